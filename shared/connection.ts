@@ -1,0 +1,70 @@
+/**
+ * connecting → connected → (disconnected | exited | failed)
+ * `idle` is a server that has not been connected since the app started.
+ */
+export type ConnectionStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'failed' | 'exited';
+
+/** Why a connection failed, as one sentence a person can act on. */
+export interface ConnectionFailure {
+  /** One clear sentence, e.g. "Command not found: foo". Never only "Error". */
+  message: string;
+  /** A machine-readable category, for styling and tests. */
+  code: FailureCode;
+  /** Extra detail: the underlying error text, the last stderr lines. */
+  detail?: string;
+}
+
+export type FailureCode =
+  | 'command-not-found'
+  | 'spawn-failed'
+  | 'exited-before-initialize'
+  | 'connection-refused'
+  | 'http-not-found'
+  | 'http-unauthorized'
+  | 'http-server-error'
+  | 'http-error'
+  | 'tls-error'
+  | 'dns-error'
+  | 'initialize-timeout'
+  | 'unsupported-protocol-version'
+  | 'invalid-config'
+  | 'unknown';
+
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
+  /** The last lines the process wrote to stderr, oldest first. */
+  stderrTail: string[];
+}
+
+export interface ServerIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: 'light' | 'dark';
+}
+
+/** What the server said about itself in its `initialize` result. */
+export interface ServerIdentity {
+  name: string;
+  version: string;
+  title?: string;
+  websiteUrl?: string;
+  icons?: ServerIcon[];
+  instructions?: string;
+  protocolVersion: string;
+  /** The capabilities object exactly as the server announced it. */
+  capabilities: Record<string, unknown>;
+}
+
+export interface ConnectionState {
+  serverId: string;
+  status: ConnectionStatus;
+  /** Changes on every connect, so traffic from different sessions can be told apart. */
+  connectionId?: string;
+  /** Epoch milliseconds of the last status change. */
+  since: number;
+  failure?: ConnectionFailure;
+  exit?: ProcessExit;
+  server?: ServerIdentity;
+}

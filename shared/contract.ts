@@ -1,0 +1,105 @@
+/**
+ * The one contract between the UI and the core.
+ *
+ * `requests` maps every request the UI can make to its params and result types;
+ * `events` maps every event the core emits to its payload type. The bridges (Electron IPC,
+ * WebSocket) are generic over these maps: to add a capability, add an entry here and
+ * write its handler in main/core/handlers. Nothing in shared/ imports Node, Electron or React.
+ */
+import type { ConnectionState } from './connection.js';
+import type { ListOutcome, RpcOutcome, ToolCallParams, ToolInfo } from './mcp.js';
+import type { ServerConfig, ServerConfigInput } from './server-config.js';
+import type { TrafficEntry, TrafficPage } from './traffic.js';
+
+/** A phantom marker: carries types, holds nothing at run time. */
+export interface RequestSpec<P, R> {
+  readonly params?: P;
+  readonly result?: R;
+}
+export interface EventSpec<T> {
+  readonly payload?: T;
+}
+const request = <P, R>(): RequestSpec<P, R> => ({});
+const event = <T>(): EventSpec<T> => ({});
+
+export interface Notice {
+  id: string;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export interface AppInfo {
+  version: string;
+  mode: 'electron' | 'browser';
+  dataDir: string;
+  /** Things the user should know since start-up, e.g. a corrupt config file moved aside. */
+  notices: Notice[];
+}
+
+export interface ServerRef {
+  serverId: string;
+}
+
+export const requests = {
+  'app.info': request<void, AppInfo>(),
+  'app.dismissNotice': request<{ id: string }, void>(),
+
+  'servers.list': request<void, ServerConfig[]>(),
+  'servers.add': request<ServerConfigInput, ServerConfig>(),
+  'servers.update': request<{ id: string; config: ServerConfigInput }, ServerConfig>(),
+  'servers.remove': request<{ id: string }, void>(),
+
+  'connections.list': request<void, ConnectionState[]>(),
+  'connections.connect': request<ServerRef, ConnectionState>(),
+  'connections.disconnect': request<ServerRef, ConnectionState>(),
+
+  'tools.list': request<ServerRef, ListOutcome<ToolInfo>>(),
+  'tools.call': request<ToolCallParams, RpcOutcome>(),
+  /** Cancels a call started with a `callId`: sends `notifications/cancelled`. */
+  'calls.cancel': request<{ callId: string; reason?: string }, void>(),
+
+  /** Entries after `afterSeq` (all when omitted), oldest first, at most `limit`. */
+  'traffic.list': request<{ afterSeq?: number; limit?: number }, TrafficPage>(),
+  /** One entry with its whole message, even when it was too large to send inline. */
+  'traffic.get': request<{ seq: number }, TrafficEntry | null>(),
+  'traffic.clear': request<void, void>(),
+} as const;
+
+export const events = {
+  'servers.changed': event<ServerConfig[]>(),
+  'connections.changed': event<ConnectionState>(),
+  /** New entries, batched: never one event per message. */
+  'traffic.appended': event<TrafficEntry[]>(),
+  'traffic.cleared': event<void>(),
+  'app.notice': event<Notice>(),
+} as const;
+
+export type Requests = typeof requests;
+export type Events = typeof events;
+export type RequestName = keyof Requests;
+export type EventName = keyof Events;
+export type RequestParams<K extends RequestName> = Requests[K] extends RequestSpec<infer P, unknown> ? P : never;
+export type RequestResult<K extends RequestName> = Requests[K] extends RequestSpec<unknown, infer R> ? R : never;
+export type EventPayload<E extends EventName> = Events[E] extends EventSpec<infer T> ? T : never;
+
+export const requestNames = Object.keys(requests) as RequestName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isRequestName(name: unknown): name is RequestName {
+  return typeof name === 'string' && Object.hasOwn(requests, name);
+}
+
+/** Arguments after the request name: none when the params are `void`. */
+export type ParamsArg<K extends RequestName> = [RequestParams<K>] extends [void] ? [] : [params: RequestParams<K>];
+
+/** What the renderer holds: the whole API, whichever bridge carries it. */
+export interface LoupeApi {
+  invoke<K extends RequestName>(name: K, ...params: ParamsArg<K>): Promise<RequestResult<K>>;
+  /** Returns a function that removes the listener. */
+  on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** What the core implements: one handler per request. */
+export type RequestHandlers = {
+  [K in RequestName]: (params: RequestParams<K>) => Promise<RequestResult<K>>;
+};

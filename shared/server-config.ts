@@ -1,0 +1,53 @@
+/** A name/value pair such as an environment variable or an HTTP header. `secret` values are redacted on export. */
+export interface KeyValue {
+  key: string;
+  value: string;
+  secret?: boolean;
+}
+
+/** The command value that means "the Node runtime Loupe itself runs on" (ELECTRON_RUN_AS_NODE under Electron). */
+export const APP_NODE_COMMAND = '@node';
+
+export interface StdioTransportConfig {
+  type: 'stdio';
+  command: string;
+  args: string[];
+  env: KeyValue[];
+  cwd?: string;
+}
+
+export interface HttpTransportConfig {
+  /** `streamable-http` is the current transport; `sse` is the legacy HTTP+SSE transport (2024-11-05). */
+  type: 'streamable-http' | 'sse';
+  url: string;
+  headers: KeyValue[];
+}
+
+export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
+export type TransportType = TransportConfig['type'];
+
+/** How long a request may run. Every field is in milliseconds. */
+export interface CallTimeouts {
+  timeoutMs: number;
+  /** Each progress notification restarts the timeout (the behaviour users expect, inspector #2028). */
+  resetTimeoutOnProgress: boolean;
+  /** A hard ceiling that progress cannot extend. */
+  maxTotalTimeoutMs: number;
+}
+
+export const DEFAULT_CALL_TIMEOUTS: CallTimeouts = {
+  timeoutMs: 60_000,
+  resetTimeoutOnProgress: true,
+  maxTotalTimeoutMs: 600_000,
+};
+
+/** What the user edits: everything but the id. */
+export interface ServerConfigInput {
+  name: string;
+  transport: TransportConfig;
+  timeouts?: CallTimeouts;
+}
+
+export interface ServerConfig extends ServerConfigInput {
+  id: string;
+}

@@ -1,0 +1,54 @@
+/** `out` is client → server, `in` is server → client (stderr and malformed lines are `in`). */
+export type Direction = 'out' | 'in';
+
+export type TrafficKind =
+  | 'request'
+  | 'response'
+  | 'error'
+  | 'notification'
+  | 'batch'
+  | 'stderr'
+  | 'malformed';
+
+export type JsonRpcId = string | number;
+
+/**
+ * One JSON-RPC message (or stderr line, or unparseable stdout line) seen on a connection.
+ * Messages that arrived inside a JSON-RPC batch get their own entries with `batchSeq`
+ * pointing at the batch entry.
+ */
+export interface TrafficEntry {
+  /** Global, strictly increasing across all connections. */
+  seq: number;
+  serverId: string;
+  connectionId: string;
+  direction: Direction;
+  /** Epoch milliseconds with sub-millisecond precision. */
+  time: number;
+  kind: TrafficKind;
+  method?: string;
+  id?: JsonRpcId;
+  /** Size of the message on the wire, in UTF-8 bytes. */
+  size: number;
+  /**
+   * The parsed message. Omitted when the message is larger than `TRAFFIC_INLINE_LIMIT`;
+   * then `truncated` is set and `preview` holds its start. Fetch the whole entry with `traffic.get`.
+   */
+  message?: unknown;
+  /** The raw text of a stderr or malformed line (or the preview of a large message). */
+  text?: string;
+  truncated?: boolean;
+  batchSeq?: number;
+  /** For an error response: the JSON-RPC error code. */
+  errorCode?: number;
+}
+
+/** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */
+export const TRAFFIC_INLINE_LIMIT = 256 * 1024;
+export const TRAFFIC_PREVIEW_CHARS = 4096;
+
+export interface TrafficPage {
+  entries: TrafficEntry[];
+  /** Entries dropped by the retention limit since the app started. */
+  dropped: number;
+}

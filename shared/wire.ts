@@ -1,0 +1,46 @@
+/** The envelopes both bridges (Electron IPC and WebSocket) carry. Generic over the contract. */
+
+export interface WireError {
+  message: string;
+  /** Set for errors the UI may branch on, e.g. `invalid-params`, `unknown-request`. */
+  code?: string;
+}
+
+export type WireResult = { ok: true; value: unknown } | { ok: false; error: WireError };
+
+/** Renderer → host over WebSocket. */
+export interface WireRequest {
+  type: 'request';
+  id: number;
+  name: string;
+  params: unknown;
+}
+
+/** Host → renderer over WebSocket. */
+export type WireMessage =
+  | ({ type: 'response'; id: number } & WireResult)
+  | { type: 'event'; name: string; payload: unknown };
+
+/** Electron channel names. */
+export const IPC_REQUEST_CHANNEL = 'loupe:request';
+export const IPC_EVENT_CHANNEL = 'loupe:event';
+
+/** The name under which the preload exposes the API on `window`. */
+export const PRELOAD_GLOBAL = 'loupe';
+
+/** An error the core throws on purpose; its message is shown to the user as is. */
+export class LoupeError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'LoupeError';
+  }
+}
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof LoupeError) return { message: error.message, ...(error.code ? { code: error.code } : {}) };
+  if (error instanceof Error && error.message) return { message: error.message };
+  return { message: `Unexpected failure: ${String(error)}` };
+}
