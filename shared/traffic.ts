@@ -39,6 +39,8 @@ export interface TrafficEntry {
   text?: string;
   truncated?: boolean;
   batchSeq?: number;
+  /** For a response or error response: the seq of the request it answers. */
+  requestSeq?: number;
   /** For an error response: the JSON-RPC error code. */
   errorCode?: number;
 }

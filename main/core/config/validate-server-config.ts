@@ -1,0 +1,92 @@
+import type { CallTimeouts, KeyValue, ServerConfig, ServerConfigInput, TransportConfig } from '../../../shared/server-config.js';
+import { LoupeError } from '../../../shared/wire.js';
+
+function fail(message: string): never {
+  throw new LoupeError(message, 'invalid-config');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown, what: string, { required = false } = {}): string {
+  if (value === undefined || value === null) {
+    if (required) fail(`${what} is required.`);
+    return '';
+  }
+  if (typeof value !== 'string') fail(`${what} must be text.`);
+  if (required && value.trim() === '') fail(`${what} is required.`);
+  return value;
+}
+
+function keyValues(value: unknown, what: string): KeyValue[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail(`${what} must be a list of name/value pairs.`);
+  return value.map((item, index) => {
+    if (!isRecord(item)) fail(`${what} entry ${index + 1} must be a name/value pair.`);
+    const key = text(item.key, `${what} entry ${index + 1}'s name`).trim();
+    const pair: KeyValue = { key, value: text(item.value, `${what} "${key}"`) };
+    if (item.secret === true) pair.secret = true;
+    return pair;
+  });
+}
+
+function transport(value: unknown): TransportConfig {
+  if (!isRecord(value)) fail('The transport is missing.');
+  switch (value.type) {
+    case 'stdio': {
+      const args = value.args ?? [];
+      if (!Array.isArray(args) || args.some((arg) => typeof arg !== 'string')) fail('Arguments must be a list of text values.');
+      const cwd = text(value.cwd, 'The working directory').trim();
+      return {
+        type: 'stdio',
+        command: text(value.command, 'The command', { required: true }).trim(),
+        args: args as string[],
+        env: keyValues(value.env, 'Environment variable'),
+        ...(cwd ? { cwd } : {}),
+      };
+    }
+    case 'streamable-http':
+    case 'sse': {
+      const url = text(value.url, 'The URL', { required: true }).trim();
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        fail(`"${url}" is not a valid URL.`);
+      }
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail('The URL must start with http:// or https://.');
+      return { type: value.type, url, headers: keyValues(value.headers, 'Header') };
+    }
+    default:
+      return fail(`Unknown transport "${String(value.type)}": use stdio, streamable-http or sse.`);
+  }
+}
+
+function timeouts(value: unknown): CallTimeouts | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) fail('Timeouts must be an object.');
+  const ms = (key: 'timeoutMs' | 'maxTotalTimeoutMs') => {
+    const n = value[key];
+    if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) fail(`${key} must be a positive number of milliseconds.`);
+    return n;
+  };
+  if (typeof value.resetTimeoutOnProgress !== 'boolean') fail('resetTimeoutOnProgress must be true or false.');
+  return { timeoutMs: ms('timeoutMs'), resetTimeoutOnProgress: value.resetTimeoutOnProgress, maxTotalTimeoutMs: ms('maxTotalTimeoutMs') };
+}
+
+/** Checks what the user (or a config file) gave and returns a clean copy, or throws one clear sentence. */
+export function parseServerConfigInput(value: unknown): ServerConfigInput {
+  if (!isRecord(value)) fail('A server needs a name and a transport.');
+  const parsedTimeouts = timeouts(value.timeouts);
+  return {
+    name: text(value.name, 'The server name', { required: true }).trim(),
+    transport: transport(value.transport),
+    ...(parsedTimeouts ? { timeouts: parsedTimeouts } : {}),
+  };
+}
+
+export function parseServerConfig(value: unknown): ServerConfig {
+  if (!isRecord(value)) fail('A server entry must be an object.');
+  return { id: text(value.id, 'The server id', { required: true }), ...parseServerConfigInput(value) };
+}

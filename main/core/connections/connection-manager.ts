@@ -1,0 +1,73 @@
+import type { ConnectionState } from '../../../shared/connection.js';
+import type { ServerConfig } from '../../../shared/server-config.js';
+import { LoupeError } from '../../../shared/wire.js';
+import type { TrafficLog } from '../traffic/traffic-log.js';
+import { Connection } from './connection.js';
+
+export interface ConnectionManagerOptions {
+  traffic: TrafficLog;
+  clientInfo: { name: string; version: string };
+  initializeTimeoutMs: number;
+  onState: (state: ConnectionState) => void;
+}
+
+/** Any number of servers connected at once: the latest Connection per server id. */
+export class ConnectionManager {
+  private readonly connections = new Map<string, Connection>();
+
+  constructor(private readonly options: ConnectionManagerOptions) {}
+
+  state(serverId: string): ConnectionState {
+    return this.connections.get(serverId)?.state ?? { serverId, status: 'idle', since: Date.now() };
+  }
+
+  /** Connects, or reconnects when the server is already connected or connecting. */
+  async connect(config: ServerConfig): Promise<ConnectionState> {
+    await this.connections.get(config.id)?.disconnect();
+    const connection = new Connection(
+      config,
+      this.options.traffic,
+      this.options.clientInfo,
+      this.options.initializeTimeoutMs,
+      (state) => {
+        if (this.connections.get(config.id) === connection) this.options.onState(state);
+      },
+    );
+    this.connections.set(config.id, connection);
+    return connection.connect();
+  }
+
+  async disconnect(serverId: string): Promise<ConnectionState> {
+    const connection = this.connections.get(serverId);
+    if (!connection) return this.state(serverId);
+    return connection.disconnect();
+  }
+
+  /** Disconnects and forgets the server (it was removed from the list). */
+  async forget(serverId: string): Promise<void> {
+    const connection = this.connections.get(serverId);
+    this.connections.delete(serverId);
+    await connection?.disconnect();
+  }
+
+  /** The connection to send requests on; throws a clear error when there is none. */
+  connected(serverId: string): Connection {
+    const connection = this.connections.get(serverId);
+    if (!connection || connection.state.status !== 'connected') {
+      throw new LoupeError('The server is not connected: connect it first.', 'not-connected');
+    }
+    return connection;
+  }
+
+  /** Finds the connection running a cancellable call. */
+  cancel(callId: string, reason?: string): boolean {
+    for (const connection of this.connections.values()) {
+      if (connection.cancel(callId, reason)) return true;
+    }
+    return false;
+  }
+
+  async disconnectAll(): Promise<void> {
+    await Promise.all([...this.connections.values()].map((connection) => connection.disconnect()));
+  }
+}

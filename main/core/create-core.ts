@@ -1,0 +1,55 @@
+import { mkdir } from 'node:fs/promises';
+import type { RequestHandlers } from '../../shared/contract.js';
+import { ConfigStore } from './config/config-store.js';
+import { ConnectionManager } from './connections/connection-manager.js';
+import type { Core, CoreOptions } from './core.js';
+import { EventHub } from './event-hub.js';
+import { appHandlers, NoticeBoard } from './handlers/app-handlers.js';
+import { connectionHandlers } from './handlers/connection-handlers.js';
+import { serverHandlers } from './handlers/server-handlers.js';
+import { toolHandlers } from './handlers/tool-handlers.js';
+import { trafficHandlers } from './handlers/traffic-handlers.js';
+import { TrafficLog } from './traffic/traffic-log.js';
+import type { RetentionLimits } from './traffic/traffic-record.js';
+
+export interface CreateCoreOptions extends CoreOptions {
+  /** How long a server has to answer `initialize`. */
+  initializeTimeoutMs?: number;
+  retention?: RetentionLimits;
+}
+
+export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
+
+export async function createCore(options: CreateCoreOptions): Promise<Core> {
+  const events = new EventHub();
+  await mkdir(options.dataDir, { recursive: true });
+
+  const notices = new NoticeBoard((notice) => events.emit('app.notice', notice));
+  const { store, notices: startupNotices } = await ConfigStore.open(options.dataDir, (notice) => notices.add(notice));
+  notices.seed(startupNotices);
+
+  const traffic = new TrafficLog((batch) => events.emit('traffic.appended', batch), options.retention);
+  const connections = new ConnectionManager({
+    traffic,
+    clientInfo: { name: 'mcp-loupe', version: options.version },
+    initializeTimeoutMs: options.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS,
+    onState: (state) => events.emit('connections.changed', state),
+  });
+
+  const handlers: RequestHandlers = {
+    ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),
+    ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
+    ...connectionHandlers(store, connections),
+    ...toolHandlers(connections),
+    ...trafficHandlers(traffic, () => events.emit('traffic.cleared', undefined)),
+  };
+
+  return {
+    handlers,
+    subscribe: (listener) => events.subscribe(listener),
+    dispose: async () => {
+      await connections.disconnectAll();
+      traffic.flush();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { RequestHandlers } from '../../../shared/contract.js';
+import type { ConnectionManager } from '../connections/connection-manager.js';
+import { fetchAllPages } from '../mcp/fetch-all-pages.js';
+import { toToolInfo } from '../mcp/views.js';
+import { objectParam, paramsObject, stringParam } from './params.js';
+
+type ToolHandlers = Pick<RequestHandlers, 'tools.list' | 'tools.call' | 'calls.cancel'>;
+
+export function toolHandlers(connections: ConnectionManager): ToolHandlers {
+  return {
+    'tools.list': async (params) => {
+      const connection = connections.connected(stringParam(params, 'serverId'));
+      return fetchAllPages(connection, 'tools/list', 'tools', toToolInfo);
+    },
+    'tools.call': async (params) => {
+      const serverId = stringParam(params, 'serverId');
+      const callId = stringParam(params, 'callId');
+      const connection = connections.connected(serverId);
+      return connection.request(
+        'tools/call',
+        { name: stringParam(params, 'name'), arguments: objectParam(params, 'arguments') },
+        { callId },
+      );
+    },
+    'calls.cancel': async (params) => {
+      const reason = paramsObject(params).reason;
+      connections.cancel(stringParam(params, 'callId'), typeof reason === 'string' ? reason : undefined);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { ListOutcome, SchemaViolation } from '../../../shared/mcp.js';
+import { LoupeError } from '../../../shared/wire.js';
+import type { Connection } from '../connections/connection.js';
+
+/** A guard against servers whose cursors never end. */
+const MAX_PAGES = 1_000;
+
+/** Follows `nextCursor` until the list is complete. */
+export async function fetchAllPages<T>(
+  connection: Connection,
+  method: string,
+  itemsKey: string,
+  toView: (raw: unknown) => T,
+): Promise<ListOutcome<T>> {
+  const items: T[] = [];
+  const violations: SchemaViolation[] = [];
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const outcome = await connection.request(method, cursor === undefined ? undefined : { cursor });
+    pages++;
+    if (outcome.failure) {
+      throw new LoupeError(`${method} failed on page ${pages}: ${outcome.failure.message}`, outcome.failure.kind);
+    }
+    violations.push(...outcome.violations.map((v) => (pages > 1 ? { ...v, path: `page ${pages}: ${v.path}` } : v)));
+    const result = (outcome.result ?? {}) as Record<string, unknown>;
+    const pageItems = result[itemsKey];
+    if (Array.isArray(pageItems)) items.push(...pageItems.map(toView));
+    const next = result.nextCursor;
+    cursor = typeof next === 'string' && next !== '' ? next : undefined;
+    if (cursor !== undefined && seenCursors.has(cursor)) {
+      violations.push({ path: '/nextCursor', message: `The server repeated the cursor "${cursor}"; stopped after page ${pages}.` });
+      cursor = undefined;
+    }
+    if (cursor !== undefined) seenCursors.add(cursor);
+  } while (cursor !== undefined && pages < MAX_PAGES);
+  return { items, pages, violations };
+}

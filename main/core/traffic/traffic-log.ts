@@ -1,0 +1,98 @@
+import type { Direction, TrafficEntry, TrafficPage } from '../../../shared/traffic.js';
+import { classifyMessage } from './classify-message.js';
+import { RequestPairing } from './request-pairing.js';
+import { toInlineEntry } from './inline-entry.js';
+import { TrafficBatcher } from './traffic-batcher.js';
+import { DEFAULT_RETENTION, TrafficRecord, type RetentionLimits } from './traffic-record.js';
+
+/** What a transport reports about one connection's wire. */
+export interface ConnectionRecorder {
+  /** A parsed JSON value seen on the wire (a batch is split into its messages here). */
+  message(direction: Direction, value: unknown, size: number, rawText?: string): void;
+  stderr(line: string): void;
+  /** A stdout line that is not JSON-RPC, recorded exactly as received. */
+  malformed(text: string, size: number): void;
+}
+
+export type EntryObserver = (entry: TrafficEntry) => void;
+
+function now(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+function utf8Size(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/**
+ * The core's traffic record plus its outlets: batched events for the UI and synchronous
+ * observers for core features that react to traffic (progress, pairing).
+ */
+export class TrafficLog {
+  private readonly record: TrafficRecord;
+  private readonly batcher: TrafficBatcher;
+  private readonly observers = new Set<EntryObserver>();
+
+  constructor(
+    emitBatch: (entries: TrafficEntry[]) => void,
+    limits: RetentionLimits = DEFAULT_RETENTION,
+  ) {
+    this.record = new TrafficRecord(limits);
+    this.batcher = new TrafficBatcher(emitBatch);
+  }
+
+  recorderFor(serverId: string, connectionId: string): ConnectionRecorder {
+    const pairing = new RequestPairing();
+    const append = (entry: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText?: string): TrafficEntry => {
+      const stored = this.record.append(pairing.link({ ...entry, serverId, connectionId }));
+      pairing.remember(stored);
+      for (const observer of this.observers) observer(stored);
+      this.batcher.push(toInlineEntry(stored, rawText));
+      return stored;
+    };
+    return {
+      message: (direction, value, size, rawText) => {
+        const time = now();
+        const cls = classifyMessage(value);
+        if (cls.kind === 'batch' && Array.isArray(value)) {
+          const batch = append({ direction, time, kind: 'batch', size, message: value }, rawText);
+          for (const item of value) {
+            const inner = classifyMessage(item);
+            append({ direction, time, ...inner, size: utf8Size(JSON.stringify(item) ?? ''), message: item, batchSeq: batch.seq });
+          }
+          return;
+        }
+        append({ direction, time, ...cls, size, message: value }, rawText);
+      },
+      stderr: (line) => {
+        append({ direction: 'in', time: now(), kind: 'stderr', size: utf8Size(line), text: line });
+      },
+      malformed: (text, size) => {
+        append({ direction: 'in', time: now(), kind: 'malformed', size, text });
+      },
+    };
+  }
+
+  /** Observers see each entry synchronously as it is recorded. */
+  observe(observer: EntryObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
+  get(seq: number): TrafficEntry | undefined {
+    return this.record.get(seq);
+  }
+
+  list(afterSeq?: number, limit?: number): TrafficPage {
+    return this.record.list(afterSeq, limit);
+  }
+
+  clear(): void {
+    this.batcher.discard();
+    this.record.clear();
+  }
+
+  flush(): void {
+    this.batcher.flush();
+  }
+}

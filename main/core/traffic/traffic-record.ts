@@ -1,0 +1,75 @@
+import type { TrafficEntry, TrafficPage } from '../../../shared/traffic.js';
+
+export interface RetentionLimits {
+  /** Most entries kept; the oldest are dropped first. */
+  maxEntries: number;
+  /** Most message bytes kept, summed over entries' `size`. */
+  maxBytes: number;
+}
+
+export const DEFAULT_RETENTION: RetentionLimits = { maxEntries: 200_000, maxBytes: 512 * 1024 * 1024 };
+
+/**
+ * Every entry of every connection, in sequence order, bounded by a retention limit.
+ * Sequence numbers are contiguous, so lookup by seq is an index computation.
+ */
+export class TrafficRecord {
+  private entries: TrafficEntry[] = [];
+  /** Index of the oldest kept entry in `entries` (dropping is amortised by compaction). */
+  private head = 0;
+  private bytes = 0;
+  private nextSeq = 1;
+  private droppedCount = 0;
+
+  constructor(private readonly limits: RetentionLimits = DEFAULT_RETENTION) {}
+
+  append(entry: Omit<TrafficEntry, 'seq'>): TrafficEntry {
+    const stored = { ...entry, seq: this.nextSeq++ } as TrafficEntry;
+    this.entries.push(stored);
+    this.bytes += stored.size;
+    this.enforceRetention();
+    return stored;
+  }
+
+  get(seq: number): TrafficEntry | undefined {
+    const first = this.entries[this.head];
+    if (!first) return undefined;
+    return this.entries[this.head + (seq - first.seq)];
+  }
+
+  list(afterSeq = 0, limit = Number.POSITIVE_INFINITY): TrafficPage {
+    const first = this.entries[this.head];
+    let start = this.head;
+    if (first && afterSeq >= first.seq) start = this.head + (afterSeq - first.seq) + 1;
+    const end = Math.min(this.entries.length, start + Math.max(0, limit));
+    return { entries: this.entries.slice(start, end), dropped: this.droppedCount };
+  }
+
+  clear(): void {
+    this.entries = [];
+    this.head = 0;
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.length - this.head;
+  }
+
+  get dropped(): number {
+    return this.droppedCount;
+  }
+
+  private enforceRetention(): void {
+    while (this.size > 1 && (this.size > this.limits.maxEntries || this.bytes > this.limits.maxBytes)) {
+      const oldest = this.entries[this.head];
+      if (!oldest) break;
+      this.bytes -= oldest.size;
+      this.head++;
+      this.droppedCount++;
+    }
+    if (this.head > 4096 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
+    }
+  }
+}

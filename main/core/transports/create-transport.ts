@@ -1,0 +1,45 @@
+import { existsSync, statSync } from 'node:fs';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { KeyValue, TransportConfig } from '../../../shared/server-config.js';
+import { LoupeError } from '../../../shared/wire.js';
+import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import { resolveAppNode } from './app-node.js';
+import { createHttpProbe, type HttpProbe } from './http-probe.js';
+import { recordTransport } from './recording-transport.js';
+import { RecordingStdioTransport } from './stdio-transport.js';
+
+export type CreatedTransport =
+  | { type: 'stdio'; transport: RecordingStdioTransport }
+  | { type: 'http'; transport: Transport; probe: HttpProbe };
+
+function toRecord(pairs: KeyValue[]): Record<string, string> {
+  return Object.fromEntries(pairs.filter((pair) => pair.key.trim() !== '').map((pair) => [pair.key, pair.value]));
+}
+
+export function createTransport(config: TransportConfig, recorder: ConnectionRecorder): CreatedTransport {
+  if (config.type === 'stdio') {
+    if (config.cwd && !(existsSync(config.cwd) && statSync(config.cwd).isDirectory())) {
+      throw new LoupeError(`The working directory does not exist: ${config.cwd}`, 'invalid-config');
+    }
+    const node = resolveAppNode(config.command);
+    const transport = new RecordingStdioTransport(
+      {
+        command: node.command,
+        args: config.args,
+        env: { ...getDefaultEnvironment(), ...node.env, ...toRecord(config.env) },
+        ...(config.cwd ? { cwd: config.cwd } : {}),
+      },
+      recorder,
+    );
+    return { type: 'stdio', transport };
+  }
+  const url = new URL(config.url);
+  const probe = createHttpProbe();
+  const options = { requestInit: { headers: toRecord(config.headers) }, fetch: probe.fetch };
+  const inner =
+    config.type === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+  return { type: 'http', transport: recordTransport(inner, recorder), probe };
+}

@@ -1,0 +1,33 @@
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+
+/**
+ * Wraps an SDK transport (Streamable HTTP, SSE) so every message in both directions is recorded.
+ * The stdio transport records on its own, at the byte level.
+ */
+export function recordTransport(inner: Transport, recorder: ConnectionRecorder): Transport {
+  const record = (direction: 'in' | 'out', message: JSONRPCMessage) => {
+    const text = JSON.stringify(message);
+    recorder.message(direction, message, Buffer.byteLength(text, 'utf8'), text);
+  };
+  const wrapper: Transport = {
+    start: () => inner.start(),
+    close: () => inner.close(),
+    send: async (message: JSONRPCMessage, options?: TransportSendOptions) => {
+      record('out', message);
+      await inner.send(message, options);
+    },
+    setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
+    get sessionId() {
+      return inner.sessionId;
+    },
+  };
+  inner.onmessage = (message, extra) => {
+    record('in', message);
+    wrapper.onmessage?.(message, extra);
+  };
+  inner.onerror = (error) => wrapper.onerror?.(error);
+  inner.onclose = () => wrapper.onclose?.();
+  return wrapper;
+}

@@ -1,0 +1,137 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { ProcessExit } from '../../../shared/connection.js';
+import { classifyMessage, isDeliverable } from '../traffic/classify-message.js';
+import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import { LineSplitter } from './line-splitter.js';
+
+export interface StdioLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+const STDERR_TAIL_LINES = 20;
+const CLOSE_GRACE_MS = 2_000;
+
+/**
+ * An MCP stdio client transport that owns the child process and records its wire exactly:
+ * unlike the SDK's transport it keeps stdout lines that are not JSON-RPC (as malformed
+ * entries), unpacks JSON-RPC batches, records stderr, and splits lines in linear time.
+ */
+export class RecordingStdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+  /** Called once when the process has exited and its pipes are closed. */
+  onexit?: (exit: ProcessExit) => void;
+
+  private child: ChildProcess | undefined;
+  private readonly stderrTail: string[] = [];
+  private exitInfo: ProcessExit | undefined;
+  private exited: Promise<void> | undefined;
+
+  constructor(
+    private readonly launch: StdioLaunch,
+    private readonly recorder: ConnectionRecorder,
+  ) {}
+
+  get exit(): ProcessExit | undefined {
+    return this.exitInfo;
+  }
+
+  get recentStderr(): string[] {
+    return [...this.stderrTail];
+  }
+
+  async start(): Promise<void> {
+    if (this.child) throw new Error('The stdio transport is already started.');
+    const child = spawn(this.launch.command, this.launch.args, {
+      env: this.launch.env,
+      cwd: this.launch.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    this.child = child;
+
+    const stdout = new LineSplitter((line) => this.handleStdoutLine(line));
+    const stderr = new LineSplitter((line) => this.handleStderrLine(line.toString('utf8')));
+    child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stdout?.on('end', () => stdout.end());
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stderr?.on('end', () => stderr.end());
+    child.stdin?.on('error', (error) => this.onerror?.(error));
+
+    this.exited = new Promise((resolve) => {
+      child.on('close', (code, signal) => {
+        this.exitInfo = { code, signal, stderrTail: this.recentStderr };
+        this.onexit?.(this.exitInfo);
+        this.onclose?.();
+        resolve();
+      });
+    });
+
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', () => resolve());
+      child.once('error', (error) => reject(error));
+    });
+    child.on('error', (error) => this.onerror?.(error));
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || !stdin.writable) throw new Error('The server process is not running.');
+    const text = JSON.stringify(message);
+    this.recorder.message('out', message, Buffer.byteLength(text, 'utf8') + 1, text);
+    if (!stdin.write(`${text}\n`)) {
+      await new Promise<void>((resolve) => stdin.once('drain', () => resolve()));
+    }
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || this.exitInfo) return;
+    child.stdin?.end();
+    if (await this.waitForExit(CLOSE_GRACE_MS)) return;
+    child.kill('SIGTERM');
+    if (await this.waitForExit(CLOSE_GRACE_MS)) return;
+    child.kill('SIGKILL');
+    await this.waitForExit(CLOSE_GRACE_MS);
+  }
+
+  private async waitForExit(ms: number): Promise<boolean> {
+    if (!this.exited) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const result = await Promise.race([this.exited.then(() => true as const), timeout]);
+    clearTimeout(timer);
+    return result;
+  }
+
+  private handleStdoutLine(line: Buffer): void {
+    const text = line.toString('utf8');
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.recorder.malformed(text, line.length);
+      return;
+    }
+    this.recorder.message('in', value, line.length, text);
+    const messages = Array.isArray(value) ? value : [value];
+    for (const message of messages) {
+      if (isDeliverable(classifyMessage(message).kind)) this.onmessage?.(message as JSONRPCMessage);
+    }
+  }
+
+  private handleStderrLine(line: string): void {
+    this.recorder.stderr(line);
+    this.stderrTail.push(line);
+    if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
+  }
+}
