@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ConnectionState, ProcessExit, ServerIdentity } from '../../../shared/connection.js';
 import type { JsonObject, RpcFailure, RpcOutcome } from '../../../shared/mcp.js';
@@ -75,7 +75,7 @@ export class Connection {
       await client.connect(transport, { timeout: this.initializeTimeoutMs });
       this.setState({ status: 'connected', server: this.identity(client) });
     } catch (error) {
-      const exit = await this.exitAfterFailure();
+      const exit = await this.exitAfterFailure(error);
       const failure = describeConnectFailure(error, {
         config: this.config.transport,
         ...(exit ? { exit } : {}),
@@ -171,10 +171,10 @@ export class Connection {
   private describeRequestFailure(error: unknown, signal: AbortSignal, timeouts: CallTimeouts): RpcFailure {
     if (signal.aborted) return { kind: 'cancelled', message: String(signal.reason ?? 'Cancelled.') };
     if (error instanceof McpError) {
-      if (error.code === -32001) {
+      if (error.code === ErrorCode.RequestTimeout) {
         return { kind: 'timeout', message: `No answer within ${Math.round(timeouts.timeoutMs / 1000)} s: the request timed out.`, code: error.code };
       }
-      if (error.code === -32000 && this.current.status !== 'connected') {
+      if (error.code === ErrorCode.ConnectionClosed && this.current.status !== 'connected') {
         return { kind: 'disconnected', message: this.disconnectSentence() };
       }
       return { kind: 'protocol', message: error.message, code: error.code, ...(error.data !== undefined ? { data: error.data } : {}) };
@@ -233,11 +233,15 @@ export class Connection {
     this.inFlight.clear();
   }
 
-  /** After a failed connect, give a dying process a moment so its exit code and stderr can be reported. */
-  private async exitAfterFailure(): Promise<ProcessExit | undefined> {
+  /**
+   * When a connect failed because the connection closed, the process is dying: give it a moment
+   * so its exit code and stderr can be reported. Any other failure is not about the exit.
+   */
+  private async exitAfterFailure(error: unknown): Promise<ProcessExit | undefined> {
     if (this.created?.type !== 'stdio') return undefined;
     const transport = this.created.transport;
-    for (let waited = 0; !transport.exit && waited < 500; waited += 25) {
+    const closed = error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
+    for (let waited = 0; closed && !transport.exit && waited < 1_000; waited += 25) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     return transport.exit;

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/** `npm run web`: the core in plain Node, the UI in the browser. */
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import type { Core } from '../core/core.js';
+import { createCore } from '../core/create-core.js';
+import { CliUsageError, USAGE, parseCliArgs, type CliOptions } from './cli-args.js';
+import { openInBrowser } from './open-browser.js';
+import { findPackageRoot } from './package-root.js';
+import { startHost, type RunningHost } from './start-host.js';
+
+const SHUTDOWN_TIMEOUT_MS = 5_000;
+
+function fail(message: string, exitCode: number): never {
+  process.stderr.write(`mcp-loupe: ${message}\n`);
+  process.exit(exitCode);
+}
+
+function handleSignals(host: RunningHost, core: Core): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(130); // A second Ctrl+C: stop waiting.
+    stopping = true;
+    process.stderr.write(`Received ${signal}, shutting down…\n`);
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    host
+      .close()
+      .then(() => core.dispose())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => fail(`shutdown failed: ${String(error)}`, 1),
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function run(options: CliOptions): Promise<void> {
+  const { root, version } = findPackageRoot();
+  const rendererDir = path.join(root, 'dist', 'renderer');
+  if (!existsSync(path.join(rendererDir, 'index.html'))) {
+    fail(`the renderer is not built (no ${path.join(rendererDir, 'index.html')}); run "npm run build" first.`, 1);
+  }
+
+  const core = await createCore({ dataDir: options.dataDir, mode: 'browser', version });
+  let host: RunningHost;
+  try {
+    host = await startHost({ core, host: options.host, port: options.port, rendererDir });
+  } catch (error) {
+    await core.dispose().catch(() => {});
+    const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    const reason = inUse ? 'the port is already in use' : error instanceof Error ? error.message : String(error);
+    fail(`could not listen on ${options.host}:${options.port}: ${reason}.`, 1);
+  }
+  handleSignals(host, core);
+
+  process.stdout.write(`MCP Loupe ${version} (browser mode)\n`);
+  process.stdout.write(`Data directory: ${options.dataDir}\n`);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(options.host)) {
+    process.stdout.write(`Warning: listening on ${options.host}, not only on this machine's loopback address.\n`);
+  }
+  process.stdout.write('Open this URL (it carries the session token; keep it private):\n');
+  // E2E tests read this line: it must hold the URL and nothing else.
+  process.stdout.write(`${host.url}\n`);
+  process.stdout.write('Press Ctrl+C to stop.\n');
+
+  if (options.openBrowser) openInBrowser(host.url);
+}
+
+function main(): void {
+  let command;
+  try {
+    command = parseCliArgs(process.argv.slice(2), process.env, homedir());
+  } catch (error) {
+    if (error instanceof CliUsageError) fail(`${error.message} Run with --help for usage.`, 2);
+    throw error;
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  run(command.options).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error), 1));
+}
+
+main();

@@ -1,0 +1,79 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { decideAccess } from './auth.js';
+import type { OriginPolicy } from './origin-policy.js';
+import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from './security-headers.js';
+import { lookUpStaticFile, sendStaticFile } from './static-files.js';
+import { TOKEN_QUERY_PARAM, tokenCookieHeader } from './token.js';
+
+export interface RequestHandlerOptions {
+  token: string;
+  policy: OriginPolicy;
+  rendererDir: string;
+}
+
+const PAGE_PATHS = new Set(['/', '/index.html']);
+
+/** Parses a request target; the base only fills in what a path-only target lacks. */
+export function parseRequestUrl(request: IncomingMessage): URL {
+  return new URL(request.url ?? '/', 'http://loupe.invalid');
+}
+
+function sendText(response: ServerResponse, status: number, message: string, headers: OutgoingHttpHeaders = {}): void {
+  response.writeHead(status, {
+    ...BASE_SECURITY_HEADERS,
+    ...headers,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(message),
+    'Cache-Control': 'no-store',
+  });
+  response.end(message);
+}
+
+/** Serves the built renderer to token holders only; see auth.ts for the gate. */
+export function createRequestHandler(options: RequestHandlerOptions) {
+  const rules = { token: options.token, policy: options.policy, requireOrigin: false };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = parseRequestUrl(request);
+    const access = decideAccess(request, url, rules);
+    if (!access.allowed) {
+      sendText(response, access.status, access.message);
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      sendText(response, 405, 'Method not allowed.\n', { Allow: 'GET, HEAD' });
+      return;
+    }
+    if (access.viaQuery && PAGE_PATHS.has(url.pathname)) {
+      // Move the token from the address bar into an HttpOnly cookie.
+      url.searchParams.delete(TOKEN_QUERY_PARAM);
+      sendText(response, 303, 'See other.\n', {
+        'Set-Cookie': tokenCookieHeader(options.token),
+        Location: `${url.pathname}${url.search}`,
+      });
+      return;
+    }
+    const found = await lookUpStaticFile(options.rendererDir, url.pathname);
+    if (found.kind === 'forbidden') {
+      sendText(response, 403, 'Forbidden.\n');
+      return;
+    }
+    if (found.kind === 'not-found') {
+      sendText(response, 404, 'Not found.\n');
+      return;
+    }
+    // The host header was validated by decideAccess, so it is one of our own names.
+    const hostHeader = request.headers.host ?? '';
+    await sendStaticFile(request, response, found, {
+      ...BASE_SECURITY_HEADERS,
+      'Content-Security-Policy': contentSecurityPolicy(hostHeader),
+    });
+  }
+
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) sendText(response, 500, 'Internal error.\n');
+      else response.destroy();
+    });
+  };
+}

@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EventName, EventPayload } from '../../shared/contract.js';
+import type { ServerConfig, TransportConfig } from '../../shared/server-config.js';
+import type { TrafficEntry } from '../../shared/traffic.js';
+import type { Core } from '../../main/core/core.js';
+import { createCore, type CreateCoreOptions } from '../../main/core/create-core.js';
+
+const require = createRequire(import.meta.url);
+export const FIXTURE_SERVER = fileURLToPath(new URL('../fixtures/fixture-server.mjs', import.meta.url));
+export const EVERYTHING_ENTRY = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+export interface TestCore {
+  core: Core;
+  dataDir: string;
+  events: Array<{ name: EventName; payload: unknown }>;
+  add(name: string, transport: TransportConfig): Promise<ServerConfig>;
+  traffic(serverId?: string): Promise<TrafficEntry[]>;
+}
+
+export async function startCore(options: Partial<CreateCoreOptions> = {}): Promise<TestCore> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'loupe-core-'));
+  const core = await createCore({ mode: 'browser', version: 'test', ...options, dataDir });
+  const events: TestCore['events'] = [];
+  core.subscribe((name, payload) => events.push({ name, payload }));
+  return {
+    core,
+    dataDir,
+    events,
+    add: (name, transport) => core.handlers['servers.add']({ name, transport }),
+    traffic: async (serverId) => {
+      const { entries } = await core.handlers['traffic.list']({});
+      return serverId ? entries.filter((entry) => entry.serverId === serverId) : entries;
+    },
+  };
+}
+
+export function eventsNamed<E extends EventName>(test: TestCore, name: E): Array<EventPayload<E>> {
+  return test.events.filter((event) => event.name === name).map((event) => event.payload as EventPayload<E>);
+}
+
+export function fixture(...args: string[]): TransportConfig {
+  return { type: 'stdio', command: process.execPath, args: [FIXTURE_SERVER, ...args], env: [] };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts server-everything's HTTP transports on a free loopback port and waits until it listens. */
+export async function startEverythingHttp(mode: 'streamableHttp' | 'sse'): Promise<{ port: number; child: ChildProcess; stop(): void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [EVERYTHING_ENTRY, mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server-everything ${mode} did not start`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      if (/listening|running/i.test(chunk.toString())) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server-everything ${mode} exited with ${code}`)));
+  });
+  return { port, child, stop: () => child.kill() };
+}
+
+export async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
