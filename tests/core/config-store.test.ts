@@ -1,0 +1,77 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_SERVER_NAME } from '../../main/core/config/default-servers.js';
+import { startCore } from './helpers.js';
+
+function freshDir(): string {
+  return mkdtempSync(join(tmpdir(), 'loupe-config-'));
+}
+
+describe('server list persistence', () => {
+  it('seeds the demo server on first run and writes servers.json', async () => {
+    const test = await startCore({ dataDir: freshDir() });
+    const saved = JSON.parse(readFileSync(join(test.dataDir, 'servers.json'), 'utf8'));
+    expect(saved.servers.map((s: { name: string }) => s.name)).toEqual([DEMO_SERVER_NAME]);
+    expect(saved.servers[0].transport.command).toBe('@node');
+    await test.core.dispose();
+  });
+
+  it('saves additions, edits and removals, and loads them again', async () => {
+    const dataDir = freshDir();
+    const first = await startCore({ dataDir });
+    const added = await first.add('mine', { type: 'streamable-http', url: 'http://127.0.0.1:9/mcp', headers: [{ key: 'Authorization', value: 'Bearer x', secret: true }] });
+    await first.core.handlers['servers.update']({ id: added.id, config: { name: 'renamed', transport: added.transport } });
+    const demo = (await first.core.handlers['servers.list']()).find((s) => s.name === DEMO_SERVER_NAME)!;
+    await first.core.handlers['servers.remove']({ id: demo.id });
+    await first.core.dispose();
+
+    const second = await startCore({ dataDir });
+    const servers = await second.core.handlers['servers.list']();
+    expect(servers).toEqual([{ id: added.id, name: 'renamed', transport: added.transport }]);
+    expect(readdirSync(dataDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    await second.core.dispose();
+  });
+
+  it('moves a corrupt file aside with a timestamp, starts fresh and says so', async () => {
+    const dataDir = freshDir();
+    writeFileSync(join(dataDir, 'servers.json'), '{ this is not json');
+    const test = await startCore({ dataDir });
+    const info = await test.core.handlers['app.info']();
+    expect(info.notices).toHaveLength(1);
+    expect(info.notices[0]?.message).toMatch(/not valid JSON.*moved to .*servers\.json\.corrupt-/);
+    const aside = readdirSync(dataDir).find((f) => f.startsWith('servers.json.corrupt-'));
+    expect(aside && readFileSync(join(dataDir, aside), 'utf8')).toBe('{ this is not json');
+    expect((await test.core.handlers['servers.list']()).map((s) => s.name)).toEqual([DEMO_SERVER_NAME]);
+
+    await test.core.handlers['app.dismissNotice']({ id: info.notices[0]!.id });
+    expect((await test.core.handlers['app.info']()).notices).toEqual([]);
+    await test.core.dispose();
+  });
+
+  it('keeps the valid servers of a file with invalid entries, and the original beside it', async () => {
+    const dataDir = freshDir();
+    const good = { id: 'a', name: 'good', transport: { type: 'stdio', command: 'node', args: [], env: [] } };
+    const bad = { id: 'b', name: 'bad', transport: { type: 'carrier-pigeon' } };
+    writeFileSync(join(dataDir, 'servers.json'), JSON.stringify({ version: 1, servers: [good, bad] }));
+    const test = await startCore({ dataDir });
+    expect((await test.core.handlers['servers.list']()).map((s) => s.name)).toEqual(['good']);
+    const [notice] = (await test.core.handlers['app.info']()).notices;
+    expect(notice?.message).toMatch(/1 server\(s\).*skipped.*entry 2: Unknown transport "carrier-pigeon"/);
+    expect(readdirSync(dataDir).some((f) => f.startsWith('servers.json.invalid-'))).toBe(true);
+    await test.core.dispose();
+  });
+
+  it('rejects bad input with a clear message and keeps working', async () => {
+    const test = await startCore({ dataDir: freshDir() });
+    await expect(test.core.handlers['servers.add']({ name: '', transport: { type: 'stdio', command: 'x', args: [], env: [] } })).rejects.toThrow(
+      'The server name is required.',
+    );
+    await expect(test.add('u', { type: 'sse', url: 'ftp://example.com', headers: [] })).rejects.toThrow('The URL must start with http:// or https://.');
+    await expect(test.add('u', { type: 'stdio', command: '  ', args: [], env: [] })).rejects.toThrow('The command is required.');
+    await expect(test.core.handlers['connections.connect']({ serverId: 'nope' })).rejects.toThrow('There is no server with id "nope".');
+    expect(await test.core.handlers['servers.list']()).toHaveLength(1);
+    await test.core.dispose();
+  });
+});
