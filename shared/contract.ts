@@ -6,10 +6,23 @@
  * WebSocket) are generic over these maps: to add a capability, add an entry here and
  * write its handler in main/core/handlers. Nothing in shared/ imports Node, Electron or React.
  */
+import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { ConnectionState } from './connection.js';
-import type { ListOutcome, RpcOutcome, ToolCallParams, ToolInfo } from './mcp.js';
-import type { ServerConfig, ServerConfigInput } from './server-config.js';
-import type { TrafficEntry, TrafficPage } from './traffic.js';
+import type {
+  CallProgress,
+  CompletionParams,
+  ListKind,
+  ListOutcome,
+  LoggingLevel,
+  PromptInfo,
+  ResourceInfo,
+  ResourceTemplateInfo,
+  RpcOutcome,
+  ToolCallParams,
+  ToolInfo,
+} from './mcp.js';
+import type { RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
+import type { TrafficEntry, TrafficPage, TrafficSettings } from './traffic.js';
 
 /** A phantom marker: carries types, holds nothing at run time. */
 export interface RequestSpec<P, R> {
@@ -40,6 +53,10 @@ export interface ServerRef {
   serverId: string;
 }
 
+export interface ResourceRef extends ServerRef {
+  uri: string;
+}
+
 export const requests = {
   'app.info': request<void, AppInfo>(),
   'app.dismissNotice': request<{ id: string }, void>(),
@@ -55,14 +72,46 @@ export const requests = {
 
   'tools.list': request<ServerRef, ListOutcome<ToolInfo>>(),
   'tools.call': request<ToolCallParams, RpcOutcome>(),
-  /** Cancels a call started with a `callId`: sends `notifications/cancelled`. */
+  /** Cancels a request started with a `callId` (tool call, completion): sends `notifications/cancelled`. */
   'calls.cancel': request<{ callId: string; reason?: string }, void>(),
+
+  'resources.list': request<ServerRef, ListOutcome<ResourceInfo>>(),
+  'resources.templates': request<ServerRef, ListOutcome<ResourceTemplateInfo>>(),
+  'resources.read': request<ResourceRef, RpcOutcome>(),
+  'resources.subscribe': request<ResourceRef, RpcOutcome>(),
+  'resources.unsubscribe': request<ResourceRef, RpcOutcome>(),
+
+  'prompts.list': request<ServerRef, ListOutcome<PromptInfo>>(),
+  'prompts.get': request<ServerRef & { name: string; arguments: Record<string, string> }, RpcOutcome>(),
+
+  'completion.complete': request<CompletionParams, RpcOutcome>(),
+  'logging.setLevel': request<ServerRef & { level: LoggingLevel }, RpcOutcome>(),
+  /** Sends `ping`; the outcome's durationMs is the round trip. */
+  'ping.send': request<ServerRef, RpcOutcome>(),
+  /** Saves the server's roots and, when connected, sends `notifications/roots/list_changed`. */
+  'roots.set': request<ServerRef & { roots: RootConfig[] }, ServerConfig>(),
+
+  /** Pending approvals and the history of decided ones, oldest first. */
+  'approvals.list': request<void, Approval[]>(),
+  'approvals.decide': request<{ id: string; decision: ApprovalDecision }, Approval>(),
+  /** Rejects every pending approval (of one server, or all); returns how many. */
+  'approvals.rejectAll': request<{ serverId?: string; message?: string }, number>(),
+  'sampling.templates.list': request<void, SamplingTemplate[]>(),
+  /** Adds or replaces (by id; a new id when omitted). */
+  'sampling.templates.save': request<Omit<SamplingTemplate, 'id'> & { id?: string }, SamplingTemplate>(),
+  'sampling.templates.remove': request<{ id: string }, void>(),
+  'sampling.rules.list': request<void, AutoReplyRule[]>(),
+  'sampling.rules.save': request<Omit<AutoReplyRule, 'id'> & { id?: string }, AutoReplyRule>(),
+  'sampling.rules.remove': request<{ id: string }, void>(),
 
   /** Entries after `afterSeq` (all when omitted), oldest first, at most `limit`. */
   'traffic.list': request<{ afterSeq?: number; limit?: number }, TrafficPage>(),
   /** One entry with its whole message, even when it was too large to send inline. */
   'traffic.get': request<{ seq: number }, TrafficEntry | null>(),
   'traffic.clear': request<void, void>(),
+  /** JSON Lines of the given entries (all when omitted), with secret header and env values redacted. */
+  'traffic.export': request<{ seqs?: number[] }, string>(),
+  'traffic.settings': request<Partial<TrafficSettings>, TrafficSettings>(),
 } as const;
 
 export const events = {
@@ -72,6 +121,13 @@ export const events = {
   'traffic.appended': event<TrafficEntry[]>(),
   'traffic.cleared': event<void>(),
   'app.notice': event<Notice>(),
+  'calls.progress': event<CallProgress>(),
+  /** A `notifications/{tools,resources,prompts}/list_changed` arrived. */
+  'mcp.listChanged': event<{ serverId: string; list: ListKind }>(),
+  /** A `notifications/resources/updated` arrived for a subscribed resource. */
+  'mcp.resourceUpdated': event<{ serverId: string; uri: string }>(),
+  /** An approval was added or changed state. */
+  'approvals.changed': event<Approval>(),
 } as const;
 
 export type Requests = typeof requests;

@@ -3,6 +3,7 @@
  * could omit is optional and the raw object is always kept next to the view.
  */
 import type { ServerIcon } from './connection.js';
+import type { CallTimeouts } from './server-config.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -68,6 +69,78 @@ export interface ToolCallParams {
   serverId: string;
   name: string;
   arguments: JsonObject;
-  /** Chosen by the caller; used to cancel the call and as its progress token. */
+  /** Chosen by the caller; used to cancel the call and to match its `calls.progress` events. */
   callId: string;
+  /** Overrides the server's default timeouts for this call. */
+  timeouts?: CallTimeouts;
 }
+
+export interface ResourceInfo {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  icons?: ServerIcon[];
+  annotations?: JsonObject;
+  _meta?: JsonObject;
+}
+
+export interface ResourceTemplateInfo {
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  icons?: ServerIcon[];
+  annotations?: JsonObject;
+  _meta?: JsonObject;
+}
+
+export interface PromptArgumentInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+  /** Fields beyond the spec that the server sent (real servers add them). */
+  extra?: JsonObject;
+}
+
+export interface PromptInfo {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments: PromptArgumentInfo[];
+  icons?: ServerIcon[];
+  _meta?: JsonObject;
+}
+
+/** Which list a `notifications/…/list_changed` refers to. */
+export type ListKind = 'tools' | 'resources' | 'prompts';
+
+export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+
+export interface CompletionParams {
+  serverId: string;
+  ref: CompletionRef;
+  argument: { name: string; value: string };
+  /** 2025-06-18: the values of the other arguments, so dependent completions work. */
+  context?: { arguments: Record<string, string> };
+  /** Lets the caller cancel a stale completion request. */
+  callId?: string;
+}
+
+/** Progress of a running call, built from the recorded `notifications/progress`. */
+export interface CallProgress {
+  callId: string;
+  serverId: string;
+  progress: number;
+  total?: number;
+  message?: string;
+  /** The seq of the notification in the traffic record. */
+  seq: number;
+}
+
+export type LoggingLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+export const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];

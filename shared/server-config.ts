@@ -41,11 +41,19 @@ export const DEFAULT_CALL_TIMEOUTS: CallTimeouts = {
   maxTotalTimeoutMs: 600_000,
 };
 
+/** A root offered to the server in answer to `roots/list`. */
+export interface RootConfig {
+  uri: string;
+  name?: string;
+}
+
 /** What the user edits: everything but the id. */
 export interface ServerConfigInput {
   name: string;
   transport: TransportConfig;
   timeouts?: CallTimeouts;
+  /** Answered to `roots/list`; a change sends `notifications/roots/list_changed`. */
+  roots?: RootConfig[];
 }
 
 export interface ServerConfig extends ServerConfigInput {

@@ -54,3 +54,10 @@ export interface TrafficPage {
   /** Entries dropped by the retention limit since the app started. */
   dropped: number;
 }
+
+export interface TrafficSettings {
+  /** When false, nothing new is recorded (the session itself goes on). */
+  recording: boolean;
+  /** Most entries kept in the core; older ones are dropped and counted. */
+  maxEntries: number;
+}

@@ -1,14 +1,22 @@
 import { mkdir } from 'node:fs/promises';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlers } from '../../shared/contract.js';
 import { ConfigStore } from './config/config-store.js';
 import { ConnectionManager } from './connections/connection-manager.js';
+import type { IncomingRequests } from './connections/incoming-requests.js';
+import { createServerRequestRouter } from './connections/server-request-router.js';
 import type { Core, CoreOptions } from './core.js';
 import { EventHub } from './event-hub.js';
 import { appHandlers, NoticeBoard } from './handlers/app-handlers.js';
 import { connectionHandlers } from './handlers/connection-handlers.js';
+import { promptHandlers } from './handlers/prompt-handlers.js';
+import { resourceHandlers } from './handlers/resource-handlers.js';
 import { serverHandlers } from './handlers/server-handlers.js';
 import { toolHandlers } from './handlers/tool-handlers.js';
 import { trafficHandlers } from './handlers/traffic-handlers.js';
+import { utilityHandlers } from './handlers/utility-handlers.js';
+import { watchServerNotifications } from './mcp/server-notifications.js';
+import { secretValues } from './config/secret-values.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
 
@@ -29,11 +37,35 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   notices.seed(startupNotices);
 
   const traffic = new TrafficLog((batch) => events.emit('traffic.appended', batch), options.retention);
+  traffic.observe(watchServerNotifications((name, payload) => events.emit(name, payload)));
+
+  const approvals: IncomingRequests = {
+    handle: async (method) => {
+      throw new McpError(ErrorCode.MethodNotFound, `${method} is not available yet.`);
+    },
+  };
+  // Replaced by main/core/approvals (in progress) within this session.
+  const notYet = async () => {
+    throw new Error('Approvals are not available yet.');
+  };
+  const pendingApprovalHandlers = {
+    'approvals.list': notYet,
+    'approvals.decide': notYet,
+    'approvals.rejectAll': notYet,
+    'sampling.templates.list': notYet,
+    'sampling.templates.save': notYet,
+    'sampling.templates.remove': notYet,
+    'sampling.rules.list': notYet,
+    'sampling.rules.save': notYet,
+    'sampling.rules.remove': notYet,
+  };
   const connections = new ConnectionManager({
     traffic,
     clientInfo: { name: 'mcp-loupe', version: options.version },
     initializeTimeoutMs: options.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS,
+    incoming: createServerRequestRouter(store, approvals),
     onState: (state) => events.emit('connections.changed', state),
+    onProgress: (progress) => events.emit('calls.progress', progress),
   });
 
   const handlers: RequestHandlers = {
@@ -41,7 +73,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
     ...connectionHandlers(store, connections),
     ...toolHandlers(connections),
-    ...trafficHandlers(traffic, () => events.emit('traffic.cleared', undefined)),
+    ...resourceHandlers(connections),
+    ...promptHandlers(connections),
+    ...utilityHandlers(connections),
+    ...pendingApprovalHandlers,
+    ...trafficHandlers(traffic, () => secretValues(store.list()), () => events.emit('traffic.cleared', undefined)),
   };
 
   return {

@@ -1,4 +1,4 @@
-import type { CallTimeouts, KeyValue, ServerConfig, ServerConfigInput, TransportConfig } from '../../../shared/server-config.js';
+import type { CallTimeouts, KeyValue, RootConfig, ServerConfig, ServerConfigInput, TransportConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 
 function fail(message: string): never {
@@ -63,7 +63,8 @@ function transport(value: unknown): TransportConfig {
   }
 }
 
-function timeouts(value: unknown): CallTimeouts | undefined {
+/** Checks a timeouts object (per server, or one call's override). */
+export function parseCallTimeouts(value: unknown): CallTimeouts | undefined {
   if (value === undefined) return undefined;
   if (!isRecord(value)) fail('Timeouts must be an object.');
   const ms = (key: 'timeoutMs' | 'maxTotalTimeoutMs') => {
@@ -78,12 +79,30 @@ function timeouts(value: unknown): CallTimeouts | undefined {
 /** Checks what the user (or a config file) gave and returns a clean copy, or throws one clear sentence. */
 export function parseServerConfigInput(value: unknown): ServerConfigInput {
   if (!isRecord(value)) fail('A server needs a name and a transport.');
-  const parsedTimeouts = timeouts(value.timeouts);
+  const parsedTimeouts = parseCallTimeouts(value.timeouts);
+  const roots = parseRoots(value.roots);
   return {
     name: text(value.name, 'The server name', { required: true }).trim(),
     transport: transport(value.transport),
     ...(parsedTimeouts ? { timeouts: parsedTimeouts } : {}),
+    ...(roots ? { roots } : {}),
   };
+}
+
+export function parseRoots(value: unknown): RootConfig[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) fail('Roots must be a list.');
+  return value.map((item, index) => {
+    if (!isRecord(item)) fail(`Root ${index + 1} must have a uri.`);
+    const uri = text(item.uri, `Root ${index + 1}'s URI`, { required: true }).trim();
+    try {
+      new URL(uri);
+    } catch {
+      fail(`Root ${index + 1}: "${uri}" is not a valid URI (for a folder, use file:///path/to/folder).`);
+    }
+    const name = text(item.name, `Root ${index + 1}'s name`).trim();
+    return { uri, ...(name ? { name } : {}) };
+  });
 }
 
 export function parseServerConfig(value: unknown): ServerConfig {

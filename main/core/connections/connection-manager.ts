@@ -1,15 +1,9 @@
 import type { ConnectionState } from '../../../shared/connection.js';
 import type { ServerConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
-import type { TrafficLog } from '../traffic/traffic-log.js';
-import { Connection } from './connection.js';
+import { Connection, type ConnectionDeps } from './connection.js';
 
-export interface ConnectionManagerOptions {
-  traffic: TrafficLog;
-  clientInfo: { name: string; version: string };
-  initializeTimeoutMs: number;
-  onState: (state: ConnectionState) => void;
-}
+export type ConnectionManagerOptions = ConnectionDeps;
 
 /** Any number of servers connected at once: the latest Connection per server id. */
 export class ConnectionManager {
@@ -24,15 +18,13 @@ export class ConnectionManager {
   /** Connects, or reconnects when the server is already connected or connecting. */
   async connect(config: ServerConfig): Promise<ConnectionState> {
     await this.connections.get(config.id)?.disconnect();
-    const connection = new Connection(
-      config,
-      this.options.traffic,
-      this.options.clientInfo,
-      this.options.initializeTimeoutMs,
-      (state) => {
+    const connection: Connection = new Connection(config, {
+      ...this.options,
+      // A replaced connection's late state changes must not overwrite the new one's.
+      onState: (state) => {
         if (this.connections.get(config.id) === connection) this.options.onState(state);
       },
-    );
+    });
     this.connections.set(config.id, connection);
     return connection.connect();
   }
@@ -57,6 +49,11 @@ export class ConnectionManager {
       throw new LoupeError('The server is not connected: connect it first.', 'not-connected');
     }
     return connection;
+  }
+
+  /** The live connection, if any, without requiring it to be connected. */
+  find(serverId: string): Connection | undefined {
+    return this.connections.get(serverId);
   }
 
   /** Finds the connection running a cancellable call. */

@@ -4,13 +4,15 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ConnectionState, ProcessExit, ServerIdentity } from '../../../shared/connection.js';
-import type { JsonObject, RpcFailure, RpcOutcome } from '../../../shared/mcp.js';
+import type { CallProgress, JsonObject, RpcFailure, RpcOutcome } from '../../../shared/mcp.js';
 import { DEFAULT_CALL_TIMEOUTS, type CallTimeouts, type ServerConfig } from '../../../shared/server-config.js';
 import type { JsonRpcId, TrafficEntry } from '../../../shared/traffic.js';
 import { findResultViolations } from '../mcp/result-violations.js';
 import { createTransport, type CreatedTransport } from '../transports/create-transport.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
 import { describeConnectFailure } from './describe-failure.js';
+import type { IncomingRequests } from './incoming-requests.js';
+import { readProgress } from './read-progress.js';
 
 /** Accepts any result: conformance is checked separately so a non-conforming reply is shown, not lost. */
 const ANY_RESULT = z.unknown();
@@ -27,10 +29,21 @@ interface WireWatch {
   stop: () => void;
 }
 
-interface ClientInfo {
-  name: string;
-  version: string;
+export interface ConnectionDeps {
+  traffic: TrafficLog;
+  clientInfo: { name: string; version: string };
+  initializeTimeoutMs: number;
+  incoming: IncomingRequests;
+  onState: (state: ConnectionState) => void;
+  onProgress: (progress: CallProgress) => void;
 }
+
+/** What Loupe offers servers: sampling (with tools, 2025-11-25), both elicitation modes, and roots. */
+const CLIENT_CAPABILITIES = {
+  sampling: { tools: {} },
+  elicitation: { form: {}, url: {} },
+  roots: { listChanged: true },
+};
 
 /**
  * One server's live session: a transport, an SDK Client, and the state the UI shows.
@@ -45,13 +58,15 @@ export class Connection {
   private userClosed = false;
   private readonly inFlight = new Map<string, AbortController>();
 
+  private readonly traffic: TrafficLog;
+  private readonly initializeTimeoutMs: number;
+
   constructor(
     private readonly config: ServerConfig,
-    private readonly traffic: TrafficLog,
-    private readonly clientInfo: ClientInfo,
-    private readonly initializeTimeoutMs: number,
-    private readonly onState: (state: ConnectionState) => void,
+    private readonly deps: ConnectionDeps,
   ) {
+    this.traffic = deps.traffic;
+    this.initializeTimeoutMs = deps.initializeTimeoutMs;
     this.current = { serverId: config.id, status: 'connecting', connectionId: this.connectionId, since: Date.now() };
   }
 
@@ -69,8 +84,17 @@ export class Connection {
       if (this.created.type === 'stdio') {
         this.created.transport.onexit = (exit) => this.handleExit(exit);
       }
-      const client = new Client(this.clientInfo, { capabilities: {} });
+      const client = new Client(this.deps.clientInfo, { capabilities: CLIENT_CAPABILITIES });
       client.onclose = () => this.handleClose();
+      // Our own handler, not setRequestHandler: the SDK's would refuse malformed requests
+      // before Loupe could show them, and would validate what the person chose to send.
+      client.fallbackRequestHandler = (request, extra) =>
+        this.deps.incoming.handle(request.method, request.params as JsonObject | undefined, {
+          serverId: this.config.id,
+          connectionId: this.connectionId,
+          rpcId: request.id,
+          signal: extra.signal,
+        }) as Promise<never>;
       this.client = client;
       await client.connect(transport, { timeout: this.initializeTimeoutMs });
       this.setState({ status: 'connected', server: this.identity(client) });
@@ -109,7 +133,7 @@ export class Connection {
     const timeouts = options.timeouts ?? this.config.timeouts ?? DEFAULT_CALL_TIMEOUTS;
     const abort = new AbortController();
     if (options.callId) this.inFlight.set(options.callId, abort);
-    const wire = this.watchWire();
+    const wire = this.watchWire(options.callId);
     try {
       const result = await client.request({ method, ...(params ? { params } : {}) }, ANY_RESULT, {
         signal: abort.signal,
@@ -138,7 +162,7 @@ export class Connection {
    * Watches the record for the next request this connection sends and its response. The SDK
    * sends synchronously inside request(), so the first outgoing request seen is this one.
    */
-  private watchWire(): WireWatch {
+  private watchWire(callId: string | undefined): WireWatch {
     const watch: WireWatch = { stop: () => {} };
     watch.stop = this.traffic.observe((entry) => {
       if (entry.connectionId !== this.connectionId) return;
@@ -146,9 +170,17 @@ export class Connection {
         if (entry.kind === 'request' && entry.direction === 'out') watch.rpcId = entry.id;
       } else if (entry.direction === 'in' && (entry.kind === 'response' || entry.kind === 'error') && entry.id === watch.rpcId) {
         watch.response = entry;
+      } else if (callId && entry.method === 'notifications/progress' && entry.direction === 'in') {
+        const progress = readProgress(entry, watch.rpcId);
+        if (progress) this.deps.onProgress({ callId, serverId: this.config.id, seq: entry.seq, ...progress });
       }
     });
     return watch;
+  }
+
+  /** Tells the server its roots changed (it will ask again with roots/list). */
+  async sendRootsListChanged(): Promise<void> {
+    if (this.current.status === 'connected') await this.client?.sendRootsListChanged();
   }
 
   cancel(callId: string, reason = 'Cancelled by the user.'): boolean {
@@ -264,6 +296,6 @@ export class Connection {
       ...patch,
       since: Date.now(),
     };
-    this.onState(this.current);
+    this.deps.onState(this.current);
   }
 }

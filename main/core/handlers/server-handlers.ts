@@ -1,10 +1,10 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
-import { parseServerConfigInput } from '../config/validate-server-config.js';
+import { parseRoots, parseServerConfigInput } from '../config/validate-server-config.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import { paramsObject, stringParam } from './params.js';
 
-type ServerHandlers = Pick<RequestHandlers, 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove'>;
+type ServerHandlers = Pick<RequestHandlers, 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'roots.set'>;
 
 export function serverHandlers(store: ConfigStore, connections: ConnectionManager, changed: () => void): ServerHandlers {
   return {
@@ -25,6 +25,14 @@ export function serverHandlers(store: ConfigStore, connections: ConnectionManage
       await store.remove(id);
       await connections.forget(id);
       changed();
+    },
+    'roots.set': async (params) => {
+      const id = stringParam(params, 'serverId');
+      const { id: _id, ...current } = store.require(id);
+      const server = await store.update(id, { ...current, roots: parseRoots(paramsObject(params).roots) ?? [] });
+      changed();
+      await connections.find(id)?.sendRootsListChanged();
+      return server;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
+import { parseCallTimeouts } from '../config/validate-server-config.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import { fetchAllPages } from '../mcp/fetch-all-pages.js';
 import { toToolInfo } from '../mcp/views.js';
@@ -16,10 +17,11 @@ export function toolHandlers(connections: ConnectionManager): ToolHandlers {
       const serverId = stringParam(params, 'serverId');
       const callId = stringParam(params, 'callId');
       const connection = connections.connected(serverId);
+      const timeouts = parseCallTimeouts(paramsObject(params).timeouts);
       return connection.request(
         'tools/call',
         { name: stringParam(params, 'name'), arguments: objectParam(params, 'arguments') },
-        { callId },
+        { callId, ...(timeouts ? { timeouts } : {}) },
       );
     },
     'calls.cancel': async (params) => {

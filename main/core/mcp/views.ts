@@ -1,5 +1,13 @@
 import type { ServerIcon } from '../../../shared/connection.js';
-import type { JsonObject, ToolAnnotations, ToolInfo } from '../../../shared/mcp.js';
+import type {
+  JsonObject,
+  PromptArgumentInfo,
+  PromptInfo,
+  ResourceInfo,
+  ResourceTemplateInfo,
+  ToolAnnotations,
+  ToolInfo,
+} from '../../../shared/mcp.js';
 
 function isRecord(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -23,5 +31,66 @@ export function toToolInfo(raw: unknown): ToolInfo {
     ...(isRecord(tool.annotations) ? { annotations: tool.annotations as ToolAnnotations } : {}),
     ...(Array.isArray(tool.icons) ? { icons: tool.icons.filter(isRecord) as unknown as ServerIcon[] } : {}),
     ...(isRecord(tool._meta) ? { _meta: tool._meta } : {}),
+  };
+}
+
+function common(raw: JsonObject) {
+  const title = optionalString(raw.title);
+  const description = optionalString(raw.description);
+  const mimeType = optionalString(raw.mimeType);
+  return {
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(mimeType !== undefined ? { mimeType } : {}),
+    ...(Array.isArray(raw.icons) ? { icons: raw.icons.filter(isRecord) as unknown as ServerIcon[] } : {}),
+    ...(isRecord(raw.annotations) ? { annotations: raw.annotations } : {}),
+    ...(isRecord(raw._meta) ? { _meta: raw._meta } : {}),
+  };
+}
+
+export function toResourceInfo(raw: unknown): ResourceInfo {
+  const resource = isRecord(raw) ? raw : {};
+  const uri = typeof resource.uri === 'string' ? resource.uri : '';
+  return {
+    uri,
+    name: typeof resource.name === 'string' ? resource.name : uri || '(unnamed resource)',
+    ...common(resource),
+    ...(typeof resource.size === 'number' ? { size: resource.size } : {}),
+  };
+}
+
+export function toResourceTemplateInfo(raw: unknown): ResourceTemplateInfo {
+  const template = isRecord(raw) ? raw : {};
+  const uriTemplate = typeof template.uriTemplate === 'string' ? template.uriTemplate : '';
+  return {
+    uriTemplate,
+    name: typeof template.name === 'string' ? template.name : uriTemplate || '(unnamed template)',
+    ...common(template),
+  };
+}
+
+const PROMPT_ARGUMENT_FIELDS = new Set(['name', 'title', 'description', 'required']);
+
+function toPromptArgument(raw: unknown): PromptArgumentInfo {
+  const argument = isRecord(raw) ? raw : {};
+  const extraEntries = Object.entries(argument).filter(([key]) => !PROMPT_ARGUMENT_FIELDS.has(key));
+  const title = optionalString(argument.title);
+  const description = optionalString(argument.description);
+  return {
+    name: typeof argument.name === 'string' ? argument.name : '(unnamed argument)',
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(argument.required === true ? { required: true } : {}),
+    ...(extraEntries.length > 0 ? { extra: Object.fromEntries(extraEntries) } : {}),
+  };
+}
+
+export function toPromptInfo(raw: unknown): PromptInfo {
+  const prompt = isRecord(raw) ? raw : {};
+  const { mimeType: _mimeType, annotations: _annotations, ...rest } = common(prompt);
+  return {
+    name: typeof prompt.name === 'string' ? prompt.name : '(unnamed prompt)',
+    ...rest,
+    arguments: Array.isArray(prompt.arguments) ? prompt.arguments.map(toPromptArgument) : [],
   };
 }

@@ -1,5 +1,7 @@
-import type { Direction, TrafficEntry, TrafficPage } from '../../../shared/traffic.js';
+import { serializeTrafficEntries } from '../../../shared/traffic-jsonl.js';
+import type { Direction, TrafficEntry, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { classifyMessage } from './classify-message.js';
+import { redactSecrets } from './redact-secrets.js';
 import { RequestPairing } from './request-pairing.js';
 import { toInlineEntry } from './inline-entry.js';
 import { TrafficBatcher } from './traffic-batcher.js';
@@ -32,6 +34,7 @@ export class TrafficLog {
   private readonly record: TrafficRecord;
   private readonly batcher: TrafficBatcher;
   private readonly observers = new Set<EntryObserver>();
+  private recording = true;
 
   constructor(
     emitBatch: (entries: TrafficEntry[]) => void,
@@ -44,10 +47,12 @@ export class TrafficLog {
   recorderFor(serverId: string, connectionId: string): ConnectionRecorder {
     const pairing = new RequestPairing();
     const append = (entry: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText?: string): TrafficEntry => {
-      const stored = this.record.append(pairing.link({ ...entry, serverId, connectionId }));
+      const linked = pairing.link({ ...entry, serverId, connectionId });
+      // While recording is paused, core features still see the traffic (seq -1); the log does not.
+      const stored = this.recording ? this.record.append(linked) : { ...linked, seq: -1 };
       pairing.remember(stored);
       for (const observer of this.observers) observer(stored);
-      this.batcher.push(toInlineEntry(stored, rawText));
+      if (this.recording) this.batcher.push(toInlineEntry(stored, rawText));
       return stored;
     };
     return {
@@ -85,6 +90,24 @@ export class TrafficLog {
 
   list(afterSeq?: number, limit?: number): TrafficPage {
     return this.record.list(afterSeq, limit);
+  }
+
+  get settings(): TrafficSettings {
+    return { recording: this.recording, maxEntries: this.record.maxEntries };
+  }
+
+  configure(settings: Partial<TrafficSettings>): TrafficSettings {
+    if (settings.recording !== undefined) this.recording = settings.recording;
+    if (settings.maxEntries !== undefined) this.record.maxEntries = settings.maxEntries;
+    return this.settings;
+  }
+
+  /** JSON Lines of the given entries (all when omitted), whole, with the secrets redacted. */
+  exportJsonl(seqs: readonly number[] | undefined, secrets: readonly string[]): string {
+    const entries = seqs
+      ? seqs.map((seq) => this.record.get(seq)).filter((entry): entry is TrafficEntry => entry !== undefined)
+      : this.record.list().entries;
+    return redactSecrets(serializeTrafficEntries(entries), secrets);
   }
 
   clear(): void {

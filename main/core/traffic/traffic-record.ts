@@ -21,7 +21,20 @@ export class TrafficRecord {
   private nextSeq = 1;
   private droppedCount = 0;
 
-  constructor(private readonly limits: RetentionLimits = DEFAULT_RETENTION) {}
+  private limits: RetentionLimits;
+
+  constructor(limits: RetentionLimits = DEFAULT_RETENTION) {
+    this.limits = { ...limits };
+  }
+
+  get maxEntries(): number {
+    return this.limits.maxEntries;
+  }
+
+  set maxEntries(value: number) {
+    this.limits = { ...this.limits, maxEntries: value };
+    this.enforceRetention();
+  }
 
   append(entry: Omit<TrafficEntry, 'seq'>): TrafficEntry {
     const stored = { ...entry, seq: this.nextSeq++ } as TrafficEntry;

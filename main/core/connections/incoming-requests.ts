@@ -1,0 +1,28 @@
+import type { JsonObject } from '../../../shared/mcp.js';
+import type { JsonRpcId } from '../../../shared/traffic.js';
+
+/** Who sent a server → client request, and how to tell that the server gave up on it. */
+export interface IncomingRequestContext {
+  serverId: string;
+  connectionId: string;
+  rpcId: JsonRpcId;
+  /**
+   * Aborted when the server cancels (`notifications/cancelled`: the reason is the server's
+   * reason or undefined) or the connection closes (the reason is an AbortError).
+   */
+  signal: AbortSignal;
+}
+
+/**
+ * Answers the requests a server sends to the client (sampling, elicitation, roots).
+ * Resolves with the result to send, or throws an McpError to answer with a JSON-RPC error.
+ */
+export interface IncomingRequests {
+  handle(method: string, params: JsonObject | undefined, context: IncomingRequestContext): Promise<JsonObject>;
+}
+
+/** Tells an abort caused by the connection closing from a cancellation by the server. */
+export function abortedByClose(signal: AbortSignal): boolean {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error && reason.name === 'AbortError';
+}
