@@ -1,0 +1,43 @@
+import { BrowserWindow, shell, type WebPreferences } from 'electron';
+import { lockNavigation } from './navigation.js';
+
+/** The renderer gets no Node, runs sandboxed and sees the preload only through contextBridge. */
+export function secureWebPreferences(preload: string): WebPreferences {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    // Spellcheck would download dictionaries from a CDN; an inspector has no use for it.
+    spellcheck: false,
+  };
+}
+
+export interface MainWindowOptions {
+  preloadPath: string;
+  indexUrl: string;
+  title: string;
+}
+
+export function createMainWindow({ preloadPath, indexUrl, title }: MainWindowOptions): BrowserWindow {
+  const win = new BrowserWindow({
+    title,
+    width: 1280,
+    height: 820,
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    webPreferences: secureWebPreferences(preloadPath),
+  });
+  lockNavigation(win.webContents, (url) => shell.openExternal(url));
+  win.once('ready-to-show', () => win.show());
+  win.loadURL(indexUrl).catch((error: unknown) => console.error('Could not load the app page:', error));
+  return win;
+}

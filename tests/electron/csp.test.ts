@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Session } from 'electron';
+import { applyContentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../main/electron/csp.js';
+
+function directives(policy: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name, sources);
+  }
+  return map;
+}
+
+describe('CONTENT_SECURITY_POLICY', () => {
+  const policy = directives(CONTENT_SECURITY_POLICY);
+
+  it('never allows eval or inline scripts', () => {
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+    expect(CONTENT_SECURITY_POLICY).not.toContain('wasm-unsafe-eval');
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('loads scripts from the app bundle only, never from a remote or wildcard source', () => {
+    for (const name of ['default-src', 'script-src']) {
+      const sources = policy.get(name) ?? [];
+      expect(sources).toEqual(["'self'"]);
+      for (const source of sources) expect(source).not.toMatch(/^(https?:|\*|data:|blob:)/);
+    }
+  });
+
+  it('keeps plugins, frames, forms and base-URL changes out', () => {
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('frame-src')).toEqual(["'none'"]);
+    expect(policy.get('form-action')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+  });
+
+  it('is exactly the agreed policy', () => {
+    expect(CONTENT_SECURITY_POLICY).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
+        "media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-src 'none'; form-action 'none'",
+    );
+  });
+});
+
+describe('applyContentSecurityPolicy', () => {
+  type Listener = Parameters<Session['webRequest']['onHeadersReceived']>[0];
+
+  function install(): Listener {
+    const onHeadersReceived = vi.fn();
+    applyContentSecurityPolicy({ webRequest: { onHeadersReceived } } as unknown as Session);
+    expect(onHeadersReceived).toHaveBeenCalledTimes(1);
+    return onHeadersReceived.mock.calls[0]![0] as Listener;
+  }
+
+  function respond(listener: Listener, responseHeaders: Record<string, string[]> | undefined) {
+    const callback = vi.fn();
+    const details = { url: 'file:///app/index.html', resourceType: 'mainFrame', responseHeaders };
+    (listener as unknown as (d: typeof details, cb: typeof callback) => void)(details, callback);
+    expect(callback).toHaveBeenCalledTimes(1);
+    return callback.mock.calls[0]![0] as { responseHeaders: Record<string, string[]> };
+  }
+
+  it('adds the policy to a response without headers (file://)', () => {
+    const { responseHeaders } = respond(install(), undefined);
+    expect(responseHeaders).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
+  });
+
+  it('replaces any policy the response carried and keeps the other headers', () => {
+    const { responseHeaders } = respond(install(), {
+      'content-security-policy': ["script-src * 'unsafe-eval'"],
+      'Content-Type': ['text/html'],
+    });
+    expect(responseHeaders).toEqual({
+      'Content-Type': ['text/html'],
+      'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it, vi } from 'vitest';
+import { IPC_REQUEST_CHANNEL } from '../../shared/wire.js';
+import { CONTENT_SECURITY_POLICY } from '../../main/electron/csp.js';
+
+/** Electron's main-process API, reduced to what main.ts touches, recording what it is asked. */
+const stub = vi.hoisted(() => {
+  const calls: string[] = [];
+  return {
+    calls,
+    appListeners: new Map<string, (...args: unknown[]) => void>(),
+    windows: [] as Array<{ options: { webPreferences?: Record<string, unknown> }; loadURL: ReturnType<typeof vi.fn> }>,
+    ipcHandle: vi.fn((channel: string) => calls.push(`ipc.handle ${channel}`)),
+    onHeadersReceived: vi.fn(() => calls.push('csp')),
+    setPermissionRequestHandler: vi.fn(() => calls.push('permissions')),
+    setPermissionCheckHandler: vi.fn(),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    core: {
+      handlers: {},
+      subscribe: vi.fn(() => () => {}),
+      dispose: vi.fn(async () => {
+        calls.push('core.dispose');
+      }),
+    },
+    createCore: vi.fn(),
+  };
+});
+
+vi.mock('electron', async () => {
+  const { EventEmitter: Emitter } = await import('node:events');
+  class FakeBrowserWindow extends Emitter {
+    static getAllWindows = () => stub.windows;
+    readonly webContents = Object.assign(new Emitter(), { setWindowOpenHandler: vi.fn(), mainFrame: null });
+    readonly loadURL = vi.fn(() => Promise.resolve());
+    constructor(readonly options: { webPreferences?: Record<string, unknown> }) {
+      super();
+      stub.calls.push('window');
+      stub.windows.push(this);
+    }
+    isDestroyed = () => false;
+  }
+  const app = {
+    enableSandbox: vi.fn(() => stub.calls.push('enableSandbox')),
+    requestSingleInstanceLock: () => true,
+    whenReady: () => Promise.resolve(),
+    getPath: (name: string) => `/fake/${name}`,
+    getVersion: () => '9.8.7',
+    on: (name: string, listener: (...args: unknown[]) => void) => stub.appListeners.set(name, listener),
+    quit: stub.quit,
+    exit: stub.exit,
+  };
+  return {
+    app,
+    BrowserWindow: FakeBrowserWindow,
+    dialog: { showErrorBox: vi.fn() },
+    ipcMain: { handle: stub.ipcHandle, removeHandler: vi.fn() },
+    session: {
+      defaultSession: {
+        webRequest: { onHeadersReceived: stub.onHeadersReceived },
+        setPermissionRequestHandler: stub.setPermissionRequestHandler,
+        setPermissionCheckHandler: stub.setPermissionCheckHandler,
+      },
+    },
+    shell: { openExternal: vi.fn() },
+  };
+});
+
+vi.mock('../../main/core/create-core.js', () => ({ createCore: stub.createCore }));
+
+stub.createCore.mockImplementation(async () => {
+  stub.calls.push('createCore');
+  return stub.core;
+});
+const savedArgv = process.argv;
+process.argv = [...savedArgv, '--data-dir', '/tmp/loupe-lifecycle-test'];
+try {
+  await import('../../main/electron/main.js');
+  await vi.waitFor(() => expect(stub.windows).toHaveLength(1));
+} finally {
+  process.argv = savedArgv;
+}
+
+describe('main.ts start-up', () => {
+  it('sandboxes every renderer before the app is ready', () => {
+    expect(stub.calls[0]).toBe('enableSandbox');
+  });
+
+  it('creates the core in electron mode with the data dir from --data-dir and the app version', () => {
+    expect(stub.createCore).toHaveBeenCalledExactlyOnceWith({
+      dataDir: '/tmp/loupe-lifecycle-test',
+      mode: 'electron',
+      version: '9.8.7',
+    });
+  });
+
+  it('applies the CSP and the permission policy before any window exists', () => {
+    expect(stub.calls.indexOf('csp')).toBeGreaterThan(-1);
+    expect(stub.calls.indexOf('permissions')).toBeGreaterThan(-1);
+    expect(stub.calls.indexOf('csp')).toBeLessThan(stub.calls.indexOf('window'));
+    expect(stub.calls.indexOf('permissions')).toBeLessThan(stub.calls.indexOf('window'));
+    const listener = stub.onHeadersReceived.mock.calls[0] as unknown as [(d: object, cb: (r: object) => void) => void];
+    const callback = vi.fn();
+    listener[0]({ responseHeaders: {} }, callback);
+    expect(callback).toHaveBeenCalledWith({ responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+
+  it('opens one secure window on the built renderer and binds the contract to IPC', () => {
+    const [win] = stub.windows;
+    expect(win!.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(String(win!.options.webPreferences!.preload)).toMatch(/preload[/\\]index\.cjs$/);
+    expect(String(win!.loadURL.mock.calls[0]![0])).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
+    expect(stub.ipcHandle).toHaveBeenCalledExactlyOnceWith(IPC_REQUEST_CHANNEL, expect.any(Function));
+  });
+});
+
+describe('main.ts quitting', () => {
+  it('holds the quit until the core is disposed, then quits', async () => {
+    const willQuit = stub.appListeners.get('will-quit');
+    expect(willQuit).toBeTypeOf('function');
+    const event = { preventDefault: vi.fn() };
+    willQuit!(event);
+    expect(event.preventDefault).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(stub.quit).toHaveBeenCalledTimes(1));
+    expect(stub.core.dispose).toHaveBeenCalledTimes(1);
+
+    // The second will-quit, from that app.quit(), goes through.
+    const second = { preventDefault: vi.fn() };
+    willQuit!(second);
+    expect(second.preventDefault).not.toHaveBeenCalled();
+    expect(stub.core.dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it('quits when the last window closes (except on macOS)', () => {
+    stub.quit.mockClear();
+    stub.appListeners.get('window-all-closed')!();
+    expect(stub.quit).toHaveBeenCalledTimes(process.platform === 'darwin' ? 0 : 1);
+  });
+});
