@@ -4,7 +4,8 @@ import { classifyMessage } from '../../main/core/traffic/classify-message.js';
 import { RequestPairing } from '../../main/core/traffic/request-pairing.js';
 import { TrafficRecord } from '../../main/core/traffic/traffic-record.js';
 
-const entry = (size = 10): Omit<TrafficEntry, 'seq'> => ({
+const entry = (size = 10): TrafficEntry => ({
+  seq: -1,
   serverId: 's',
   connectionId: 'c',
   direction: 'in',
@@ -58,8 +59,14 @@ describe('RequestPairing', () => {
     const pairing = new RequestPairing();
     const request = { ...entry(), seq: 7, direction: 'out' as const, kind: 'request' as const, id: 3, method: 'tools/call' };
     pairing.remember(request);
-    expect(pairing.link({ ...entry(), kind: 'response', id: 3, direction: 'out' })).not.toHaveProperty('requestSeq');
-    expect(pairing.link({ ...entry(), kind: 'response', id: 3 })).toMatchObject({ requestSeq: 7, method: 'tools/call' });
-    expect(pairing.link({ ...entry(), kind: 'response', id: 3 })).not.toHaveProperty('requestSeq');
+    const sameDirection: TrafficEntry = { ...entry(), kind: 'response', id: 3, direction: 'out' };
+    pairing.link(sameDirection);
+    expect(sameDirection).not.toHaveProperty('requestSeq');
+    const answer: TrafficEntry = { ...entry(), kind: 'response', id: 3 };
+    pairing.link(answer);
+    expect(answer).toMatchObject({ requestSeq: 7, method: 'tools/call' });
+    const repeated: TrafficEntry = { ...entry(), kind: 'response', id: 3 };
+    pairing.link(repeated);
+    expect(repeated).not.toHaveProperty('requestSeq');
   });
 });

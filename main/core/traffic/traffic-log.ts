@@ -1,6 +1,6 @@
 import { serializeTrafficEntries } from '../../../shared/traffic-jsonl.js';
 import type { Direction, TrafficEntry, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
-import { classifyMessage } from './classify-message.js';
+import { classifyMessage, type MessageClass } from './classify-message.js';
 import { redactSecrets } from './redact-secrets.js';
 import { RequestPairing } from './request-pairing.js';
 import { toInlineEntry } from './inline-entry.js';
@@ -9,8 +9,8 @@ import { DEFAULT_RETENTION, TrafficRecord, type RetentionLimits } from './traffi
 
 /** What a transport reports about one connection's wire. */
 export interface ConnectionRecorder {
-  /** A parsed JSON value seen on the wire (a batch is split into its messages here). */
-  message(direction: Direction, value: unknown, size: number, rawText?: string): void;
+  /** A parsed JSON value seen on the wire (a batch is split into its messages here). Returns its class. */
+  message(direction: Direction, value: unknown, size: number, rawText?: string): MessageClass;
   stderr(line: string): void;
   /** A stdout line that is not JSON-RPC, recorded exactly as received. */
   malformed(text: string, size: number): void;
@@ -46,14 +46,18 @@ export class TrafficLog {
 
   recorderFor(serverId: string, connectionId: string): ConnectionRecorder {
     const pairing = new RequestPairing();
-    const append = (entry: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText?: string): TrafficEntry => {
-      const linked = pairing.link({ ...entry, serverId, connectionId });
-      // While recording is paused, core features still see the traffic (seq -1); the log does not.
-      const stored = this.recording ? this.record.append(linked) : { ...linked, seq: -1 };
-      pairing.remember(stored);
-      for (const observer of this.observers) observer(stored);
-      if (this.recording) this.batcher.push(toInlineEntry(stored, rawText));
-      return stored;
+    // The traffic path is hot: each entry is built once and completed in place.
+    const append = (fields: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText?: string): TrafficEntry => {
+      const entry = fields as TrafficEntry;
+      entry.seq = -1; // stays -1 while recording is paused: core features still see the traffic, the log does not
+      entry.serverId = serverId;
+      entry.connectionId = connectionId;
+      pairing.link(entry);
+      if (this.recording) this.record.append(entry);
+      pairing.remember(entry);
+      for (const observer of this.observers) observer(entry);
+      if (this.recording) this.batcher.push(toInlineEntry(entry, rawText));
+      return entry;
     };
     return {
       message: (direction, value, size, rawText) => {
@@ -65,9 +69,14 @@ export class TrafficLog {
             const inner = classifyMessage(item);
             append({ direction, time, ...inner, size: utf8Size(JSON.stringify(item) ?? ''), message: item, batchSeq: batch.seq });
           }
-          return;
+          return cls;
         }
-        append({ direction, time, ...cls, size, message: value }, rawText);
+        const entry: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'> = { direction, time, kind: cls.kind, size, message: value };
+        if (cls.method !== undefined) entry.method = cls.method;
+        if (cls.id !== undefined) entry.id = cls.id;
+        if (cls.errorCode !== undefined) entry.errorCode = cls.errorCode;
+        append(entry, rawText);
+        return cls;
       },
       stderr: (line) => {
         append({ direction: 'in', time: now(), kind: 'stderr', size: utf8Size(line), text: line });

@@ -36,12 +36,13 @@ export class TrafficRecord {
     this.enforceRetention();
   }
 
-  append(entry: Omit<TrafficEntry, 'seq'>): TrafficEntry {
-    const stored = { ...entry, seq: this.nextSeq++ } as TrafficEntry;
-    this.entries.push(stored);
-    this.bytes += stored.size;
+  /** Numbers the entry (in place) and keeps it. */
+  append(entry: TrafficEntry): TrafficEntry {
+    entry.seq = this.nextSeq++;
+    this.entries.push(entry);
+    this.bytes += entry.size;
     this.enforceRetention();
-    return stored;
+    return entry;
   }
 
   get(seq: number): TrafficEntry | undefined {

@@ -84,8 +84,9 @@ export class RecordingStdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin || !stdin.writable) throw new Error('The server process is not running.');
     const text = JSON.stringify(message);
-    this.recorder.message('out', message, Buffer.byteLength(text, 'utf8') + 1, text);
-    if (!stdin.write(`${text}\n`)) {
+    const bytes = Buffer.from(`${text}\n`, 'utf8');
+    this.recorder.message('out', message, bytes.length, text);
+    if (!stdin.write(bytes)) {
       await new Promise<void>((resolve) => stdin.once('drain', () => resolve()));
     }
   }
@@ -114,18 +115,20 @@ export class RecordingStdioTransport implements Transport {
 
   private handleStdoutLine(line: Buffer): void {
     const text = line.toString('utf8');
-    if (text.trim() === '') return;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      this.recorder.malformed(text, line.length);
+      if (text.trim() !== '') this.recorder.malformed(text, line.length);
       return;
     }
-    this.recorder.message('in', value, line.length, text);
-    const messages = Array.isArray(value) ? value : [value];
-    for (const message of messages) {
-      if (isDeliverable(classifyMessage(message).kind)) this.onmessage?.(message as JSONRPCMessage);
+    const cls = this.recorder.message('in', value, line.length, text);
+    if (Array.isArray(value)) {
+      for (const message of value) {
+        if (isDeliverable(classifyMessage(message).kind)) this.onmessage?.(message as JSONRPCMessage);
+      }
+    } else if (isDeliverable(cls.kind)) {
+      this.onmessage?.(value as JSONRPCMessage);
     }
   }
 

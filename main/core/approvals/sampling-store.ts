@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AutoReplyRule, SamplingTemplate } from '../../../shared/approvals.js';
+import type { JsonObject } from '../../../shared/mcp.js';
+import { LoupeError } from '../../../shared/wire.js';
+import { writeFileAtomic } from '../config/atomic-write.js';
+import type { AutoReply } from './approval-queue.js';
+
+export const SAMPLING_FILE = 'sampling.json';
+const FILE_VERSION = 1;
+
+interface SamplingState {
+  templates: SamplingTemplate[];
+  rules: AutoReplyRule[];
+}
+
+const EMPTY: SamplingState = { templates: [], rules: [] };
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invalid(message: string): LoupeError {
+  return new LoupeError(message, 'invalid-params');
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function timestamp(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-');
+}
+
+function nonEmptyText(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw invalid(`${what} must be non-empty text.`);
+  return value.trim();
+}
+
+function optionalId(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  return nonEmptyText(value, 'The id');
+}
+
+/** A template from the UI or the file; a new id when it has none. */
+export function parseTemplate(value: unknown): SamplingTemplate {
+  if (!isObject(value)) throw invalid('A template must be an object with a name and a result.');
+  const name = nonEmptyText(value.name, 'The template name');
+  if (!isObject(value.result)) throw invalid('The template result must be an object (a CreateMessageResult).');
+  return { id: optionalId(value.id) ?? randomUUID(), name, result: value.result };
+}
+
+/** A rule from the UI or the file; a new id when it has none. Its template is checked by the store. */
+export function parseRule(value: unknown): AutoReplyRule {
+  if (!isObject(value)) throw invalid('A rule must be an object with a name, enabled, and a templateId.');
+  const name = nonEmptyText(value.name, 'The rule name');
+  if (typeof value.enabled !== 'boolean') throw invalid('The rule must say whether it is enabled (true or false).');
+  const templateId = nonEmptyText(value.templateId, 'The rule templateId');
+  const serverId = value.serverId === undefined ? undefined : nonEmptyText(value.serverId, 'The rule serverId');
+  return { id: optionalId(value.id) ?? randomUUID(), name, enabled: value.enabled, ...(serverId ? { serverId } : {}), templateId };
+}
+
+/** Replaces the item with the same id, or appends it. */
+function upsert<T extends { id: string }>(items: T[], item: T): T[] {
+  return items.some((existing) => existing.id === item.id)
+    ? items.map((existing) => (existing.id === item.id ? item : existing))
+    : [...items, item];
+}
+
+function parseAll<T>(items: unknown[], parse: (value: unknown) => T): { parsed: T[]; skipped: number } {
+  const parsed: T[] = [];
+  for (const item of items) {
+    try {
+      parsed.push(parse(item));
+    } catch {
+      // Counted below: the original file is kept beside the new one.
+    }
+  }
+  return { parsed, skipped: items.length - parsed.length };
+}
+
+/** Sampling templates and auto-reply rules, kept in `sampling.json` in the data dir. */
+export class SamplingStore {
+  private writes: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly path: string,
+    private state: SamplingState,
+  ) {}
+
+  /** Loads the file. A corrupt file is moved aside and the store starts empty, never fatal. */
+  static async open(dataDir: string): Promise<SamplingStore> {
+    const path = join(dataDir, SAMPLING_FILE);
+    return new SamplingStore(path, await load(path));
+  }
+
+  templates(): SamplingTemplate[] {
+    return this.state.templates;
+  }
+
+  rules(): AutoReplyRule[] {
+    return this.state.rules;
+  }
+
+  /** The first enabled rule (in saved order) for this server whose template still exists. */
+  autoReply(serverId: string): AutoReply | undefined {
+    for (const rule of this.state.rules) {
+      if (!rule.enabled || (rule.serverId !== undefined && rule.serverId !== serverId)) continue;
+      const template = this.state.templates.find((candidate) => candidate.id === rule.templateId);
+      if (template) return { ruleName: rule.name, result: template.result };
+    }
+    return undefined;
+  }
+
+  async saveTemplate(input: unknown): Promise<SamplingTemplate> {
+    const template = parseTemplate(input);
+    return this.change((state) => ({ state: { ...state, templates: upsert(state.templates, template) }, value: template }));
+  }
+
+  /** Rules that use the template stay, and do nothing until they point at an existing template. */
+  async removeTemplate(id: string): Promise<void> {
+    return this.change((state) => {
+      if (!state.templates.some((template) => template.id === id)) throw new LoupeError(`There is no template with id "${id}".`, 'unknown-template');
+      return { state: { ...state, templates: state.templates.filter((template) => template.id !== id) }, value: undefined };
+    });
+  }
+
+  async saveRule(input: unknown): Promise<AutoReplyRule> {
+    const rule = parseRule(input);
+    return this.change((state) => {
+      if (!state.templates.some((template) => template.id === rule.templateId)) {
+        throw invalid(`The rule's template "${rule.templateId}" does not exist; save the template first.`);
+      }
+      return { state: { ...state, rules: upsert(state.rules, rule) }, value: rule };
+    });
+  }
+
+  async removeRule(id: string): Promise<void> {
+    return this.change((state) => {
+      if (!state.rules.some((rule) => rule.id === id)) throw new LoupeError(`There is no rule with id "${id}".`, 'unknown-rule');
+      return { state: { ...state, rules: state.rules.filter((rule) => rule.id !== id) }, value: undefined };
+    });
+  }
+
+  /**
+   * Applies a change once the file holds it. Changes run one after another, each on the state
+   * the previous one left, so two quick edits cannot land out of order or overwrite each other.
+   */
+  private change<T>(apply: (state: SamplingState) => { state: SamplingState; value: T }): Promise<T> {
+    const run = this.writes.then(async () => {
+      const next = apply(this.state);
+      const content = `${JSON.stringify({ version: FILE_VERSION, ...next.state }, null, 2)}\n`;
+      try {
+        await writeFileAtomic(this.path, content);
+      } catch (error) {
+        throw new LoupeError(`Could not save the sampling templates and rules to ${this.path}: ${reason(error)}.`, 'write-failed');
+      }
+      this.state = next.state;
+      return next.value;
+    });
+    this.writes = run.catch(() => undefined);
+    return run;
+  }
+}
+
+async function load(path: string): Promise<SamplingState> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return EMPTY;
+    return moveAside(path);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return moveAside(path);
+  }
+  if (!isObject(parsed) || !Array.isArray(parsed.templates) || !Array.isArray(parsed.rules)) return moveAside(path);
+  const templates = parseAll(parsed.templates, parseTemplate);
+  const rules = parseAll(parsed.rules, parseRule);
+  if (templates.skipped + rules.skipped > 0) {
+    // The next save drops the bad entries; keep the original so nothing is lost.
+    await copyFile(path, `${path}.invalid-${timestamp()}`).catch(() => undefined);
+  }
+  return { templates: templates.parsed, rules: rules.parsed };
+}
+
+async function moveAside(path: string): Promise<SamplingState> {
+  await rename(path, `${path}.corrupt-${timestamp()}`).catch(() => undefined);
+  return EMPTY;
+}
