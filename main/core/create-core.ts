@@ -1,9 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlers } from '../../shared/contract.js';
+import { createApprovals } from './approvals/index.js';
 import { ConfigStore } from './config/config-store.js';
 import { ConnectionManager } from './connections/connection-manager.js';
-import type { IncomingRequests } from './connections/incoming-requests.js';
 import { createServerRequestRouter } from './connections/server-request-router.js';
 import type { Core, CoreOptions } from './core.js';
 import { EventHub } from './event-hub.js';
@@ -39,26 +38,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const traffic = new TrafficLog((batch) => events.emit('traffic.appended', batch), options.retention);
   traffic.observe(watchServerNotifications((name, payload) => events.emit(name, payload)));
 
-  const approvals: IncomingRequests = {
-    handle: async (method) => {
-      throw new McpError(ErrorCode.MethodNotFound, `${method} is not available yet.`);
-    },
-  };
-  // Replaced by main/core/approvals (in progress) within this session.
-  const notYet = async () => {
-    throw new Error('Approvals are not available yet.');
-  };
-  const pendingApprovalHandlers = {
-    'approvals.list': notYet,
-    'approvals.decide': notYet,
-    'approvals.rejectAll': notYet,
-    'sampling.templates.list': notYet,
-    'sampling.templates.save': notYet,
-    'sampling.templates.remove': notYet,
-    'sampling.rules.list': notYet,
-    'sampling.rules.save': notYet,
-    'sampling.rules.remove': notYet,
-  };
+  const approvals = await createApprovals({
+    dataDir: options.dataDir,
+    serverName: (serverId) => store.get(serverId)?.name ?? serverId,
+    traffic,
+    emit: (approval) => events.emit('approvals.changed', approval),
+  });
   const connections = new ConnectionManager({
     traffic,
     clientInfo: { name: 'mcp-loupe', version: options.version },
@@ -76,7 +61,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...resourceHandlers(connections),
     ...promptHandlers(connections),
     ...utilityHandlers(connections),
-    ...pendingApprovalHandlers,
+    ...approvals.handlers,
     ...trafficHandlers(traffic, () => secretValues(store.list()), () => events.emit('traffic.cleared', undefined)),
   };
 
