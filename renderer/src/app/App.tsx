@@ -1,0 +1,54 @@
+import { ServerInfoPanel } from '../features/server-info/ServerInfoPanel';
+import { ServerFormDialog } from '../features/servers/ServerFormDialog';
+import { ServersPanel } from '../features/servers/ServersPanel';
+import { NoticeBanners } from '../features/notices/NoticeBanners';
+import { ToolsPanel } from '../features/tools/ToolsPanel';
+import { TrafficPanel } from '../features/traffic/TrafficPanel';
+import { LoupeMark } from '../ui/icons';
+import { useLayoutStore } from '../ui/layout-store';
+import { Splitter } from '../ui/Splitter';
+import { useAppInfoStore } from './app-info-store';
+import { LinkBanner } from './LinkBanner';
+
+export function App() {
+  const info = useAppInfoStore((state) => state.info);
+  const trafficHeight = useLayoutStore((state) => state.trafficHeight);
+  const setTrafficHeight = useLayoutStore((state) => state.setTrafficHeight);
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <LoupeMark className="app-header__mark" />
+        <h1 className="app-header__title">MCP Loupe</h1>
+        {info && (
+          <span className="app-header__meta" title={`Data directory: ${info.dataDir}`}>
+            {info.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v{info.version}
+          </span>
+        )}
+      </header>
+      <LinkBanner />
+      <NoticeBanners />
+      <div className="workbench">
+        <nav className="sidebar" aria-label="Sidebar">
+          <ServersPanel />
+        </nav>
+        <main className="main">
+          <ServerInfoPanel />
+          <ToolsPanel />
+        </main>
+        <Splitter
+          orientation="horizontal"
+          label="Resize traffic panel"
+          value={trafficHeight}
+          min={120}
+          max={Math.max(200, Math.round(window.innerHeight * 0.8))}
+          onChange={setTrafficHeight}
+        />
+        <div className="workbench__traffic" style={{ height: trafficHeight }}>
+          <TrafficPanel />
+        </div>
+      </div>
+      <ServerFormDialog />
+    </div>
+  );
+}

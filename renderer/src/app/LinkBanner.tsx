@@ -1,0 +1,32 @@
+import { useApi } from '../bridge/api-context';
+import { LOST_CONNECTION_MESSAGE } from '../bridge/types';
+import { useNow } from '../ui/use-now';
+import { useLinkState } from './use-link-state';
+
+/** Shown while browser mode has lost its WebSocket to the host; the bridge keeps retrying. */
+export function LinkBanner() {
+  const api = useApi();
+  const link = useLinkState();
+  const lost = link.status === 'lost';
+  const now = useNow(lost, 500);
+  if (!lost) return null;
+  const seconds = link.retryAt === null ? 0 : Math.max(0, Math.ceil((link.retryAt - now) / 1000));
+  return (
+    <div className="banner banner--error banner--link" role="alert">
+      <span className="banner__level">Offline</span>
+      <p className="banner__message">
+        <strong>{LOST_CONNECTION_MESSAGE}.</strong>{' '}
+        {link.retryAt === null || seconds === 0 ? 'Reconnecting…' : `Retrying in ${seconds} s.`}{' '}
+        <span className="muted">If this lasts, check that Loupe is still running and open the address it printed.</span>
+      </p>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={link.retryAt === null}
+        onClick={() => api.reconnectNow()}
+      >
+        Retry now
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Bridge } from '../bridge/types';
+import { errorMessage } from '../bridge/bridge-error';
+import { useConnectionsStore } from '../features/connections/connections-store';
+import { useNoticesStore } from '../features/notices/notices-store';
+import { useServersStore } from '../features/servers/servers-store';
+import { startToolsAutoload } from '../features/tools/tools-autoload';
+import { useTrafficStore } from '../features/traffic/traffic-store';
+import { useAppInfoStore } from './app-info-store';
+
+/**
+ * Keeps the stores in step with the core: applies every event as it arrives and loads the
+ * whole state each time the link opens (at start-up and after a reconnect, since events
+ * may have been missed while it was down). Returns a function that stops it.
+ */
+export function startSync(api: Bridge): () => void {
+  const stops = [
+    api.on('servers.changed', (servers) => useServersStore.getState().applyChanged(servers)),
+    api.on('connections.changed', (connection) => useConnectionsStore.getState().apply(connection)),
+    api.on('traffic.appended', (entries) => useTrafficStore.getState().append(entries)),
+    api.on('traffic.cleared', () => useTrafficStore.getState().clear()),
+    api.on('app.notice', (notice) => useNoticesStore.getState().add(notice)),
+    startToolsAutoload(api),
+  ];
+
+  let wasOpen = false;
+  const onLink = () => {
+    const open = api.getLinkState().status === 'open';
+    if (open && !wasOpen) void loadAll(api);
+    wasOpen = open;
+  };
+  stops.push(api.onLinkStateChange(onLink));
+  onLink();
+
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+async function loadAll(api: Bridge): Promise<void> {
+  const serversRevision = useServersStore.getState().revision;
+  const lastSeq = useTrafficStore.getState().buffer.lastSeq;
+  const results = await Promise.allSettled([
+    api.invoke('app.info').then((info) => {
+      useAppInfoStore.getState().setInfo(info);
+      useNoticesStore.getState().applyListed(info.notices);
+    }),
+    api.invoke('servers.list').then((servers) => useServersStore.getState().applyListed(servers, serversRevision)),
+    api.invoke('connections.list').then((states) => useConnectionsStore.getState().applyListed(states)),
+    api.invoke('traffic.list', {}).then((page) => useTrafficStore.getState().applyListed(page, lastSeq)),
+  ]);
+  // A lost link already shows its own banner; only report failures of a working link.
+  if (api.getLinkState().status !== 'open') return;
+  const failures = results.filter((result) => result.status === 'rejected');
+  if (failures.length > 0) {
+    useNoticesStore.getState().addLocal('error', `Could not load the app state: ${errorMessage(failures[0]!.reason)}`);
+  }
+}

@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+import type { ConnectionState, ConnectionStatus } from '../../../../shared/connection';
+
+interface ConnectionsState {
+  byServer: Record<string, ConnectionState>;
+  apply(state: ConnectionState): void;
+  /** Applies a `connections.list` result, keeping any state an event made newer meanwhile. */
+  applyListed(states: ConnectionState[]): void;
+}
+
+export const useConnectionsStore = create<ConnectionsState>()((set) => ({
+  byServer: {},
+  apply: (connection) =>
+    set((state) => ({ byServer: { ...state.byServer, [connection.serverId]: connection } })),
+  applyListed: (states) =>
+    set((state) => {
+      const byServer: Record<string, ConnectionState> = {};
+      for (const listed of states) {
+        const current = state.byServer[listed.serverId];
+        byServer[listed.serverId] = current && current.since > listed.since ? current : listed;
+      }
+      return { byServer };
+    }),
+}));
+
+export function statusOf(connection: ConnectionState | undefined): ConnectionStatus {
+  return connection?.status ?? 'idle';
+}
+
+/** Statuses in which the next useful action is to disconnect rather than connect. */
+export function isActive(status: ConnectionStatus): boolean {
+  return status === 'connecting' || status === 'connected';
+}
+
+export function useConnection(serverId: string | null | undefined): ConnectionState | undefined {
+  return useConnectionsStore((state) => (serverId ? state.byServer[serverId] : undefined));
+}
+
+/** Applies a state returned by a request, unless an event already brought a newer one. */
+export function applyConnectionResult(connection: ConnectionState): void {
+  const current = useConnectionsStore.getState().byServer[connection.serverId];
+  if (!current || current.since <= connection.since) useConnectionsStore.getState().apply(connection);
+}

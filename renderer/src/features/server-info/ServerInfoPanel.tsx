@@ -1,0 +1,109 @@
+import type { ConnectionStatus, ServerIdentity } from '../../../../shared/connection';
+import { ConnectionProblem } from '../connections/ConnectionProblem';
+import { statusOf, useConnection } from '../connections/connections-store';
+import { StatusBadge } from '../connections/StatusBadge';
+import { findServer, useServersStore } from '../servers/servers-store';
+import { capabilityBadges } from './capabilities';
+import './server-info.css';
+
+const OFFLINE_LEAD: Partial<Record<ConnectionStatus, string>> = {
+  failed: 'The last connection attempt failed.',
+  exited: 'The server process exited.',
+  disconnected: 'Disconnected.',
+};
+
+/** The selected server: who it says it is and what it can do, once connected. */
+export function ServerInfoPanel() {
+  const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
+  const connection = useConnection(server?.id);
+  const status = statusOf(connection);
+
+  if (!server) {
+    return (
+      <section className="server-info panel" aria-label="Server details">
+        <p className="empty-state">Select or add a server in the sidebar.</p>
+      </section>
+    );
+  }
+
+  const identity = status === 'connected' ? connection?.server : undefined;
+  return (
+    <section className="server-info panel" aria-label="Server details">
+      <header className="server-info__header">
+        <h2 className="server-info__name">{identity?.title ?? identity?.name ?? server.name}</h2>
+        <StatusBadge status={status} />
+      </header>
+      {identity ? (
+        <ServerIdentityView identity={identity} />
+      ) : (
+        <div className="server-info__offline">
+          <p className="muted">
+            {status === 'connecting'
+              ? 'Connecting…'
+              : `${OFFLINE_LEAD[status] ?? 'Not connected.'} Connect ${server.name} to see its identity, capabilities and tools.`}
+          </p>
+          <ConnectionProblem connection={connection} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ServerIdentityView({ identity }: { identity: ServerIdentity }) {
+  const badges = capabilityBadges(identity.capabilities);
+  return (
+    <>
+      <dl className="identity">
+        <div className="identity__item">
+          <dt>Name</dt>
+          <dd className="mono">{identity.name}</dd>
+        </div>
+        {identity.title && (
+          <div className="identity__item">
+            <dt>Title</dt>
+            <dd>{identity.title}</dd>
+          </div>
+        )}
+        <div className="identity__item">
+          <dt>Version</dt>
+          <dd className="mono">{identity.version}</dd>
+        </div>
+        <div className="identity__item">
+          <dt>Protocol</dt>
+          <dd className="mono">{identity.protocolVersion}</dd>
+        </div>
+        {identity.websiteUrl && (
+          <div className="identity__item">
+            <dt>Website</dt>
+            <dd className="mono">{identity.websiteUrl}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="capabilities">
+        <h3 className="capabilities__title">Capabilities</h3>
+        {badges.length === 0 ? (
+          <p className="muted">The server announced no capabilities.</p>
+        ) : (
+          <ul className="capabilities__list" aria-label="Capabilities">
+            {badges.map((badge) => (
+              <li key={badge.name} className="cap-badge">
+                <span className="cap-badge__name">{badge.name}</span>
+                {badge.flags.map((flag) => (
+                  <span key={flag} className="cap-badge__flag">
+                    {flag}
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {identity.instructions && (
+        <details className="instructions" open={identity.instructions.length < 400}>
+          <summary>Instructions</summary>
+          <div className="instructions__text">{identity.instructions}</div>
+        </details>
+      )}
+    </>
+  );
+}

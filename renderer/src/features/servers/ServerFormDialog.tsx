@@ -1,0 +1,234 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { APP_NODE_COMMAND, type TransportType } from '../../../../shared/server-config';
+import { useApi } from '../../bridge/api-context';
+import { errorMessage } from '../../bridge/bridge-error';
+import { Field } from '../../ui/Field';
+import { CloseIcon } from '../../ui/icons';
+import { KeyValueRows } from './KeyValueRows';
+import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';
+import { findServer, useServersStore, type ServerEditor } from './servers-store';
+import { TRANSPORT_NAMES } from './transport-label';
+
+const TRANSPORTS: TransportType[] = ['stdio', 'streamable-http', 'sse'];
+
+/** The add/edit server form, in a native modal `<dialog>` (focus containment and Escape for free). */
+export function ServerFormDialog() {
+  const editor = useServersStore((state) => state.editor);
+  if (!editor) return null;
+  return <ServerForm key={editor.mode === 'edit' ? editor.serverId : 'add'} editor={editor} />;
+}
+
+function ServerForm({ editor }: { editor: ServerEditor }) {
+  const api = useApi();
+  const existing = useServersStore((state) =>
+    editor.mode === 'edit' ? findServer(state.servers, editor.serverId) : undefined,
+  );
+  const closeEditor = useServersStore((state) => state.closeEditor);
+  const select = useServersStore((state) => state.select);
+  const [draft, setDraft] = useState<ServerDraft>(() => draftFromConfig(existing));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [validated, setValidated] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    nameRef.current?.focus();
+  }, []);
+
+  const close = () => dialogRef.current?.close();
+
+  const update = (patch: Partial<ServerDraft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    // Once the user has tried to save, keep the errors live so they disappear as they are fixed.
+    if (validated) setErrors(validateDraft(next));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const found = validateDraft(draft);
+    setErrors(found);
+    setValidated(true);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => dialogRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSaving(true);
+    setSubmitError(null);
+    try {
+      const input = draftToInput(draft);
+      const saved =
+        editor.mode === 'add'
+          ? await api.invoke('servers.add', input)
+          : await api.invoke('servers.update', { id: editor.serverId, config: input });
+      select(saved.id);
+      close();
+    } catch (error) {
+      setSubmitError(errorMessage(error));
+      setSaving(false);
+    }
+  };
+
+  const title = editor.mode === 'add' ? 'Add server' : `Edit “${existing?.name ?? 'server'}”`;
+
+  return (
+    <dialog ref={dialogRef} className="dialog server-form" aria-labelledby={titleId} onClose={closeEditor}>
+      <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          <button type="button" className="icon-button" aria-label="Close" title="Close (Esc)" onClick={close}>
+            <CloseIcon />
+          </button>
+        </header>
+
+        <div className="dialog__body">
+          {submitError && (
+            <p className="form-error" role="alert">
+              {submitError}
+            </p>
+          )}
+
+          <Field label="Name" error={errors.name}>
+            {(props) => (
+              <input
+                {...props}
+                ref={nameRef}
+                className="input"
+                value={draft.name}
+                autoComplete="off"
+                onChange={(event) => update({ name: event.target.value })}
+              />
+            )}
+          </Field>
+
+          <fieldset className="segmented">
+            <legend className="field__label">Transport</legend>
+            <div className="segmented__options">
+              {TRANSPORTS.map((transport) => (
+                <label key={transport} className="segmented__option">
+                  <input
+                    type="radio"
+                    name="transport"
+                    value={transport}
+                    checked={draft.transport === transport}
+                    onChange={() => update({ transport })}
+                  />
+                  <span>{TRANSPORT_NAMES[transport]}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          {draft.transport === 'stdio' ? (
+            <>
+              <Field
+                label="Command"
+                error={errors.command}
+                hint={
+                  <>
+                    An executable on the PATH or a full path. <code>{APP_NODE_COMMAND}</code> runs the Node.js that
+                    Loupe itself runs on.
+                  </>
+                }
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    className="input input--mono"
+                    value={draft.command}
+                    spellCheck={false}
+                    autoComplete="off"
+                    placeholder="npx"
+                    onChange={(event) => update({ command: event.target.value })}
+                  />
+                )}
+              </Field>
+              <Field label="Command arguments" hint="One argument per line.">
+                {(props) => (
+                  <textarea
+                    {...props}
+                    className="input input--mono"
+                    rows={3}
+                    value={draft.argsText}
+                    spellCheck={false}
+                    placeholder={'-y\n@modelcontextprotocol/server-everything'}
+                    onChange={(event) => update({ argsText: event.target.value })}
+                  />
+                )}
+              </Field>
+              <KeyValueRows
+                legend="Environment variables"
+                itemName="Variable"
+                field="env"
+                rows={draft.env}
+                errors={errors}
+                keyPlaceholder="NAME"
+                valuePlaceholder="value"
+                onChange={(env) => update({ env })}
+              />
+              <Field label="Working directory" hint="Optional. Defaults to Loupe’s own working directory.">
+                {(props) => (
+                  <input
+                    {...props}
+                    className="input input--mono"
+                    value={draft.cwd}
+                    spellCheck={false}
+                    autoComplete="off"
+                    onChange={(event) => update({ cwd: event.target.value })}
+                  />
+                )}
+              </Field>
+            </>
+          ) : (
+            <>
+              <Field label="URL" error={errors.url}>
+                {(props) => (
+                  <input
+                    {...props}
+                    className="input input--mono"
+                    type="url"
+                    value={draft.url}
+                    spellCheck={false}
+                    autoComplete="off"
+                    placeholder={draft.transport === 'sse' ? 'http://localhost:3001/sse' : 'http://localhost:3001/mcp'}
+                    onChange={(event) => update({ url: event.target.value })}
+                  />
+                )}
+              </Field>
+              <KeyValueRows
+                legend="Headers"
+                itemName="Header"
+                field="headers"
+                rows={draft.headers}
+                errors={errors}
+                keyPlaceholder="Authorization"
+                valuePlaceholder="Bearer …"
+                onChange={(headers) => update({ headers })}
+              />
+            </>
+          )}
+          {editor.mode === 'edit' && (
+            <p className="field__hint">Changes apply the next time the server connects.</p>
+          )}
+        </div>
+
+        <footer className="dialog__footer">
+          <button type="button" className="button" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </footer>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,143 @@
+import type {
+  KeyValue,
+  ServerConfig,
+  ServerConfigInput,
+  TransportType,
+} from '../../../../shared/server-config';
+
+export interface KeyValueDraft {
+  /** Stable identity for React while rows are added and removed. */
+  rowId: string;
+  key: string;
+  value: string;
+  secret: boolean;
+}
+
+/** What the server form edits. Both transports' fields are kept, so switching back loses nothing. */
+export interface ServerDraft {
+  name: string;
+  transport: TransportType;
+  command: string;
+  /** One argument per line. */
+  argsText: string;
+  env: KeyValueDraft[];
+  cwd: string;
+  url: string;
+  headers: KeyValueDraft[];
+  /** Everything the form does not edit (timeouts, roots, …), saved back unchanged. */
+  preserved: Omit<ServerConfigInput, 'name' | 'transport'>;
+}
+
+export type DraftErrors = Partial<Record<string, string>>;
+
+let rowCount = 0;
+export function newRow(entry?: KeyValue): KeyValueDraft {
+  rowCount += 1;
+  return { rowId: `row-${rowCount}`, key: entry?.key ?? '', value: entry?.value ?? '', secret: entry?.secret ?? false };
+}
+
+export function draftFromConfig(config?: ServerConfig): ServerDraft {
+  const draft: ServerDraft = {
+    name: config?.name ?? '',
+    transport: config?.transport.type ?? 'stdio',
+    command: '',
+    argsText: '',
+    env: [],
+    cwd: '',
+    url: '',
+    headers: [],
+    preserved: {},
+  };
+  if (config) {
+    const { id: _id, name: _name, transport: _transport, ...preserved } = config;
+    draft.preserved = preserved;
+  }
+  const transport = config?.transport;
+  if (transport?.type === 'stdio') {
+    draft.command = transport.command;
+    draft.argsText = transport.args.join('\n');
+    draft.env = transport.env.map(newRow);
+    draft.cwd = transport.cwd ?? '';
+  } else if (transport) {
+    draft.url = transport.url;
+    draft.headers = transport.headers.map(newRow);
+  }
+  return draft;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const filledRows = (rows: KeyValueDraft[]) => rows.filter((row) => row.key.trim() !== '' || row.value !== '');
+
+function validateRows(rows: KeyValueDraft[], field: 'env' | 'headers', errors: DraftErrors): void {
+  const seen = new Set<string>();
+  for (const row of filledRows(rows)) {
+    const key = row.key.trim();
+    if (key === '') errors[`${field}.${row.rowId}`] = 'Give this value a name.';
+    else if (field === 'headers' && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key))
+      errors[`${field}.${row.rowId}`] = `“${key}” is not a valid header name.`;
+    else if (field === 'env' && key.includes('='))
+      errors[`${field}.${row.rowId}`] = 'An environment variable name cannot contain “=”.';
+    else if (seen.has(key.toLowerCase()) && field === 'headers')
+      errors[`${field}.${row.rowId}`] = `The header “${key}” is listed twice.`;
+    else if (seen.has(key) && field === 'env') errors[`${field}.${row.rowId}`] = `“${key}” is listed twice.`;
+    seen.add(field === 'headers' ? key.toLowerCase() : key);
+  }
+}
+
+/** The problems that stop the draft being saved, keyed by field (`name`, `command`, `url`, `env.<rowId>`…). */
+export function validateDraft(draft: ServerDraft): DraftErrors {
+  const errors: DraftErrors = {};
+  if (draft.name.trim() === '') errors.name = 'Enter a name for this server.';
+  if (draft.transport === 'stdio') {
+    if (draft.command.trim() === '') errors.command = 'Enter the command that starts the server.';
+    validateRows(draft.env, 'env', errors);
+  } else {
+    const url = draft.url.trim();
+    if (url === '') errors.url = 'Enter the server’s URL.';
+    else if (!isHttpUrl(url)) errors.url = 'The URL must start with http:// or https://.';
+    validateRows(draft.headers, 'headers', errors);
+  }
+  return errors;
+}
+
+const toKeyValues = (rows: KeyValueDraft[]): KeyValue[] =>
+  filledRows(rows).map((row) => ({ key: row.key.trim(), value: row.value, ...(row.secret ? { secret: true } : {}) }));
+
+/** Blank lines are dropped; surrounding whitespace on a line is almost always a typing slip. */
+export function parseArgs(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+export function draftToInput(draft: ServerDraft): ServerConfigInput {
+  const name = draft.name.trim();
+  if (draft.transport === 'stdio') {
+    const cwd = draft.cwd.trim();
+    return {
+      ...draft.preserved,
+      name,
+      transport: {
+        type: 'stdio',
+        command: draft.command.trim(),
+        args: parseArgs(draft.argsText),
+        env: toKeyValues(draft.env),
+        ...(cwd ? { cwd } : {}),
+      },
+    };
+  }
+  return {
+    ...draft.preserved,
+    name,
+    transport: { type: draft.transport, url: draft.url.trim(), headers: toKeyValues(draft.headers) },
+  };
+}

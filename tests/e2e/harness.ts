@@ -1,0 +1,142 @@
+/**
+ * Starts MCP Loupe in browser mode (the built host, `dist/main/host/cli.js`) with a fresh data
+ * directory, and drives it with Chromium through playwright-core. `npm test` builds dist/ first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI_PATH = path.join(REPO_ROOT, 'dist/main/host/cli.js');
+const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/screenshots');
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const STARTUP_TIMEOUT_MS = 30_000;
+const EXIT_TIMEOUT_MS = 5_000;
+
+export interface Harness {
+  page: Page;
+  /** The URL the host printed, token included. */
+  url: string;
+  dataDir: string;
+  /** Uncaught exceptions and console errors in the page: a test can assert there were none. */
+  pageErrors: string[];
+  /** What the host wrote to stderr, for failure messages. */
+  hostStderr(): string;
+  screenshot(name: string): Promise<string>;
+  /** Kills the host as a crash would (the page stays open). */
+  killHost(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /** Runs on the fresh data directory before the host starts, e.g. to plant a config file. */
+  prepareDataDir?: (dataDir: string) => Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'loupe-e2e-'));
+  await options.prepareDataDir?.(dataDir);
+  const host = spawn(process.execPath, [CLI_PATH, '--port', '0', '--no-open', '--data-dir', dataDir], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BROWSER: 'none' },
+  });
+  let stderr = '';
+  host.stderr?.setEncoding('utf8');
+  host.stderr?.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+
+  let browser: Browser | undefined;
+  try {
+    const url = await waitForUrl(host, () => stderr);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1440, height: 900 },
+      colorScheme: options.colorScheme ?? 'light',
+    });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(`console.error: ${message.text()}`);
+    });
+    await page.goto(url);
+
+    const openBrowser = browser;
+    return {
+      page,
+      url,
+      dataDir,
+      pageErrors,
+      hostStderr: () => stderr,
+      async screenshot(name) {
+        await mkdir(SCREENSHOT_DIR, { recursive: true });
+        const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+        await page.screenshot({ path: file });
+        return file;
+      },
+      async killHost() {
+        await stopProcess(host, 'SIGKILL');
+      },
+      async close() {
+        await openBrowser.close().catch(() => {});
+        await stopProcess(host);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await browser?.close().catch(() => {});
+    await stopProcess(host);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Resolves with the first stdout line that starts with `http://`: the URL with the session token. */
+function waitForUrl(host: ChildProcess, stderr: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: host.stdout! });
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      host.off('exit', onExit);
+      lines.off('line', onLine);
+      settle();
+    };
+    const onLine = (line: string) => {
+      if (line.startsWith('http://')) finish(() => resolve(line.trim()));
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      finish(() => reject(new Error(`The host exited (code ${code}, signal ${signal}) before printing its URL.\n${stderr()}`)));
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`The host printed no URL within ${STARTUP_TIMEOUT_MS} ms.\n${stderr()}`))),
+      STARTUP_TIMEOUT_MS,
+    );
+    lines.on('line', onLine);
+    host.on('exit', onExit);
+  });
+}
+
+/** SIGTERM (the host shuts down cleanly), then SIGKILL if it has not exited in time. */
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
