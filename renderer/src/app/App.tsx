@@ -2,13 +2,15 @@ import { ServerInfoPanel } from '../features/server-info/ServerInfoPanel';
 import { ServerFormDialog } from '../features/servers/ServerFormDialog';
 import { ServersPanel } from '../features/servers/ServersPanel';
 import { NoticeBanners } from '../features/notices/NoticeBanners';
-import { ToolsPanel } from '../features/tools/ToolsPanel';
+import { ApprovalsButton } from '../features/approvals/ApprovalsButton';
+import { ApprovalsPanel } from '../features/approvals/ApprovalsPanel';
 import { TrafficPanel } from '../features/traffic/TrafficPanel';
 import { LoupeMark } from '../ui/icons';
 import { useLayoutStore } from '../ui/layout-store';
 import { Splitter } from '../ui/Splitter';
 import { useAppInfoStore } from './app-info-store';
 import { LinkBanner } from './LinkBanner';
+import { WorkspaceTabs } from './WorkspaceTabs';
 
 export function App() {
   const info = useAppInfoStore((state) => state.info);
@@ -25,6 +27,7 @@ export function App() {
             {info.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v{info.version}
           </span>
         )}
+        <ApprovalsButton />
       </header>
       <LinkBanner />
       <NoticeBanners />
@@ -34,7 +37,7 @@ export function App() {
         </nav>
         <main className="main">
           <ServerInfoPanel />
-          <ToolsPanel />
+          <WorkspaceTabs />
         </main>
         <Splitter
           orientation="horizontal"
@@ -48,6 +51,7 @@ export function App() {
           <TrafficPanel />
         </div>
       </div>
+      <ApprovalsPanel />
       <ServerFormDialog />
     </div>
   );

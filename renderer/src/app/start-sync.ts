@@ -3,9 +3,9 @@ import { errorMessage } from '../bridge/bridge-error';
 import { useConnectionsStore } from '../features/connections/connections-store';
 import { useNoticesStore } from '../features/notices/notices-store';
 import { useServersStore } from '../features/servers/servers-store';
-import { startToolsAutoload } from '../features/tools/tools-autoload';
 import { useTrafficStore } from '../features/traffic/traffic-store';
 import { useAppInfoStore } from './app-info-store';
+import { startFeatureSyncs } from './feature-syncs';
 
 /**
  * Keeps the stores in step with the core: applies every event as it arrives and loads the
@@ -19,7 +19,7 @@ export function startSync(api: Bridge): () => void {
     api.on('traffic.appended', (entries) => useTrafficStore.getState().append(entries)),
     api.on('traffic.cleared', () => useTrafficStore.getState().clear()),
     api.on('app.notice', (notice) => useNoticesStore.getState().add(notice)),
-    startToolsAutoload(api),
+    ...startFeatureSyncs(api),
   ];
 
   let wasOpen = false;

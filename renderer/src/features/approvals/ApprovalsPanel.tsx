@@ -1,0 +1,4 @@
+/** Placeholder: the pending sampling and elicitation requests. */
+export function ApprovalsPanel() {
+  return null;
+}
