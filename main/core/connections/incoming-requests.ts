@@ -7,8 +7,8 @@ export interface IncomingRequestContext {
   connectionId: string;
   rpcId: JsonRpcId;
   /**
-   * Aborted when the server cancels (`notifications/cancelled`: the reason is the server's
-   * reason or undefined) or the connection closes (the reason is an AbortError).
+   * Aborted when the server cancels (`notifications/cancelled`) or the connection closes.
+   * The reason is the server's reason when it gave one, else an AbortError.
    */
   signal: AbortSignal;
 }
@@ -21,7 +21,10 @@ export interface IncomingRequests {
   handle(method: string, params: JsonObject | undefined, context: IncomingRequestContext): Promise<JsonObject>;
 }
 
-/** Tells an abort caused by the connection closing from a cancellation by the server. */
+/**
+ * True when the abort carries no reason from the server: the connection closed, or the server
+ * cancelled without a reason. Check the traffic for a `notifications/cancelled` to tell them apart.
+ */
 export function abortedByClose(signal: AbortSignal): boolean {
   const reason: unknown = signal.reason;
   return reason instanceof Error && reason.name === 'AbortError';
