@@ -43,6 +43,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     serverName: (serverId) => store.get(serverId)?.name ?? serverId,
     traffic,
     emit: (approval) => events.emit('approvals.changed', approval),
+    onNotice: (notice) => notices.add(notice),
   });
   const connections = new ConnectionManager({
     traffic,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Approval } from '../../shared/approvals.js';
+import type { Notice } from '../../shared/contract.js';
 import type { JsonObject } from '../../shared/mcp.js';
 import type { JsonRpcId } from '../../shared/traffic.js';
 import { LoupeError } from '../../shared/wire.js';
@@ -38,6 +39,8 @@ interface Harness {
   traffic: TrafficLog;
   emitted: Approval[];
   dataDir: string;
+  /** Notices the store gave about its file. */
+  notices: Notice[];
   /** Records the server's request in the traffic (as a transport would) and hands it to `handle`. */
   send(method: string, params: unknown, options?: { serverId?: string; connectionId?: string; rpcId?: JsonRpcId }): Sent;
   /** Records a message on a connection's wire. */
@@ -49,7 +52,14 @@ let nextRpcId = 1;
 async function harness(dataDir = mkdtempSync(join(tmpdir(), 'loupe-approvals-'))): Promise<Harness> {
   const traffic = new TrafficLog(() => {});
   const emitted: Approval[] = [];
-  const approvals = await createApprovals({ dataDir, serverName: (id) => `Server ${id}`, traffic, emit: (approval) => emitted.push(approval) });
+  const notices: Notice[] = [];
+  const approvals = await createApprovals({
+    dataDir,
+    serverName: (id) => `Server ${id}`,
+    traffic,
+    emit: (approval) => emitted.push(approval),
+    onNotice: (notice) => notices.push(notice),
+  });
   const wire: Harness['wire'] = (direction, message, { serverId = 'server-a', connectionId = 'conn-a' } = {}) => {
     traffic.recorderFor(serverId, connectionId).message(direction, message, JSON.stringify(message).length);
   };
@@ -57,6 +67,7 @@ async function harness(dataDir = mkdtempSync(join(tmpdir(), 'loupe-approvals-'))
     approvals,
     traffic,
     emitted,
+    notices,
     dataDir,
     wire,
     send(method, params, { serverId = 'server-a', connectionId = 'conn-a', rpcId = nextRpcId++ } = {}) {
@@ -453,6 +464,7 @@ describe('templates and rules', () => {
     expect(await h.approvals.handlers['sampling.templates.list']()).toEqual([]);
     expect(readdirSync(dataDir).some((name) => name.startsWith(`${SAMPLING_FILE}.corrupt-`))).toBe(true);
     expect(existsSync(join(dataDir, SAMPLING_FILE))).toBe(false);
+    expect(h.notices.map((n) => n.message)).toEqual([expect.stringMatching(/not valid JSON.*moved to .*sampling\.json\.corrupt-/)]);
 
     await h.approvals.handlers['sampling.templates.save']({ name: 'Fresh', result: REPLY });
     const again = await harness(dataDir);
@@ -467,5 +479,6 @@ describe('templates and rules', () => {
     expect(await h.approvals.handlers['sampling.templates.list']()).toEqual([good]);
     expect(await h.approvals.handlers['sampling.rules.list']()).toEqual([]);
     expect(readdirSync(dataDir).some((name) => name.startsWith(`${SAMPLING_FILE}.invalid-`))).toBe(true);
+    expect(h.notices[0]?.message).toMatch(/2 template\(s\) or rule\(s\).*skipped.*kept as/);
   });
 });

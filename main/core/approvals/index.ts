@@ -1,4 +1,5 @@
 import type { Approval } from '../../../shared/approvals.js';
+import type { Notice } from '../../../shared/contract.js';
 import type { JsonObject } from '../../../shared/mcp.js';
 import type { IncomingRequestContext } from '../connections/incoming-requests.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
@@ -15,6 +16,8 @@ export interface ApprovalsDeps {
   traffic: TrafficLog;
   /** Called on every add and state change. */
   emit: (approval: Approval) => void;
+  /** Tells the user about a sampling.json that could not be read. */
+  onNotice: (notice: Notice) => void;
 }
 
 export interface Approvals {
@@ -25,7 +28,7 @@ export interface Approvals {
 
 /** Human in the loop: sampling and elicitation requests wait here for a person, a rule, or the server giving up. */
 export async function createApprovals(deps: ApprovalsDeps): Promise<Approvals> {
-  const store = await SamplingStore.open(deps.dataDir);
+  const store = await SamplingStore.open(deps.dataDir, deps.onNotice);
   const queue = new ApprovalQueue({
     serverName: deps.serverName,
     traffic: deps.traffic,

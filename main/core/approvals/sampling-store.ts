@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AutoReplyRule, SamplingTemplate } from '../../../shared/approvals.js';
 import type { JsonObject } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
+import type { Notice } from '../../../shared/contract.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
+import { keepOriginal, moveAside, movedAsideMessage, readJsonFile } from '../config/json-file.js';
+import { createNotice } from '../notice.js';
 import type { AutoReply } from './approval-queue.js';
 
 export const SAMPLING_FILE = 'sampling.json';
@@ -27,10 +29,6 @@ function invalid(message: string): LoupeError {
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function timestamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-');
 }
 
 function nonEmptyText(value: unknown, what: string): string {
@@ -90,9 +88,9 @@ export class SamplingStore {
   ) {}
 
   /** Loads the file. A corrupt file is moved aside and the store starts empty, never fatal. */
-  static async open(dataDir: string): Promise<SamplingStore> {
+  static async open(dataDir: string, onNotice: (notice: Notice) => void): Promise<SamplingStore> {
     const path = join(dataDir, SAMPLING_FILE);
-    return new SamplingStore(path, await load(path));
+    return new SamplingStore(path, await load(path, onNotice));
   }
 
   templates(): SamplingTemplate[] {
@@ -164,31 +162,26 @@ export class SamplingStore {
   }
 }
 
-async function load(path: string): Promise<SamplingState> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return EMPTY;
-    return moveAside(path);
+async function load(path: string, onNotice: (notice: Notice) => void): Promise<SamplingState> {
+  const read = await readJsonFile(path);
+  if (read.status === 'missing') return EMPTY;
+  if (read.status === 'moved-aside') {
+    onNotice(createNotice('warning', movedAsideMessage('The sampling templates file', path, read)));
+    return EMPTY;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return moveAside(path);
+  const parsed = read.value;
+  if (!isObject(parsed) || !Array.isArray(parsed.templates) || !Array.isArray(parsed.rules)) {
+    const moved = await moveAside(path, 'it has no "templates" and "rules" lists');
+    onNotice(createNotice('warning', movedAsideMessage('The sampling templates file', path, moved)));
+    return EMPTY;
   }
-  if (!isObject(parsed) || !Array.isArray(parsed.templates) || !Array.isArray(parsed.rules)) return moveAside(path);
   const templates = parseAll(parsed.templates, parseTemplate);
   const rules = parseAll(parsed.rules, parseRule);
-  if (templates.skipped + rules.skipped > 0) {
+  const skipped = templates.skipped + rules.skipped;
+  if (skipped > 0) {
     // The next save drops the bad entries; keep the original so nothing is lost.
-    await copyFile(path, `${path}.invalid-${timestamp()}`).catch(() => undefined);
+    const copy = await keepOriginal(path);
+    onNotice(createNotice('warning', `${skipped} template(s) or rule(s) in ${path} could not be read and were skipped.${copy ? ` The original file was kept as ${copy}.` : ''}`));
   }
   return { templates: templates.parsed, rules: rules.parsed };
-}
-
-async function moveAside(path: string): Promise<SamplingState> {
-  await rename(path, `${path}.corrupt-${timestamp()}`).catch(() => undefined);
-  return EMPTY;
 }

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Notice } from '../../../shared/contract.js';
 import type { ServerConfig, ServerConfigInput } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { demoServerConfig } from './default-servers.js';
+import { keepOriginal, moveAside, movedAsideMessage, readJsonFile } from './json-file.js';
 import { parseServerConfig } from './validate-server-config.js';
+import { createNotice } from '../notice.js';
 
 export const SERVERS_FILE = 'servers.json';
 const FILE_VERSION = 1;
@@ -16,14 +17,6 @@ interface LoadResult {
   notices: Notice[];
   /** True when the file must be (re)written: first run, or a bad file was moved aside. */
   dirty: boolean;
-}
-
-function timestamp(): string {
-  return new Date().toISOString().replace(/[:.]/g, '-');
-}
-
-function notice(level: Notice['level'], message: string): Notice {
-  return { id: randomUUID(), level, message };
 }
 
 function reason(error: unknown): string {
@@ -89,7 +82,7 @@ export class ConfigStore {
     const content = `${JSON.stringify({ version: FILE_VERSION, servers: this.servers }, null, 2)}\n`;
     this.writes = this.writes.then(() =>
       writeFileAtomic(this.path, content).catch((error: unknown) => {
-        this.onWriteError(notice('error', `Could not save the server list to ${this.path}: ${reason(error)}. Changes are kept until the app closes.`));
+        this.onWriteError(createNotice('error', `Could not save the server list to ${this.path}: ${reason(error)}. Changes are kept until the app closes.`));
       }),
     );
     return this.writes;
@@ -97,23 +90,17 @@ export class ConfigStore {
 }
 
 async function load(path: string): Promise<LoadResult> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { servers: [{ id: randomUUID(), ...demoServerConfig() }], notices: [], dirty: true };
-    }
-    return await moveAside(path, `it could not be read (${reason(error)})`);
+  const fresh = () => [{ id: randomUUID(), ...demoServerConfig() }];
+  const read = await readJsonFile(path);
+  if (read.status === 'missing') return { servers: fresh(), notices: [], dirty: true };
+  if (read.status === 'moved-aside') {
+    return { servers: fresh(), notices: [createNotice('warning', movedAsideMessage('The server list', path, read))], dirty: read.backup !== undefined };
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return moveAside(path, `it is not valid JSON (${reason(error)})`);
+  const list = (read.value as { servers?: unknown } | null)?.servers;
+  if (!Array.isArray(list)) {
+    const moved = await moveAside(path, 'it has no "servers" list');
+    return { servers: fresh(), notices: [createNotice('warning', movedAsideMessage('The server list', path, moved))], dirty: moved.backup !== undefined };
   }
-  const list = (parsed as { servers?: unknown } | null)?.servers;
-  if (!Array.isArray(list)) return moveAside(path, 'it has no "servers" list');
 
   const servers: ServerConfig[] = [];
   const problems: string[] = [];
@@ -126,29 +113,15 @@ async function load(path: string): Promise<LoadResult> {
   });
   if (problems.length === 0) return { servers, notices: [], dirty: false };
   // Keep the valid servers, and the original file beside them so nothing is lost.
-  const backup = `${path}.invalid-${timestamp()}`;
-  await rename(path, backup).catch(() => undefined);
+  const copy = await keepOriginal(path);
   return {
     servers,
-    notices: [notice('warning', `${problems.length} server(s) in ${path} were skipped (${problems.join('; ')}). The original file was kept as ${backup}.`)],
-    dirty: true,
-  };
-}
-
-async function moveAside(path: string, why: string): Promise<LoadResult> {
-  const backup = `${path}.corrupt-${timestamp()}`;
-  try {
-    await rename(path, backup);
-  } catch (error) {
-    return {
-      servers: [{ id: randomUUID(), ...demoServerConfig() }],
-      notices: [notice('error', `The server list ${path} was not loaded because ${why}, and it could not be moved aside (${reason(error)}). Loupe started with the demo server only.`)],
-      dirty: false,
-    };
-  }
-  return {
-    servers: [{ id: randomUUID(), ...demoServerConfig() }],
-    notices: [notice('warning', `The server list ${path} was not loaded because ${why}. It was moved to ${backup}, and a fresh list was started.`)],
-    dirty: true,
+    notices: [
+      createNotice(
+        'warning',
+        `${problems.length} server(s) in ${path} were skipped (${problems.join('; ')}).${copy ? ` The original file was kept as ${copy}.` : ''}`,
+      ),
+    ],
+    dirty: copy !== undefined,
   };
 }
