@@ -15,7 +15,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['main/**', 'preload/**', 'tests/**', 'bench/**', '*.js', '*.ts'],
+    files: ['main/**', 'preload/**', 'tests/**', 'bench/**', '.ci/**', '*.js', '*.ts'],
     languageOptions: { globals: globals.node },
   },
   {

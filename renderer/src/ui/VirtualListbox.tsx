@@ -24,6 +24,8 @@ const PAGE = 10;
 export function VirtualListbox<T>({ items, label, getKey, selectedKey, onSelect, renderItem, estimateSize = 44, className }: Props<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
+  // The virtualizer is mutable by design; this component does not rely on the compiler's memoizing.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
