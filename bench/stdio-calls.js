@@ -12,7 +12,7 @@ import { printTable } from './lib/table.js';
 
 export const name = 'stdio-calls';
 export const description = 'sequential echo calls over stdio: bare SDK client vs Loupe core';
-export const defaults = { calls: 1000, rounds: 3, warmup: 50 };
+export const defaults = { calls: 1000, rounds: 5, warmup: 1000 };
 
 const GOAL_RATIO = 1.1;
 const ECHO = { name: 'echo', arguments: { message: 'hello' } };
