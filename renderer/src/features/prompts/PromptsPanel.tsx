@@ -1,8 +1,139 @@
-/** Placeholder: the Prompts feature is being built. */
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import type { PromptInfo } from '../../../../shared/mcp';
+import { RefreshIcon } from '../../ui/icons';
+import { VirtualListbox } from '../../ui/VirtualListbox';
+import { useConnection } from '../connections/connections-store';
+import { ChangedNotice } from '../resources/ChangedNotice';
+import { countLabel, filterPrompts } from '../resources/list-filter';
+import { hasItems } from '../resources/list-state';
+import { ViolationsNote } from '../resources/OutcomeParts';
+import { ItemRow } from '../resources/ResourceRows';
+import { connectedSession, offers, offersCompletions } from '../resources/server-capabilities';
+import { findServer, useServersStore } from '../servers/servers-store';
+import { PromptDetail } from './PromptDetail';
+import { usePromptsStore } from './prompts-store';
+import '../resources/resources.css';
+import './prompts.css';
+
+function argumentSummary(prompt: PromptInfo): string {
+  if (prompt.arguments.length === 0) return 'no arguments';
+  return prompt.arguments.map((argument) => (argument.required ? `${argument.name}*` : argument.name)).join(', ');
+}
+
+/** The selected server's prompts: the list with a filter, and the selected prompt's form and messages. */
 export function PromptsPanel() {
+  const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
+  const serverId = server?.id;
+  const connection = useConnection(serverId);
+  const session = connectedSession(connection);
+  const connected = session !== undefined;
+  const offered = offers(connection, 'prompts');
+  const list = usePromptsStore((state) => (serverId ? state.byServer[serverId] : undefined));
+  const selectedName = usePromptsStore((state) => (serverId ? state.selected[serverId] : undefined));
+  const [filterState, setFilterState] = useState({ serverId, text: '' });
+  // Another server starts unfiltered.
+  const filter = filterState.serverId === serverId ? filterState.text : '';
+  const deferredFilter = useDeferredValue(filter);
+
+  const items = useMemo(() => list?.items ?? [], [list]);
+  const visible = useMemo(() => filterPrompts(items, deferredFilter), [items, deferredFilter]);
+  const selected = items.find((prompt) => prompt.name === selectedName);
+  const onSelect = useCallback((prompt: PromptInfo) => serverId && usePromptsStore.getState().select(serverId, prompt.name), [serverId]);
+  const renderItem = useCallback(
+    (prompt: PromptInfo) => (
+      <ItemRow icons={prompt.icons} title={prompt.title} name={prompt.name} secondLine={argumentSummary(prompt)} description={prompt.description} />
+    ),
+    [],
+  );
+
+  const loaded = list !== undefined && hasItems(list);
+  const countText = loaded ? countLabel(visible.length, items.length, 'prompt') : '';
+
   return (
-    <section className="panel" aria-label="Prompts">
-      <p className="empty-state">Prompts are not available yet.</p>
+    <section className="prompts panel" aria-label="Prompts">
+      <header className="panel-header">
+        <h2 className="panel-header__title">Prompts</h2>
+        <span className="panel-header__count" aria-live="polite">
+          {countText}
+        </span>
+        {list?.status === 'loading' && <span className="muted">Loading…</span>}
+        <ChangedNotice key={serverId} changedAt={list?.changedAt} what="prompts" />
+        <span className="panel-header__spacer" />
+        {connected && offered && (
+          <input
+            type="search"
+            className="input input--small prompts__filter"
+            placeholder="Filter prompts"
+            aria-label="Filter prompts"
+            value={filter}
+            onChange={(event) => setFilterState({ serverId, text: event.target.value })}
+          />
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Refresh prompts"
+          title="Refresh prompts"
+          disabled={!connected || !offered || list?.status === 'loading'}
+          onClick={() => session && void usePromptsStore.getState().load(session.serverId, session.connectionId)}
+        >
+          <RefreshIcon />
+        </button>
+      </header>
+
+      {!server || !serverId ? (
+        <p className="empty-state">Select a server to see its prompts.</p>
+      ) : !connected ? (
+        <p className="empty-state">
+          {connection?.status === 'connecting' ? `Connecting to ${server.name}…` : `Connect ${server.name} to list its prompts.`}
+        </p>
+      ) : !offered ? (
+        <p className="empty-state capability-absent" role="note">
+          This server does not offer prompts: it did not announce the prompts capability.
+        </p>
+      ) : list?.status === 'failed' ? (
+        <p className="empty-state empty-state--error" role="alert">
+          Could not list the prompts: {list.error}
+        </p>
+      ) : !loaded ? (
+        <p className="empty-state">Loading prompts…</p>
+      ) : (
+        <div className="prompts__body">
+          <div className="prompts__list-pane">
+            <div className="prompts__list">
+              <ViolationsNote violations={list.violations} subject="The prompts list" />
+              {items.length === 0 ? (
+                <p className="empty-state">This server has no prompts.</p>
+              ) : visible.length === 0 ? (
+                <p className="empty-state">No prompt matches “{deferredFilter}”.</p>
+              ) : (
+                <VirtualListbox
+                  items={visible}
+                  label="Prompt list"
+                  getKey={(prompt) => prompt.name}
+                  selectedKey={selectedName}
+                  onSelect={onSelect}
+                  renderItem={renderItem}
+                  estimateSize={42}
+                />
+              )}
+            </div>
+          </div>
+          <div className="prompts__detail-pane">
+            {selected ? (
+              <PromptDetail
+                key={`${serverId}:${selected.name}`}
+                serverId={serverId}
+                prompt={selected}
+                connected={connected}
+                completions={offersCompletions(connection)}
+              />
+            ) : (
+              <p className="empty-state">Select a prompt to fill in its arguments and get its messages.</p>
+            )}
+          </div>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,8 +1,311 @@
-/** Placeholder: the Resources feature is being built. */
+import { useCallback, useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
+import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp';
+import { RefreshIcon } from '../../ui/icons';
+import { VirtualListbox } from '../../ui/VirtualListbox';
+import { useConnection } from '../connections/connections-store';
+import { findServer, useServersStore } from '../servers/servers-store';
+import { ChangedNotice } from './ChangedNotice';
+import { countLabel, filterResources, filterTemplates } from './list-filter';
+import { hasItems, type ListState } from './list-state';
+import { ViolationsNote } from './OutcomeParts';
+import { ResourceDetail } from './ResourceDetail';
+import { ResourceRow, TemplateRow } from './ResourceRows';
+import { resourceKey, useResourcesStore, type ResourceListView } from './resources-store';
+import { canSubscribe, connectedSession, offers, offersCompletions } from './server-capabilities';
+import { TemplateDetail } from './TemplateDetail';
+import './resources.css';
+
+const VIEWS: ResourceListView[] = ['resources', 'templates'];
+
+/** The selected server's resources and resource templates: lists with a filter, and the selected item's detail. */
 export function ResourcesPanel() {
+  const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
+  const serverId = server?.id;
+  const connection = useConnection(serverId);
+  const session = connectedSession(connection);
+  const connected = session !== undefined;
+  const offered = offers(connection, 'resources');
+  const lists = useResourcesStore((state) => (serverId ? state.byServer[serverId] : undefined));
+  const view = useResourcesStore((state) => (serverId ? state.listView[serverId] : undefined)) ?? 'resources';
+  // One filter per list, so a filter typed for resources does not hide every template.
+  const [filterState, setFilterState] = useState({ serverId, resources: '', templates: '' });
+  // Another server starts unfiltered.
+  const filters = filterState.serverId === serverId ? filterState : { serverId, resources: '', templates: '' };
+  const filter = filters[view];
+
+  const resources = lists?.resources;
+  const templates = lists?.templates;
+  const resourceFilter = useDeferredValue(filters.resources);
+  const templateFilter = useDeferredValue(filters.templates);
+  const visibleResources = useMemo(() => filterResources(resources?.items ?? [], resourceFilter), [resources, resourceFilter]);
+  const visibleTemplates = useMemo(() => filterTemplates(templates?.items ?? [], templateFilter), [templates, templateFilter]);
+
+  const refresh = () => {
+    if (!session) return;
+    void useResourcesStore.getState().loadResources(session.serverId, session.connectionId);
+    void useResourcesStore.getState().loadTemplates(session.serverId, session.connectionId);
+  };
+
+  const countText =
+    view === 'resources'
+      ? resources && hasItems(resources)
+        ? `${countLabel(visibleResources.length, resources.items.length, 'resource')} · ${countLabel(resources.pages, resources.pages, 'page')}`
+        : ''
+      : templates && hasItems(templates)
+        ? countLabel(visibleTemplates.length, templates.items.length, 'template')
+        : '';
+  const loading = resources?.status === 'loading' || templates?.status === 'loading';
+
   return (
-    <section className="panel" aria-label="Resources">
-      <p className="empty-state">Resources are not available yet.</p>
+    <section className="resources panel" aria-label="Resources">
+      <header className="panel-header">
+        <h2 className="panel-header__title">Resources</h2>
+        <span className="panel-header__count" aria-live="polite">
+          {countText}
+        </span>
+        {loading && <span className="muted">Loading…</span>}
+        <ChangedNotice key={serverId} changedAt={resources?.changedAt} what="resources" />
+        <span className="panel-header__spacer" />
+        {connected && offered && (
+          <input
+            type="search"
+            className="input input--small resources__filter"
+            placeholder={view === 'resources' ? 'Filter resources' : 'Filter templates'}
+            aria-label={view === 'resources' ? 'Filter resources' : 'Filter templates'}
+            value={filter}
+            onChange={(event) => setFilterState({ ...filters, [view]: event.target.value })}
+          />
+        )}
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Refresh resources"
+          title="Refresh resources"
+          disabled={!connected || !offered || loading}
+          onClick={refresh}
+        >
+          <RefreshIcon />
+        </button>
+      </header>
+
+      {!server || !serverId ? (
+        <p className="empty-state">Select a server to see its resources.</p>
+      ) : !connected ? (
+        <p className="empty-state">
+          {connection?.status === 'connecting' ? `Connecting to ${server.name}…` : `Connect ${server.name} to list its resources.`}
+        </p>
+      ) : !offered ? (
+        <p className="empty-state capability-absent" role="note">
+          This server does not offer resources: it did not announce the resources capability.
+        </p>
+      ) : (
+        <div className="resources__body">
+          <div className="resources__list-pane">
+            <ListTabs serverId={serverId} view={view} resources={resources} templates={templates} />
+            <div className="resources__list" role="tabpanel" aria-labelledby={`resources-tab-${view}`}>
+              {view === 'resources' ? (
+                <ResourceListBody serverId={serverId} list={resources} visible={visibleResources} filter={resourceFilter} />
+              ) : (
+                <TemplateListBody serverId={serverId} list={templates} visible={visibleTemplates} filter={templateFilter} />
+              )}
+            </div>
+          </div>
+          <div className="resources__detail-pane">
+            <SelectedDetail serverId={serverId} connection={connection} />
+          </div>
+        </div>
+      )}
     </section>
+  );
+}
+
+function ListTabs({
+  serverId,
+  view,
+  resources,
+  templates,
+}: {
+  serverId: string;
+  view: ResourceListView;
+  resources: ListState<ResourceInfo> | undefined;
+  templates: ListState<ResourceTemplateInfo> | undefined;
+}) {
+  const show = (next: ResourceListView) => useResourcesStore.getState().showList(serverId, next);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = view === 'resources' ? 'templates' : 'resources';
+    show(next);
+    document.getElementById(`resources-tab-${next}`)?.focus();
+  };
+  const counts: Record<ResourceListView, number | undefined> = {
+    resources: resources && hasItems(resources) ? resources.items.length : undefined,
+    templates: templates && hasItems(templates) ? templates.items.length : undefined,
+  };
+  return (
+    <div className="resources__tabs" role="tablist" aria-label="Resource lists" onKeyDown={onKeyDown}>
+      {VIEWS.map((name) => (
+        <button
+          key={name}
+          id={`resources-tab-${name}`}
+          type="button"
+          role="tab"
+          aria-selected={view === name}
+          tabIndex={view === name ? 0 : -1}
+          className={`resources__tab ${view === name ? 'resources__tab--selected' : ''}`}
+          onClick={() => show(name)}
+        >
+          {name === 'resources' ? 'Resources' : 'Templates'}
+          {counts[name] !== undefined && <span className="resources__tab-count">{counts[name]}</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ListProblems<T>({ list, what }: { list: ListState<T> | undefined; what: string }) {
+  if (!list) return null;
+  if (list.status === 'failed') {
+    return (
+      <p className="empty-state empty-state--error" role="alert">
+        Could not list the {what}: {list.error}
+      </p>
+    );
+  }
+  return <ViolationsNote violations={list.violations} subject={`The ${what} list`} />;
+}
+
+/** Before a list has loaded: its failure, or that it is loading. */
+function ListPlaceholder<T>({ list, what }: { list: ListState<T> | undefined; what: string }) {
+  if (list?.status === 'failed') return <ListProblems list={list} what={what} />;
+  return <p className="empty-state">Loading {what}…</p>;
+}
+
+function ResourceListBody({
+  serverId,
+  list,
+  visible,
+  filter,
+}: {
+  serverId: string;
+  list: ListState<ResourceInfo> | undefined;
+  visible: readonly ResourceInfo[];
+  filter: string;
+}) {
+  const selectedUri = useResourcesStore((state) => {
+    const selection = state.selection[serverId];
+    return selection?.kind === 'resource' ? selection.uri : undefined;
+  });
+  const updatedAt = useResourcesStore((state) => state.updatedAt);
+  const subscriptions = useResourcesStore((state) => state.subscriptions);
+  const onSelect = useCallback(
+    (resource: ResourceInfo) => useResourcesStore.getState().select(serverId, { kind: 'resource', uri: resource.uri }),
+    [serverId],
+  );
+  const renderItem = useCallback(
+    (resource: ResourceInfo) => {
+      const key = resourceKey(serverId, resource.uri);
+      return <ResourceRow resource={resource} updated={updatedAt[key] !== undefined} subscribed={subscriptions[key] === 'subscribed'} />;
+    },
+    [serverId, updatedAt, subscriptions],
+  );
+
+  if (!list || !hasItems(list)) return <ListPlaceholder list={list} what="resources" />;
+  return (
+    <>
+      <ListProblems list={list} what="resources" />
+      {list.items.length === 0 ? (
+        <p className="empty-state">This server has no resources. Its templates may still make some.</p>
+      ) : visible.length === 0 ? (
+        <p className="empty-state">No resource matches “{filter}”.</p>
+      ) : (
+        <VirtualListbox
+          items={visible}
+          label="Resource list"
+          getKey={(resource) => resource.uri}
+          selectedKey={selectedUri}
+          onSelect={onSelect}
+          renderItem={renderItem}
+          estimateSize={42}
+        />
+      )}
+    </>
+  );
+}
+
+function TemplateListBody({
+  serverId,
+  list,
+  visible,
+  filter,
+}: {
+  serverId: string;
+  list: ListState<ResourceTemplateInfo> | undefined;
+  visible: readonly ResourceTemplateInfo[];
+  filter: string;
+}) {
+  const selectedTemplate = useResourcesStore((state) => {
+    const selection = state.selection[serverId];
+    return selection?.kind === 'template' ? selection.uriTemplate : undefined;
+  });
+  const onSelect = useCallback(
+    (template: ResourceTemplateInfo) => useResourcesStore.getState().select(serverId, { kind: 'template', uriTemplate: template.uriTemplate }),
+    [serverId],
+  );
+  const renderItem = useCallback((template: ResourceTemplateInfo) => <TemplateRow template={template} />, []);
+
+  if (!list || !hasItems(list)) return <ListPlaceholder list={list} what="templates" />;
+  return (
+    <>
+      <ListProblems list={list} what="templates" />
+      {list.items.length === 0 ? (
+        <p className="empty-state">This server has no resource templates.</p>
+      ) : visible.length === 0 ? (
+        <p className="empty-state">No template matches “{filter}”.</p>
+      ) : (
+        <VirtualListbox
+          items={visible}
+          label="Template list"
+          getKey={(template) => template.uriTemplate}
+          selectedKey={selectedTemplate}
+          onSelect={onSelect}
+          renderItem={renderItem}
+          estimateSize={42}
+        />
+      )}
+    </>
+  );
+}
+
+function SelectedDetail({ serverId, connection }: { serverId: string; connection: ReturnType<typeof useConnection> }) {
+  const selection = useResourcesStore((state) => state.selection[serverId]);
+  const lists = useResourcesStore((state) => state.byServer[serverId]);
+  const connected = connectedSession(connection) !== undefined;
+  const subscribable = canSubscribe(connection);
+  if (!selection) return <p className="empty-state">Select a resource to read it, or a template to fill in its URI.</p>;
+  if (selection.kind === 'resource') {
+    const resource = lists?.resources.items.find((item) => item.uri === selection.uri);
+    return (
+      <ResourceDetail
+        key={selection.uri}
+        serverId={serverId}
+        uri={selection.uri}
+        resource={resource}
+        connected={connected}
+        subscribable={subscribable}
+      />
+    );
+  }
+  const template = lists?.templates.items.find((item) => item.uriTemplate === selection.uriTemplate);
+  if (!template) return <p className="empty-state">This template is no longer in the server’s list.</p>;
+  return (
+    <TemplateDetail
+      key={template.uriTemplate}
+      serverId={serverId}
+      template={template}
+      connected={connected}
+      subscribable={subscribable}
+      completions={offersCompletions(connection)}
+    />
   );
 }

@@ -1,0 +1,37 @@
+import { useState, useSyncExternalStore } from 'react';
+import type { ServerIcon } from '../../../../shared/connection';
+import { pickIconSource } from './icon-source';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function subscribeToScheme(onChange: () => void): () => void {
+  const query = window.matchMedia(DARK_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function useColorScheme(): 'light' | 'dark' {
+  return useSyncExternalStore(subscribeToScheme, () => (window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light'));
+}
+
+/** A resource's, template's or prompt's icon as an <img> (never markup), or nothing. Decorative: the name is beside it. */
+export function ItemIcon({ icons }: { icons: readonly ServerIcon[] | undefined }) {
+  const scheme = useColorScheme();
+  const src = pickIconSource(icons, scheme);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) return null;
+  return (
+    <img
+      className="item-icon"
+      src={src}
+      alt=""
+      width={16}
+      height={16}
+      referrerPolicy="no-referrer"
+      loading="lazy"
+      decoding="async"
+      draggable={false}
+      onError={() => setFailed(src)}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { formatBytes, utf8Length } from '../../ui/format';
+import { suggestFileName } from '../content/binary';
+import { CopyButton } from '../content/CopyButton';
+import { DocumentView } from '../content/DocumentView';
+import { saveFile } from '../content/file-actions';
+import { AudioContent, BlobContent, ImageContent } from '../content/MediaContent';
+import { CodeView } from './CodeView';
+import { looksLikeJson, type ResourceContentView as ContentView } from './resource-content';
+import '../content/content.css';
+
+/**
+ * One item of a read result, by its mimeType: JSON as a tree, other text highlighted in a
+ * read-only editor, images shown, audio playable, any other blob as its size and type with Save.
+ */
+export function ResourceContentView({ content }: { content: ContentView }) {
+  const what = content.uri ?? 'this resource';
+  return (
+    <article className="resource-content" aria-label={`Content ${content.uri ?? ''}`.trim()}>
+      <header className="resource-content__header">
+        {content.uri !== undefined && <code className="resource-content__uri">{content.uri}</code>}
+        <span className="resource-badge">{content.mimeType ?? 'no mimeType'}</span>
+        {content.kind === 'text' && content.fromBlob && <span className="muted">decoded from a base64 blob</span>}
+      </header>
+      {content.kind === 'text' &&
+        (content.language === 'json' ? (
+          <DocumentView
+            input={{ kind: 'text', text: content.text }}
+            label={`JSON of ${what}`}
+            title="JSON"
+            fileBaseName={suggestFileName('resource', content.mimeType, content.uri).replace(/\.[^.]+$/, '')}
+            {...(content.mimeType ? { mimeType: content.mimeType } : {})}
+            maxHeight={480}
+          />
+        ) : (
+          <TextContent text={content.text} mimeType={content.mimeType} uri={content.uri} label={`Text of ${what}`} />
+        ))}
+      {content.kind === 'image' && (
+        <ImageContent data={content.base64} mimeType={content.mimeType ?? 'image/png'} label={`Image ${what}`} />
+      )}
+      {content.kind === 'audio' && (
+        <AudioContent data={content.base64} mimeType={content.mimeType ?? 'audio/wav'} label={`Audio ${what}`} />
+      )}
+      {content.kind === 'binary' && (
+        <BlobContent uri={content.uri ?? 'resource'} blob={content.base64} {...(content.mimeType ? { mimeType: content.mimeType } : {})} />
+      )}
+      {content.kind === 'invalid' && (
+        <p className="resource-content__note resource-content__note--error" role="alert">
+          This item cannot be shown: {content.reason}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function TextContent({ text, mimeType, uri, label }: { text: string; mimeType: string | undefined; uri: string | undefined; label: string }) {
+  const type = mimeType ?? 'text/plain';
+  return (
+    <div className="document">
+      <div className="document__header">
+        <span className="document__title">Text</span>
+        <span className="document__meta">{formatBytes(utf8Length(text))}</span>
+        <span className="document__spacer" />
+        <CopyButton getText={() => text} />
+        <button type="button" className="button button--small" onClick={() => saveFile(suggestFileName('resource', type, uri), text, type)}>
+          Save…
+        </button>
+      </div>
+      {text === '' ? (
+        <p className="resource-content__note">The text is empty.</p>
+      ) : (
+        // Highlighted as JSON when it plainly is JSON, whatever the declared type.
+        <CodeView text={text} language={looksLikeJson(text) ? 'json' : 'plain'} label={label} />
+      )}
+    </div>
+  );
+}
