@@ -4,6 +4,7 @@ import { createCore } from '../core/create-core.js';
 import { preloadPath, rendererIndexUrl, resolveDataDir } from './app-paths.js';
 import { applyContentSecurityPolicy } from './csp.js';
 import { bindCoreToWindow } from './ipc.js';
+import { notifyPendingApprovals } from './os-notifications.js';
 import { restrictPermissions } from './permissions.js';
 import { createMainWindow } from './window.js';
 
@@ -52,6 +53,7 @@ async function start(): Promise<void> {
   disposeCoreBeforeQuit(core);
 
   openMainWindow(core);
+  notifyPendingApprovals(core, { focusWindow: focusMainWindow, isWindowFocused: () => mainWindow?.isFocused() ?? false });
   app.on('second-instance', focusMainWindow);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openMainWindow(core);

@@ -3,7 +3,10 @@ import { ConnectionProblem } from '../connections/ConnectionProblem';
 import { statusOf, useConnection } from '../connections/connections-store';
 import { StatusBadge } from '../connections/StatusBadge';
 import { findServer, useServersStore } from '../servers/servers-store';
+import { LogLevelControl } from '../logs/LogLevelControl';
 import { capabilityBadges } from './capabilities';
+import { PingControl } from './PingControl';
+import { RootsEditor } from './RootsEditor';
 import './server-info.css';
 
 const OFFLINE_LEAD: Partial<Record<ConnectionStatus, string>> = {
@@ -34,7 +37,13 @@ export function ServerInfoPanel() {
         <StatusBadge status={status} />
       </header>
       {identity ? (
-        <ServerIdentityView identity={identity} />
+        <>
+          <ServerIdentityView identity={identity} />
+          <div className="server-tools" role="group" aria-label="Server tools">
+            <PingControl key={connection?.connectionId} serverId={server.id} connected />
+            <LogLevelControl serverId={server.id} />
+          </div>
+        </>
       ) : (
         <div className="server-info__offline">
           <p className="muted">
@@ -45,6 +54,7 @@ export function ServerInfoPanel() {
           <ConnectionProblem connection={connection} />
         </div>
       )}
+      <RootsEditor key={server.id} server={server} connected={status === 'connected'} />
     </section>
   );
 }

@@ -1,0 +1,91 @@
+import type { Approval } from '../../../../shared/approvals';
+import { formatClockTime } from '../../ui/format';
+import { JsonText } from '../../ui/JsonText';
+import { KIND_LABELS, statusLabel, waitingText } from './approval-order';
+import { useApprovalsStore } from './approvals-store';
+import { DecisionView } from './DecisionView';
+import { ElicitationForm } from './ElicitationForm';
+import { SamplingReplyForm } from './SamplingReplyForm';
+import { SamplingRequestView } from './SamplingRequestView';
+import { TrafficLinks } from './TrafficLinks';
+import { UrlElicitation } from './UrlElicitation';
+
+const TITLES: Record<Approval['kind'], string> = {
+  sampling: 'Sampling request',
+  'elicitation-form': 'Elicitation request',
+  'elicitation-url': 'URL elicitation request',
+};
+
+interface Props {
+  approval: Approval;
+  now: number;
+  /** The oldest other pending request, offered once this one is answered. */
+  next?: Approval | undefined;
+}
+
+/** One request: what the server asks, and the answer form while it waits (or what became of it). */
+export function ApprovalDetail({ approval, now, next }: Props) {
+  const pending = approval.status === 'pending';
+  const unanswered = useApprovalsStore((state) => state.unanswered[approval.id] === true);
+  const message = typeof approval.request.message === 'string' ? approval.request.message : undefined;
+
+  return (
+    <article className="approval-detail" aria-label={`${TITLES[approval.kind]} from ${approval.serverName}`}>
+      <header className="approval-detail__header">
+        <div className="approval-detail__title-line">
+          <h3 className="approval-detail__title">{TITLES[approval.kind]}</h3>
+          <span className={`approval-status approval-status--${approval.status}`}>{statusLabel(approval)}</span>
+          {approval.late && <span className="approval-status approval-status--late">Late</span>}
+          {approval.kind === 'elicitation-url' && approval.completed && <span className="approval-status approval-status--approved">Completed</span>}
+        </div>
+        <p className="approval-detail__meta">
+          from <strong>{approval.serverName}</strong> · received {formatClockTime(approval.receivedAt)}
+          {pending && <span className="approval-detail__timer"> · {waitingText(now - approval.receivedAt)}</span>} ·{' '}
+          <TrafficLinks approval={approval} />
+        </p>
+      </header>
+
+      {!pending && (unanswered || next) && (
+        <div className="approval-detail__after">
+          {unanswered && (
+            <button type="button" className="button button--small" onClick={() => useApprovalsStore.getState().acknowledge(approval.id)}>
+              Remove from queue
+            </button>
+          )}
+          {next && (
+            <button type="button" className="button button--small button--primary" onClick={() => useApprovalsStore.getState().select(next.id)}>
+              Next request ({KIND_LABELS[next.kind]} from {next.serverName})
+            </button>
+          )}
+        </div>
+      )}
+
+      {approval.problem && (
+        <p className={`approval-problem approval-problem--${approval.status}`} role="note">
+          {approval.problem}
+        </p>
+      )}
+
+      {approval.kind === 'sampling' ? (
+        <SamplingRequestView request={approval.request} />
+      ) : (
+        message !== undefined && (
+          <section className="approval-section" aria-label="Message from the server">
+            <h4 className="approval-section__title">Message</h4>
+            <p className="elicitation-message">{message}</p>
+          </section>
+        )
+      )}
+
+      {approval.kind === 'elicitation-url' && <UrlElicitation approval={approval} />}
+      {pending && approval.kind === 'sampling' && <SamplingReplyForm approval={approval} />}
+      {pending && approval.kind === 'elicitation-form' && <ElicitationForm approval={approval} />}
+      {!pending && <DecisionView approval={approval} />}
+
+      <details className="approval-raw">
+        <summary>Raw request params</summary>
+        <JsonText value={approval.request} label="Raw request params" className="approval-json" />
+      </details>
+    </article>
+  );
+}

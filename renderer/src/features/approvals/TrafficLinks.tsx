@@ -1,0 +1,32 @@
+import type { Approval } from '../../../../shared/approvals';
+import { useTrafficStore } from '../traffic/traffic-store';
+
+/** Jumps to the server's request and to our response in the traffic log, beside the panel. */
+export function TrafficLinks({ approval }: { approval: Approval }) {
+  const show = (seq: number) => useTrafficStore.getState().select(seq, true);
+  if (approval.requestSeq === undefined && approval.responseSeq === undefined) return null;
+  return (
+    <span className="traffic-links">
+      {approval.requestSeq !== undefined && (
+        <button
+          type="button"
+          className="link-button"
+          aria-label={`Show request #${approval.requestSeq} in the traffic log`}
+          onClick={() => show(approval.requestSeq!)}
+        >
+          request #{approval.requestSeq}
+        </button>
+      )}
+      {approval.responseSeq !== undefined && (
+        <button
+          type="button"
+          className="link-button"
+          aria-label={`Show response #${approval.responseSeq} in the traffic log`}
+          onClick={() => show(approval.responseSeq!)}
+        >
+          response #{approval.responseSeq}
+        </button>
+      )}
+    </span>
+  );
+}

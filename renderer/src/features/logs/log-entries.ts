@@ -1,0 +1,88 @@
+import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp.js';
+import type { TrafficEntry } from '../../../../shared/traffic.js';
+import { matchesQuery } from '../../ui/text-filter.js';
+
+export const LOG_METHOD = 'notifications/message';
+
+/** One `notifications/message` a server sent. */
+export interface LogEntry {
+  seq: number;
+  serverId: string;
+  connectionId: string;
+  time: number;
+  /** As the server sent it; may be outside the eight MCP levels. */
+  level: string;
+  /** 0 (debug) … 7 (emergency); -1 for a level MCP does not define. */
+  rank: number;
+  logger?: string;
+  data: unknown;
+  /** `data` as one line of text (strings as they are, anything else as JSON), for the list and the filter. */
+  text: string;
+  /** The message was too large to reach the renderer whole: `text` holds its start. */
+  truncated?: boolean;
+}
+
+const RANKS = new Map<string, number>(LOGGING_LEVELS.map((level, index) => [level, index]));
+
+export function levelRank(level: string): number {
+  return RANKS.get(level) ?? -1;
+}
+
+export function isLoggingLevel(value: string): value is LoggingLevel {
+  return RANKS.has(value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `data` as text: strings unchanged, anything else as compact JSON. */
+export function dataText(data: unknown): string {
+  if (typeof data === 'string') return data;
+  if (data === undefined) return '';
+  try {
+    return JSON.stringify(data) ?? String(data);
+  } catch {
+    return String(data);
+  }
+}
+
+/** The log entry a traffic entry carries, or undefined when it is not a server's `notifications/message`. */
+export function logEntryOf(entry: TrafficEntry): LogEntry | undefined {
+  if (entry.kind !== 'notification' || entry.direction !== 'in' || entry.method !== LOG_METHOD) return undefined;
+  const base = { seq: entry.seq, serverId: entry.serverId, connectionId: entry.connectionId, time: entry.time };
+  if (entry.message === undefined) {
+    // Too large to arrive inline: read what the preview shows.
+    const preview = entry.text ?? '';
+    const level = /"level"\s*:\s*"([^"]*)"/.exec(preview)?.[1] ?? 'unknown';
+    const logger = /"logger"\s*:\s*"([^"]*)"/.exec(preview)?.[1];
+    return { ...base, level, rank: levelRank(level), ...(logger !== undefined ? { logger } : {}), data: preview, text: preview, truncated: true };
+  }
+  const params = isObject(entry.message) && isObject(entry.message.params) ? entry.message.params : {};
+  const level = typeof params.level === 'string' ? params.level : 'unknown';
+  return {
+    ...base,
+    level,
+    rank: levelRank(level),
+    ...(typeof params.logger === 'string' ? { logger: params.logger } : {}),
+    data: params.data,
+    text: dataText(params.data),
+  };
+}
+
+export interface LogFilter {
+  serverId: string;
+  /** Entries below this level are hidden; entries with an unknown level are always shown. */
+  minLevel: LoggingLevel;
+  query: string;
+}
+
+export function matchesLogFilter(entry: LogEntry, filter: LogFilter): boolean {
+  if (entry.serverId !== filter.serverId) return false;
+  if (entry.rank >= 0 && entry.rank < levelRank(filter.minLevel)) return false;
+  return matchesQuery(filter.query, [entry.level, entry.logger, entry.text]);
+}
+
+export function filterLogs(entries: readonly LogEntry[], filter: LogFilter): LogEntry[] {
+  return entries.filter((entry) => matchesLogFilter(entry, filter));
+}
