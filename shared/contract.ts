@@ -11,6 +11,7 @@ import type { ConnectionState } from './connection.js';
 import type {
   CallProgress,
   CompletionParams,
+  JsonObject,
   ListKind,
   ListOutcome,
   LoggingLevel,
@@ -18,6 +19,7 @@ import type {
   ResourceInfo,
   ResourceTemplateInfo,
   RpcOutcome,
+  SchemaValidation,
   ToolCallParams,
   ToolInfo,
 } from './mcp.js';
@@ -88,6 +90,11 @@ export const requests = {
   'logging.setLevel': request<ServerRef & { level: LoggingLevel }, RpcOutcome>(),
   /** Sends `ping`; the outcome's durationMs is the round trip. */
   'ping.send': request<ServerRef, RpcOutcome>(),
+  /**
+   * Validates a value against a JSON Schema with Ajv (drafts 07 and 2020-12, formats). It runs in
+   * the core because Ajv compiles to code, which the renderer's Content-Security-Policy forbids.
+   */
+  'schemas.validate': request<{ schema: JsonObject; value: unknown }, SchemaValidation>(),
   /** Saves the server's roots and, when connected, sends `notifications/roots/list_changed`. */
   'roots.set': request<ServerRef & { roots: RootConfig[] }, ServerConfig>(),
 

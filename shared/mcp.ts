@@ -144,3 +144,12 @@ export interface CallProgress {
 
 export type LoggingLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
 export const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/** The verdict of validating a value against a JSON Schema (done with Ajv in the core). */
+export interface SchemaValidation {
+  valid: boolean;
+  /** Each failing place: `path` is a JSON Pointer into the value ('' for the whole value). */
+  errors: Array<SchemaViolation & { keyword: string }>;
+  /** Set when the schema itself could not be compiled; then `valid` is false and `errors` is empty. */
+  schemaError?: string;
+}

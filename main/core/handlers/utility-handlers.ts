@@ -2,9 +2,10 @@ import type { RequestHandlers } from '../../../shared/contract.js';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
+import { SchemaValidator } from '../mcp/schema-validator.js';
 import { paramsObject, stringParam } from './params.js';
 
-type UtilityHandlers = Pick<RequestHandlers, 'completion.complete' | 'logging.setLevel' | 'ping.send'>;
+type UtilityHandlers = Pick<RequestHandlers, 'completion.complete' | 'logging.setLevel' | 'ping.send' | 'schemas.validate'>;
 
 function completionParams(params: unknown) {
   const { ref, argument, context } = paramsObject(params);
@@ -19,7 +20,12 @@ function completionParams(params: unknown) {
 }
 
 export function utilityHandlers(connections: ConnectionManager): UtilityHandlers {
+  const validator = new SchemaValidator();
   return {
+    'schemas.validate': async (params) => {
+      const { schema, value } = paramsObject(params);
+      return validator.validate(paramsObject(schema), value);
+    },
     'completion.complete': async (params) => {
       const callId = paramsObject(params).callId;
       return connections
