@@ -1,9 +1,12 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Approval } from '../../../../shared/approvals';
+import type { JsonObject } from '../../../../shared/mcp';
+import { useApi } from '../../bridge/api-context';
 import { Field } from '../../ui/Field';
 import { useDraftsStore } from './drafts-store';
 import {
   buildContent,
+  fieldErrorsFrom,
   fieldsOf,
   initialValues,
   inputTypeFor,
@@ -18,6 +21,7 @@ export function ElicitationForm({ approval }: { approval: Approval }) {
   const fields = useMemo(() => fieldsOf(approval.request.requestedSchema), [approval.request.requestedSchema]);
   const stored = useDraftsStore((state) => state.forms[approval.id]);
   const values = useMemo(() => stored ?? initialValues(fields), [stored, fields]);
+  const api = useApi();
   const { decide, busy, error } = useDecide(approval.id);
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
@@ -31,11 +35,16 @@ export function ElicitationForm({ approval }: { approval: Approval }) {
     }
   };
 
-  const accept = (event: FormEvent) => {
+  const accept = async (event: FormEvent) => {
     event.preventDefault();
     const built = buildContent(fields, values);
-    setErrors(built.errors);
-    const firstBad = fields.find((field) => built.errors[field.name]);
+    // Ajv runs in the core: the renderer's CSP forbids the code it compiles.
+    const schema = approval.request.requestedSchema as JsonObject;
+    const validation = await api.invoke('schemas.validate', { schema, value: built.content }).catch(() => undefined);
+    // What could not even be converted (a number that is not one) speaks first.
+    const found = { ...(validation ? fieldErrorsFrom(fields, validation) : {}), ...built.errors };
+    setErrors(found);
+    const firstBad = fields.find((field) => found[field.name]);
     if (firstBad) {
       formRef.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(firstBad.name)}"]`)?.focus();
       return;
@@ -45,7 +54,7 @@ export function ElicitationForm({ approval }: { approval: Approval }) {
 
   const errorCount = Object.keys(errors).length;
   return (
-    <form ref={formRef} className="elicitation-form" aria-label="Requested information" onSubmit={accept} noValidate>
+    <form ref={formRef} className="elicitation-form" aria-label="Requested information" onSubmit={(event) => void accept(event)} noValidate>
       {fields.length === 0 ? (
         <p className="muted">The server asks for no fields: Accept sends an empty answer.</p>
       ) : (

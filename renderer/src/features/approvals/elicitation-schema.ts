@@ -1,12 +1,9 @@
 /**
  * Elicitation form mode: the `requestedSchema` (a flat object of primitive properties, MCP
- * 2025-11-25) read into form fields, and the person's answers checked against it.
- *
- * The checks are written out here rather than compiled with Ajv: the app's Content-Security-
- * Policy forbids `eval`, which Ajv's compiled validators need. The unit tests hold these checks
- * to Ajv's verdicts on the same schemas.
+ * 2025-11-25) read into form fields, the answers turned into `content`, and the core's Ajv
+ * verdict (`schemas.validate`) turned into one message per field.
  */
-import type { JsonObject } from '../../../../shared/mcp.js';
+import type { JsonObject, SchemaValidation } from '../../../../shared/mcp.js';
 
 export interface ChoiceOption {
   value: string;
@@ -191,137 +188,51 @@ export function buildContent(fields: readonly ElicitField[], values: FieldValues
       content[field.name] = raw;
     }
   }
-  return { content, errors: { ...validateContent(fields, content), ...errors } };
+  return { content, errors };
 }
 
-const EMAIL =
-  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
-const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)$/i;
-const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function isDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : (DAYS[month] ?? 0));
-}
-
-function isTime(value: string): boolean {
-  const match = TIME.exec(value);
-  if (!match) return false;
-  const hour = Number(match[1]);
-  const minute = Number(match[2]);
-  const second = Number(match[3]);
-  const offsetHour = Number(match[6] ?? 0);
-  const offsetMinute = Number(match[7] ?? 0);
-  if (offsetHour > 23 || offsetMinute > 59) return false;
-  if (hour <= 23 && minute <= 59 && second < 60) return true;
-  // A leap second is 23:59:60 in UTC.
-  const sign = match[5] === '-' ? -1 : 1;
-  const utcMinute = minute - offsetMinute * sign;
-  const utcHour = hour - offsetHour * sign - (utcMinute < 0 ? 1 : 0);
-  return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
-}
-
-function isDateTime(value: string): boolean {
-  const parts = value.split(/t|\s/i);
-  return parts.length === 2 && isDate(parts[0]!) && isTime(parts[1]!);
-}
-
-function isUri(value: string): boolean {
-  if (!/^[a-z][a-z0-9+.-]*:[^\s]*$/i.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const FORMAT_CHECKS: Record<string, { test(value: string): boolean; message: string }> = {
-  email: { test: (value) => EMAIL.test(value), message: 'Enter an email address, like name@example.com.' },
-  uri: { test: isUri, message: 'Enter a full URI, like https://example.com.' },
-  date: { test: isDate, message: 'Enter a date as YYYY-MM-DD.' },
-  'date-time': { test: isDateTime, message: 'Enter a date and time with a time zone, like 2025-01-31T14:30:00Z.' },
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'Enter an email address, like name@example.com.',
+  uri: 'Enter a full URI, like https://example.com.',
+  date: 'Enter a date as YYYY-MM-DD.',
+  'date-time': 'Enter a date and time with a time zone, like 2025-01-31T14:30:00Z.',
 };
 
-/** Which formats the form checks; other formats are passed through unchecked (as Ajv does with unknown formats). */
-export const CHECKED_FORMATS = Object.keys(FORMAT_CHECKS);
-
-const length = (value: string) => [...value].length;
-
-function textProblem(field: Extract<ElicitField, { kind: 'text' }>, value: unknown): string | undefined {
-  if (typeof value !== 'string') return 'Enter text.';
-  if (field.minLength !== undefined && length(value) < field.minLength) return `Enter at least ${field.minLength} characters.`;
-  if (field.maxLength !== undefined && length(value) > field.maxLength) return `Enter at most ${field.maxLength} characters.`;
-  if (field.pattern !== undefined) {
-    let pattern: RegExp | undefined;
-    try {
-      pattern = new RegExp(field.pattern, 'u');
-    } catch {
-      pattern = undefined;
-    }
-    if (pattern && !pattern.test(value)) return `Enter text that matches the pattern ${field.pattern}.`;
+function friendlyMessage(error: SchemaValidation['errors'][number], field: ElicitField | undefined): string {
+  switch (error.keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'format':
+      return (field?.kind === 'text' && field.format && FORMAT_MESSAGES[field.format]) || `Enter a valid value: ${error.message}.`;
+    case 'minimum':
+      return field?.kind === 'number' && field.minimum !== undefined ? `Enter ${field.minimum} or more.` : `Value ${error.message}.`;
+    case 'maximum':
+      return field?.kind === 'number' && field.maximum !== undefined ? `Enter ${field.maximum} or less.` : `Value ${error.message}.`;
+    case 'minItems':
+      return field?.kind === 'multi-select' && field.minItems !== undefined ? `Choose at least ${field.minItems}.` : `Value ${error.message}.`;
+    case 'maxItems':
+      return field?.kind === 'multi-select' && field.maxItems !== undefined ? `Choose at most ${field.maxItems}.` : `Value ${error.message}.`;
+    default:
+      return `Value ${error.message}.`;
   }
-  const format = field.format !== undefined ? FORMAT_CHECKS[field.format] : undefined;
-  if (format && !format.test(value)) return format.message;
-  return undefined;
 }
 
-function numberProblem(field: Extract<ElicitField, { kind: 'number' }>, value: unknown): string | undefined {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return field.integer ? 'Enter a whole number.' : 'Enter a number.';
-  if (field.integer && !Number.isInteger(value)) return 'Enter a whole number.';
-  if (field.minimum !== undefined && value < field.minimum) return `Enter ${field.minimum} or more.`;
-  if (field.maximum !== undefined && value > field.maximum) return `Enter ${field.maximum} or less.`;
-  return undefined;
-}
-
-function multiProblem(field: Extract<ElicitField, { kind: 'multi-select' }>, value: unknown): string | undefined {
-  if (!Array.isArray(value)) return 'Choose from the list.';
-  const allowed = new Set(field.options.map((option) => option.value));
-  if (value.some((item) => typeof item !== 'string' || !allowed.has(item))) return 'Choose only from the listed options.';
-  if (field.minItems !== undefined && value.length < field.minItems) return `Choose at least ${field.minItems}.`;
-  if (field.maxItems !== undefined && value.length > field.maxItems) return `Choose at most ${field.maxItems}.`;
-  return undefined;
-}
-
-/** Checks `content` against the fields: required, types, lengths, patterns, formats, ranges and choices. */
-export function validateContent(fields: readonly ElicitField[], content: JsonObject): FieldErrors {
+/**
+ * Turns the core's Ajv verdict (`schemas.validate`) into one message per form field: each error
+ * belongs to the top-level property its path starts with; the first error of a field wins.
+ */
+export function fieldErrorsFrom(fields: readonly ElicitField[], validation: SchemaValidation): FieldErrors {
+  const byName = new Map(fields.map((field) => [field.name, field]));
   const errors: FieldErrors = {};
-  for (const field of fields) {
-    if (!Object.hasOwn(content, field.name)) {
-      if (field.required) errors[field.name] = 'This field is required.';
-      continue;
-    }
-    const value = content[field.name];
-    let problem: string | undefined;
-    switch (field.kind) {
-      case 'text':
-        problem = textProblem(field, value);
-        break;
-      case 'number':
-        problem = numberProblem(field, value);
-        break;
-      case 'boolean':
-        problem = typeof value === 'boolean' ? undefined : 'Choose yes or no.';
-        break;
-      case 'select':
-        problem = typeof value === 'string' && field.options.some((option) => option.value === value) ? undefined : 'Choose one of the options.';
-        break;
-      case 'multi-select':
-        problem = multiProblem(field, value);
-        break;
-      case 'json':
-        problem = undefined;
-        break;
-    }
-    if (problem) errors[field.name] = problem;
+  for (const error of validation.errors) {
+    const name = decodePointerSegment(error.path.split('/')[1] ?? '');
+    if (errors[name] === undefined) errors[name] = friendlyMessage(error, byName.get(name));
   }
   return errors;
+}
+
+function decodePointerSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** The HTML input type that suits a text field's format. */
