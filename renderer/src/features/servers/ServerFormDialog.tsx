@@ -215,8 +215,9 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
               />
             </>
           )}
+          <CallTimeoutsFields draft={draft} errors={errors} onChange={update} />
           {editor.mode === 'edit' && (
-            <p className="field__hint">Changes apply the next time the server connects.</p>
+            <p className="field__hint">Connection changes apply the next time the server connects; timeouts apply to the next call.</p>
           )}
         </div>
 
@@ -230,5 +231,47 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
         </footer>
       </form>
     </dialog>
+  );
+}
+
+/** The server's default call timeouts; the Tools tab can override them for one tool. */
+function CallTimeoutsFields({ draft, errors, onChange }: { draft: ServerDraft; errors: DraftErrors; onChange(patch: Partial<ServerDraft>): void }) {
+  return (
+    <fieldset className="kv">
+      <legend className="kv__legend">Call timeouts</legend>
+      {/* Inline layout: the servers stylesheet belongs to another part of the app. */}
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 10, width: '100%' }}>
+        <Field label="Timeout (seconds)" error={errors.timeoutSeconds} hint="How long a call may wait for its reply.">
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              inputMode="decimal"
+              value={draft.timeoutSeconds}
+              onChange={(event) => onChange({ timeoutSeconds: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Maximum total (seconds)" error={errors.maxTotalSeconds} hint="A ceiling that progress cannot extend.">
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              inputMode="decimal"
+              value={draft.maxTotalSeconds}
+              onChange={(event) => onChange({ maxTotalSeconds: event.target.value })}
+            />
+          )}
+        </Field>
+      </div>
+      <label className="kv__secret">
+        <input
+          type="checkbox"
+          checked={draft.resetTimeoutOnProgress}
+          onChange={(event) => onChange({ resetTimeoutOnProgress: event.target.checked })}
+        />
+        Each progress notification restarts the timeout
+      </label>
+    </fieldset>
   );
 }

@@ -1,9 +1,11 @@
-import type {
-  KeyValue,
-  ServerConfig,
-  ServerConfigInput,
-  TransportType,
-} from '../../../../shared/server-config';
+import {
+  DEFAULT_CALL_TIMEOUTS,
+  type CallTimeouts,
+  type KeyValue,
+  type ServerConfig,
+  type ServerConfigInput,
+  type TransportType,
+} from '../../../../shared/server-config.js';
 
 export interface KeyValueDraft {
   /** Stable identity for React while rows are added and removed. */
@@ -24,8 +26,14 @@ export interface ServerDraft {
   cwd: string;
   url: string;
   headers: KeyValueDraft[];
-  /** Everything the form does not edit (timeouts, roots, …), saved back unchanged. */
-  preserved: Omit<ServerConfigInput, 'name' | 'transport'>;
+  /** Default call timeouts, in seconds as typed. */
+  timeoutSeconds: string;
+  maxTotalSeconds: string;
+  resetTimeoutOnProgress: boolean;
+  /** Everything the form does not edit (roots, …), saved back unchanged. */
+  preserved: Omit<ServerConfigInput, 'name' | 'transport' | 'timeouts'>;
+  /** The config had its own timeouts: keep writing them even when they equal the defaults. */
+  hadTimeouts: boolean;
 }
 
 export type DraftErrors = Partial<Record<string, string>>;
@@ -46,10 +54,12 @@ export function draftFromConfig(config?: ServerConfig): ServerDraft {
     cwd: '',
     url: '',
     headers: [],
+    ...timeoutFields(config?.timeouts ?? DEFAULT_CALL_TIMEOUTS),
     preserved: {},
+    hadTimeouts: config?.timeouts !== undefined,
   };
   if (config) {
-    const { id: _id, name: _name, transport: _transport, ...preserved } = config;
+    const { id: _id, name: _name, transport: _transport, timeouts: _timeouts, ...preserved } = config;
     draft.preserved = preserved;
   }
   const transport = config?.transport;
@@ -63,6 +73,44 @@ export function draftFromConfig(config?: ServerConfig): ServerDraft {
     draft.headers = transport.headers.map(newRow);
   }
   return draft;
+}
+
+const secondsText = (ms: number) => String(Math.round(ms / 100) / 10);
+
+function timeoutFields(timeouts: CallTimeouts): Pick<ServerDraft, 'timeoutSeconds' | 'maxTotalSeconds' | 'resetTimeoutOnProgress'> {
+  return {
+    timeoutSeconds: secondsText(timeouts.timeoutMs),
+    maxTotalSeconds: secondsText(timeouts.maxTotalTimeoutMs),
+    resetTimeoutOnProgress: timeouts.resetTimeoutOnProgress,
+  };
+}
+
+/** A positive number of seconds, or null. */
+function parseSeconds(text: string): number | null {
+  const value = Number(text.trim());
+  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+function validateTimeouts(draft: ServerDraft, errors: DraftErrors): void {
+  const timeout = parseSeconds(draft.timeoutSeconds);
+  const max = parseSeconds(draft.maxTotalSeconds);
+  if (timeout === null) errors.timeoutSeconds = 'Enter a number of seconds greater than 0.';
+  if (max === null) errors.maxTotalSeconds = 'Enter a number of seconds greater than 0.';
+  else if (timeout !== null && max < timeout) errors.maxTotalSeconds = 'The maximum total cannot be shorter than the timeout.';
+}
+
+/** The timeouts to save, or undefined to keep using the defaults (when nothing differs from them). */
+function draftTimeouts(draft: ServerDraft): CallTimeouts | undefined {
+  const timeouts: CallTimeouts = {
+    timeoutMs: Math.round((parseSeconds(draft.timeoutSeconds) ?? DEFAULT_CALL_TIMEOUTS.timeoutMs / 1000) * 1000),
+    maxTotalTimeoutMs: Math.round((parseSeconds(draft.maxTotalSeconds) ?? DEFAULT_CALL_TIMEOUTS.maxTotalTimeoutMs / 1000) * 1000),
+    resetTimeoutOnProgress: draft.resetTimeoutOnProgress,
+  };
+  const isDefault =
+    timeouts.timeoutMs === DEFAULT_CALL_TIMEOUTS.timeoutMs &&
+    timeouts.maxTotalTimeoutMs === DEFAULT_CALL_TIMEOUTS.maxTotalTimeoutMs &&
+    timeouts.resetTimeoutOnProgress === DEFAULT_CALL_TIMEOUTS.resetTimeoutOnProgress;
+  return isDefault && !draft.hadTimeouts ? undefined : timeouts;
 }
 
 function isHttpUrl(text: string): boolean {
@@ -105,6 +153,7 @@ export function validateDraft(draft: ServerDraft): DraftErrors {
     else if (!isHttpUrl(url)) errors.url = 'The URL must start with http:// or https://.';
     validateRows(draft.headers, 'headers', errors);
   }
+  validateTimeouts(draft, errors);
   return errors;
 }
 
@@ -121,10 +170,12 @@ export function parseArgs(text: string): string[] {
 
 export function draftToInput(draft: ServerDraft): ServerConfigInput {
   const name = draft.name.trim();
+  const timeouts = draftTimeouts(draft);
+  const preserved = { ...draft.preserved, ...(timeouts ? { timeouts } : {}) };
   if (draft.transport === 'stdio') {
     const cwd = draft.cwd.trim();
     return {
-      ...draft.preserved,
+      ...preserved,
       name,
       transport: {
         type: 'stdio',
@@ -136,7 +187,7 @@ export function draftToInput(draft: ServerDraft): ServerConfigInput {
     };
   }
   return {
-    ...draft.preserved,
+    ...preserved,
     name,
     transport: { type: draft.transport, url: draft.url.trim(), headers: toKeyValues(draft.headers) },
   };

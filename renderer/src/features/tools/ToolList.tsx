@@ -1,77 +1,61 @@
-import { memo, useCallback, useId, useRef } from 'react';
-import type { ToolInfo } from '../../../../shared/mcp';
-import { NAV_ITEM_ATTRIBUTE, useListNavigation } from '../../ui/use-list-navigation';
+import { useCallback } from 'react';
+import { VirtualListbox } from '../../ui/VirtualListbox';
+import { ItemIcon } from '../resources/ItemIcon';
+import { toolTitle, type ToolEntry } from './tool-facts';
 
 interface Props {
-  tools: ToolInfo[];
-  selectedName: string | undefined;
-  onSelect(name: string): void;
+  entries: readonly ToolEntry[];
+  selectedKey: string | undefined;
+  onSelect(key: string): void;
 }
 
-/** The tools as a listbox: click or arrow keys select, and selection shows the tool's detail. */
-export function ToolList({ tools, selectedName, onSelect }: Props) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const baseId = useId();
-  const selectedIndex = tools.findIndex((tool) => tool.name === selectedName);
-  const onMove = useCallback((index: number) => {
-    const tool = tools[index];
-    if (tool) onSelect(tool.name);
-  }, [tools, onSelect]);
-  const onKeyDown = useListNavigation(listRef, tools.length, selectedIndex, onMove);
-  const focusIndex = selectedIndex >= 0 ? selectedIndex : 0;
+const getKey = (entry: ToolEntry) => entry.key;
 
+/**
+ * The tools as a virtualized listbox (1,000 tools scroll and filter smoothly). An option's
+ * accessible name is the tool's name; its title and description are shown, and read in the
+ * detail pane, which follows the selection.
+ */
+export function ToolList({ entries, selectedKey, onSelect }: Props) {
+  const select = useCallback((entry: ToolEntry) => onSelect(entry.key), [onSelect]);
   return (
-    <ul ref={listRef} className="tool-list" role="listbox" aria-label="Tool list" onKeyDown={onKeyDown}>
-      {tools.map((tool, index) => (
-        <ToolOption
-          key={tool.name}
-          tool={tool}
-          id={`${baseId}-${index}`}
-          selected={index === selectedIndex}
-          focusable={index === focusIndex}
-          onSelect={onSelect}
-        />
-      ))}
-    </ul>
+    <VirtualListbox
+      items={entries}
+      label="Tool list"
+      getKey={getKey}
+      selectedKey={selectedKey}
+      onSelect={select}
+      estimateSize={46}
+      className="tool-list"
+      renderItem={(entry, selected) => <ToolOption entry={entry} selected={selected} />}
+    />
   );
 }
 
-const ToolOption = memo(function ToolOption({
-  tool,
-  id,
-  selected,
-  focusable,
-  onSelect,
-}: {
-  tool: ToolInfo;
-  id: string;
-  selected: boolean;
-  focusable: boolean;
-  onSelect(name: string): void;
-}) {
-  const title = tool.title ?? tool.annotations?.title;
+function ToolOption({ entry, selected }: { entry: ToolEntry; selected: boolean }) {
+  const { tool, sameName } = entry;
+  const title = toolTitle(tool);
   return (
-    <li
-      role="option"
-      aria-selected={selected}
-      aria-labelledby={`${id}-name`}
-      aria-describedby={tool.description ? `${id}-description` : undefined}
-      tabIndex={focusable ? 0 : -1}
-      {...{ [NAV_ITEM_ATTRIBUTE]: '' }}
-      className={`tool-option ${selected ? 'tool-option--selected' : ''}`}
-      onClick={() => onSelect(tool.name)}
-    >
+    <div className={`tool-option ${selected ? 'tool-option--selected' : ''}`}>
       <span className="tool-option__line">
-        <span id={`${id}-name`} className="tool-option__name">
-          {tool.name}
-        </span>
-        {title && title !== tool.name && <span className="tool-option__title">{title}</span>}
+        <ItemIcon icons={tool.icons} />
+        <span className="tool-option__name">{tool.name}</span>
+        {title && (
+          <span className="tool-option__title" aria-hidden="true">
+            {title}
+          </span>
+        )}
+        {sameName > 1 && (
+          <span className="tool-option__duplicate" title={`${sameName} tools are named “${tool.name}”: names must be unique.`}>
+            duplicate
+          </span>
+        )}
       </span>
       {tool.description && (
-        <span id={`${id}-description`} className="tool-option__description" title={tool.description}>
+        <span className="tool-option__description" aria-hidden="true">
           {tool.description}
         </span>
       )}
-    </li>
+    </div>
   );
-});
+}

@@ -1,44 +1,47 @@
-import type { RpcOutcome } from '../../../../shared/mcp';
-import { formatBytes, formatDuration } from '../../ui/format';
-import { JsonText } from '../../ui/JsonText';
+import type { CallProgress, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
+import { formatBytes, formatClockTime, formatDuration, plural } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
-import type { ToolRun } from './tools-store';
-
-type Verdict = 'running' | 'success' | 'tool-error' | 'failed';
-
-const VERDICT_LABELS: Record<Verdict, string> = {
-  running: 'Running',
-  success: 'Success',
-  'tool-error': 'Tool error',
-  failed: 'Failed',
-};
-
-function verdictOf(run: ToolRun): Verdict {
-  if (run.status === 'running') return 'running';
-  if (run.error || run.outcome?.failure) return 'failed';
-  const result = run.outcome?.result;
-  if (typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true) {
-    return 'tool-error';
-  }
-  return 'success';
-}
+import { ContentBlocks, MetaDetails } from '../content/ContentBlocks';
+import { Folded } from '../content/Folded';
+import { CopyButton } from '../content/CopyButton';
+import { DocumentView } from '../content/DocumentView';
+import { printJson } from '../content/document-core';
+import { saveFile } from '../content/file-actions';
+import { checkStructuredContent } from './result-checks';
+import type { ToolRun } from './run-history';
+import { VERDICT_LABELS, verdictOf } from './run-verdict';
+import { RunProgress } from './RunProgress';
 
 interface Props {
   run: ToolRun;
+  tool: ToolInfo;
+  progress: CallProgress | undefined;
   onCancel(): void;
+  onOpenResource(uri: string): void;
 }
 
-export function ToolResultView({ run, onCancel }: Props) {
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One run's result: what came back, how long it took and how big it was, rendered for what it is. */
+export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }: Props) {
   const verdict = verdictOf(run);
-  const now = useNow(verdict === 'running');
+  const running = verdict === 'running';
+  const now = useNow(running, 200);
   const outcome = run.outcome;
+  const result = outcome?.result;
+  const check = result === undefined ? null : checkStructuredContent(tool.outputSchema, result);
 
   return (
-    <section className={`tool-result tool-result--${verdict}`} aria-label="Result" aria-busy={verdict === 'running'}>
+    <section className={`tool-result tool-result--${verdict}`} aria-label="Result" aria-busy={running}>
       <header className="tool-result__header">
         <h3 className="tool-result__title">Result</h3>
         <span className={`verdict verdict--${verdict}`}>{VERDICT_LABELS[verdict]}</span>
-        {verdict === 'running' ? (
+        {(check?.status === 'fail' || check?.status === 'missing') && (
+          <span className="verdict verdict--non-conforming" title="The structuredContent does not match the tool’s outputSchema">
+            {check.status === 'fail' ? 'Breaks the output schema' : 'No structuredContent'}
+          </span>
+        )}
+        {running ? (
           <>
             <span className="tool-result__meta">{formatDuration(now - run.startedAt)}</span>
             <button type="button" className="button button--small" onClick={onCancel}>
@@ -46,44 +49,42 @@ export function ToolResultView({ run, onCancel }: Props) {
             </button>
           </>
         ) : (
-          outcome && <OutcomeMeta outcome={outcome} />
+          outcome && <OutcomeMeta outcome={outcome} startedAt={run.startedAt} />
+        )}
+        <span className="tool-result__spacer" />
+        {result !== undefined && (
+          <>
+            <CopyButton label="Copy reply" getText={() => printJson(result)} />
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => saveFile(`${tool.name}-result.json`, printJson(result), 'application/json')}
+            >
+              Save reply…
+            </button>
+          </>
         )}
       </header>
+
+      {running && <RunProgress progress={progress} elapsedMs={now - run.startedAt} />}
       {run.error && (
         <p className="tool-result__failure" role="alert">
-          {run.error}
+          Could not make the call: {run.error}
         </p>
       )}
-      {outcome?.failure && (
-        <div className="tool-result__failure" role="alert">
-          <p>{outcome.failure.message}</p>
-          {outcome.failure.code !== undefined && <p className="mono">JSON-RPC error {outcome.failure.code}</p>}
-          {outcome.failure.data !== undefined && <JsonText value={outcome.failure.data} label="Error data" />}
-        </div>
+      {outcome?.failure && <FailureView failure={outcome.failure} />}
+      {run.resultDropped && (
+        <p className="content-note" role="note">
+          This earlier run’s result ({formatBytes(outcome?.responseSize ?? 0)}) was too large to keep. Run the tool again to see it.
+        </p>
       )}
-      {outcome && outcome.violations.length > 0 && (
-        <div className="violations" role="note">
-          <p className="violations__title">
-            The result breaks the MCP schema in {outcome.violations.length}{' '}
-            {outcome.violations.length === 1 ? 'place' : 'places'}:
-          </p>
-          <ul className="violations__list">
-            {outcome.violations.map((violation, index) => (
-              <li key={index}>
-                <code>{violation.path || '/'}</code> {violation.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {outcome && outcome.result !== undefined && (
-        <JsonText key={run.callId} value={outcome.result} label="Result JSON" className="tool-result__json" />
-      )}
+      {outcome && outcome.violations.length > 0 && <ViolationsView violations={outcome.violations} result={result} responseSize={outcome.responseSize} />}
+      {result !== undefined && <ResultBody result={result} tool={tool} onOpenResource={onOpenResource} conforming={outcome?.violations.length === 0} responseSize={outcome?.responseSize ?? 0} />}
     </section>
   );
 }
 
-function OutcomeMeta({ outcome }: { outcome: RpcOutcome }) {
+function OutcomeMeta({ outcome, startedAt }: { outcome: RpcOutcome; startedAt: number }) {
   return (
     <span className="tool-result__meta">
       <span title="Time from request to response">{formatDuration(outcome.durationMs)}</span>
@@ -95,6 +96,125 @@ function OutcomeMeta({ outcome }: { outcome: RpcOutcome }) {
           <span title="JSON-RPC id">id {String(outcome.rpcId)}</span>
         </>
       )}
+      <span aria-hidden="true"> · </span>
+      <span title="When the call started">{formatClockTime(startedAt)}</span>
     </span>
+  );
+}
+
+const FAILURE_TITLES: Record<RpcFailure['kind'], string> = {
+  protocol: 'Protocol error',
+  timeout: 'Timed out',
+  cancelled: 'Cancelled',
+  disconnected: 'Connection lost',
+  'not-connected': 'Not connected',
+  'invalid-result': 'Invalid reply',
+};
+
+/** A failure of the call itself (not a tool error): the JSON-RPC error, a timeout, a lost connection. */
+function FailureView({ failure }: { failure: RpcFailure }) {
+  return (
+    <div className={`tool-result__failure ${failure.kind === 'cancelled' ? 'tool-result__failure--quiet' : ''}`} role="alert">
+      <p>
+        <strong>{FAILURE_TITLES[failure.kind]}</strong>
+        {failure.code !== undefined && <span className="mono"> (JSON-RPC error {failure.code})</span>}: {failure.message}
+      </p>
+      {failure.data !== undefined && (
+        <DocumentView input={{ kind: 'value', value: failure.data }} label="Error data" title="error.data" fileBaseName="error-data" />
+      )}
+    </div>
+  );
+}
+
+/** The reply breaks the MCP schema: each place, and the reply exactly as it came. */
+function ViolationsView({ violations, result, responseSize }: { violations: SchemaViolation[]; result: unknown; responseSize: number }) {
+  return (
+    <div className="violations tool-result__violations" role="note" aria-label="Schema violations">
+      <p className="violations__title">
+        The reply does not conform to the MCP schema for tools/call ({plural(violations.length, 'problem')}):
+      </p>
+      <ul className="violations__list">
+        {violations.map((violation, index) => (
+          <li key={index}>
+            <code>{violation.path || '/'}</code> {violation.message}
+          </li>
+        ))}
+      </ul>
+      {result !== undefined && (
+        <DocumentView input={{ kind: 'value', value: result }} label="Raw reply" title="Raw reply, exactly as received" fileBaseName="reply" preferRaw sizeHint={responseSize} />
+      )}
+    </div>
+  );
+}
+
+function ResultBody({
+  result,
+  tool,
+  onOpenResource,
+  conforming,
+  responseSize,
+}: {
+  result: unknown;
+  tool: ToolInfo;
+  onOpenResource(uri: string): void;
+  conforming: boolean;
+  responseSize: number;
+}) {
+  const toolError = isObject(result) && result.isError === true;
+  const check = checkStructuredContent(tool.outputSchema, result);
+  const content = isObject(result) ? result.content : undefined;
+  return (
+    <>
+      {toolError && (
+        <p className="tool-result__tool-error" role="alert">
+          The tool reported an error (<code>isError: true</code>). This is the tool’s own answer, not a protocol failure.
+        </p>
+      )}
+      {isObject(result) && (content !== undefined || !('structuredContent' in result)) && (
+        <ContentBlocks blocks={content} label="Result content" onOpenResource={onOpenResource} />
+      )}
+      {check.status === 'missing' && (
+        <p className="content-problem" role="note">
+          The tool declares an output schema, but the result has no structuredContent.
+        </p>
+      )}
+      {isObject(result) && 'structuredContent' in result && (
+        <section className="structured-content" aria-label="Structured content">
+          <DocumentView
+            input={{ kind: 'value', value: result.structuredContent }}
+            label="structuredContent"
+            title="structuredContent"
+            fileBaseName={`${tool.name}-structured`}
+            badges={
+              check.status === 'pass' ? (
+                <span className="content-badge content-badge--good">Matches the output schema</span>
+              ) : check.status === 'fail' ? (
+                <span className="content-badge content-badge--bad">Does not match the output schema</span>
+              ) : (
+                <span className="content-badge">No output schema to check against</span>
+              )
+            }
+          />
+          {check.status === 'fail' && (
+            <ul className="structured-content__errors" aria-label="Output schema errors">
+              {check.errors.map((error, index) => (
+                <li key={index}>
+                  <code>{error.pointer || '(whole value)'}</code> {error.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          {(check.status === 'pass' || check.status === 'fail') && check.problems.length > 0 && (
+            <p className="content-note">{check.problems.join(' ')}</p>
+          )}
+        </section>
+      )}
+      {isObject(result) && isObject(result._meta) && <MetaDetails title="_meta" value={result._meta} name="Result _meta" />}
+      {conforming && (
+        <Folded title="Raw reply">
+          <DocumentView input={{ kind: 'value', value: result }} label="Raw reply" title="Raw reply" fileBaseName="reply" preferRaw sizeHint={responseSize} />
+        </Folded>
+      )}
+    </>
   );
 }

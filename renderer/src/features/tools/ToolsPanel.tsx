@@ -1,8 +1,11 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useApi } from '../../bridge/api-context';
 import { RefreshIcon } from '../../ui/icons';
+import { plural } from '../../ui/format';
 import { statusOf, useConnection } from '../connections/connections-store';
+import { ChangedNotice } from '../resources/ChangedNotice';
 import { findServer, useServersStore } from '../servers/servers-store';
+import { filterEntries, listEntries } from './tool-facts';
 import { ToolDetail } from './ToolDetail';
 import { ToolList } from './ToolList';
 import { useToolsStore } from './tools-store';
@@ -16,49 +19,44 @@ export function ToolsPanel() {
   const connection = useConnection(serverId);
   const connected = statusOf(connection) === 'connected';
   const tools = useToolsStore((state) => (serverId ? state.byServer[serverId] : undefined));
-  const selectedName = useToolsStore((state) => (serverId ? state.selectedTool[serverId] : undefined));
+  const selectedKey = useToolsStore((state) => (serverId ? state.selectedTool[serverId] : undefined));
+  const changedAt = useToolsStore((state) => (serverId ? state.listChangedAt[serverId] : undefined));
   const selectTool = useToolsStore((state) => state.selectTool);
   const [filter, setFilter] = useState('');
+  const deferredFilter = useDeferredValue(filter);
 
-  const items = useMemo(() => tools?.items ?? [], [tools]);
-  const visible = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    if (!needle) return items;
-    return items.filter(
-      (tool) =>
-        tool.name.toLowerCase().includes(needle) ||
-        (tool.title ?? '').toLowerCase().includes(needle) ||
-        (tool.description ?? '').toLowerCase().includes(needle),
-    );
-  }, [items, filter]);
-  const selectedTool = items.find((tool) => tool.name === selectedName);
-  const onSelect = useCallback((name: string) => serverId && selectTool(serverId, name), [serverId, selectTool]);
+  const entries = useMemo(() => listEntries(tools?.items ?? []), [tools]);
+  const visible = useMemo(() => filterEntries(entries, deferredFilter), [entries, deferredFilter]);
+  const selected = entries.find((entry) => entry.key === selectedKey);
+  const onSelect = useCallback((key: string) => serverId && selectTool(serverId, key), [serverId, selectTool]);
 
   const refresh = () => {
     if (serverId && connection?.connectionId) void useToolsStore.getState().load(api, serverId, connection.connectionId);
   };
 
-  const hasList = tools !== undefined && (tools.status === 'loaded' || items.length > 0);
+  const unsupported = tools?.status === 'unsupported';
+  const hasList = tools !== undefined && !unsupported && (tools.status === 'loaded' || entries.length > 0);
   const countText = !hasList
     ? ''
-    : visible.length === items.length
-      ? `${items.length} ${items.length === 1 ? 'tool' : 'tools'}`
-      : `${visible.length} of ${items.length} tools`;
+    : visible.length === entries.length
+      ? plural(entries.length, 'tool')
+      : `${visible.length.toLocaleString()} of ${plural(entries.length, 'tool')}`;
 
   return (
     <section className="tools panel" aria-label="Tools">
       <header className="panel-header">
         <h2 className="panel-header__title">Tools</h2>
-        <span className="panel-header__count" aria-live="polite" data-testid="tools-count">
+        <span className="panel-header__count" aria-live="polite">
           {countText}
         </span>
         {tools?.status === 'loading' && <span className="muted">Loading…</span>}
+        <ChangedNotice changedAt={changedAt} what="tools" />
         <span className="panel-header__spacer" />
         {hasList && (
           <input
             type="search"
             className="input input--small tools__filter"
-            placeholder="Filter tools"
+            placeholder="Filter by name, title, description"
             aria-label="Filter tools"
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
@@ -69,7 +67,7 @@ export function ToolsPanel() {
           className="icon-button"
           aria-label="Refresh tools"
           title="Refresh tools"
-          disabled={!connected || tools?.status === 'loading'}
+          disabled={!connected || unsupported || tools?.status === 'loading'}
           onClick={refresh}
         >
           <RefreshIcon />
@@ -78,6 +76,10 @@ export function ToolsPanel() {
 
       {!server ? (
         <p className="empty-state">Select a server to see its tools.</p>
+      ) : unsupported ? (
+        <p className="empty-state tools__unsupported">
+          This server does not offer tools (it did not announce the “tools” capability).
+        </p>
       ) : !tools || (!hasList && tools.status !== 'failed') ? (
         <p className="empty-state">
           {connected || tools?.status === 'loading' ? 'Loading tools…' : `Connect ${server.name} to list its tools.`}
@@ -89,10 +91,9 @@ export function ToolsPanel() {
       ) : (
         <>
           {tools.violations.length > 0 && (
-            <div className="violations" role="note">
+            <div className="violations tools__violations" role="note">
               <p className="violations__title">
-                The tools/list result breaks the MCP schema in {tools.violations.length}{' '}
-                {tools.violations.length === 1 ? 'place' : 'places'}.
+                The tools/list result breaks the MCP schema in {plural(tools.violations.length, 'place')}.
               </p>
               <ul className="violations__list">
                 {tools.violations.slice(0, 20).map((violation, index) => (
@@ -103,20 +104,26 @@ export function ToolsPanel() {
               </ul>
             </div>
           )}
-          {items.length === 0 ? (
-            <p className="empty-state">This server has no tools.</p>
+          {entries.length === 0 ? (
+            <p className="empty-state">This server offers no tools right now (its list is empty).</p>
           ) : (
             <div className="tools__body">
               <div className="tools__list-pane">
                 {visible.length === 0 ? (
-                  <p className="empty-state">No tool matches “{filter}”.</p>
+                  <p className="empty-state">No tool matches “{deferredFilter}”.</p>
                 ) : (
-                  <ToolList tools={visible} selectedName={selectedName} onSelect={onSelect} />
+                  <ToolList entries={visible} selectedKey={selectedKey} onSelect={onSelect} />
                 )}
               </div>
               <div className="tools__detail-pane">
-                {selectedTool && serverId ? (
-                  <ToolDetail key={`${serverId}:${selectedTool.name}`} serverId={serverId} tool={selectedTool} connected={connected} />
+                {selected && serverId ? (
+                  <ToolDetail
+                    key={`${serverId}:${selected.key}`}
+                    serverId={serverId}
+                    tool={selected.tool}
+                    sameName={selected.sameName}
+                    connected={connected}
+                  />
                 ) : (
                   <p className="empty-state">Select a tool to see its details and run it.</p>
                 )}

@@ -1,53 +1,91 @@
 import { create } from 'zustand';
-import type { RpcOutcome, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
+import type { CallProgress, JsonObject, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
+import type { CallTimeouts } from '../../../../shared/server-config';
 import { errorMessage } from '../../bridge/bridge-error';
 import type { Bridge } from '../../bridge/types';
+import { formatJsonValue, parseJsonText } from '../schema-form/form-value';
+import { findServer, useServersStore } from '../servers/servers-store';
+import { addRun, parseHistory, replaceRun, serializeHistory, STORAGE_KEY, toolKey, type ToolRun } from './run-history';
+
+export { toolKey, type ToolRun } from './run-history';
 
 export interface ServerTools {
   /** The connection the list belongs to; a new connection means a new list. */
   connectionId: string;
-  status: 'loading' | 'loaded' | 'failed';
+  /** `unsupported`: the server did not announce the tools capability. */
+  status: 'loading' | 'loaded' | 'failed' | 'unsupported';
   items: ToolInfo[];
   pages: number;
   violations: SchemaViolation[];
   error?: string;
 }
 
-export interface ToolRun {
-  callId: string;
-  toolName: string;
-  startedAt: number;
-  status: 'running' | 'done';
-  outcome?: RpcOutcome;
-  /** The bridge rejected the call itself (e.g. the host went away). */
-  error?: string;
+export type ArgumentsMode = 'form' | 'json';
+
+/** The arguments being edited for one tool: the JSON text, and the value while the text parses. */
+export interface ArgumentsDraft {
+  text: string;
+  /** The parsed text; the last value that parsed while the text does not. */
+  value: unknown;
+  /** Why the text does not parse (null when it does). */
+  parseError: string | null;
 }
 
 interface ToolsState {
   byServer: Record<string, ServerTools>;
-  /** serverId → the selected tool's name. */
+  /** serverId → when the server last said its tool list changed (epoch ms). */
+  listChangedAt: Record<string, number>;
+  /** serverId → the selected list entry's key (see `listEntries`). */
   selectedTool: Record<string, string>;
-  /** toolKey → the arguments text the user typed. */
-  drafts: Record<string, string>;
-  /** toolKey → the latest run. */
-  runs: Record<string, ToolRun>;
+  drafts: Record<string, ArgumentsDraft>;
+  mode: ArgumentsMode;
+  /** toolKey → runs, newest first. */
+  history: Record<string, ToolRun[]>;
+  /** toolKey → the callId of the run shown (the latest when absent). */
+  viewedRun: Record<string, string>;
+  /** callId → the latest progress of a running call. */
+  progress: Record<string, CallProgress>;
+  /** toolKey → timeouts for this tool's calls instead of the server's. */
+  timeoutOverrides: Record<string, CallTimeouts>;
 
   load(api: Bridge, serverId: string, connectionId: string): Promise<void>;
-  selectTool(serverId: string, toolName: string | null): void;
-  setDraft(serverId: string, toolName: string, text: string): void;
-  run(api: Bridge, serverId: string, toolName: string, args: Record<string, unknown>): Promise<void>;
-  cancel(api: Bridge, serverId: string, toolName: string): Promise<void>;
+  markUnsupported(serverId: string, connectionId: string): void;
+  noteListChanged(serverId: string): void;
+  selectTool(serverId: string, entry: string | null): void;
+  startDraft(key: string, value: unknown): void;
+  setDraftValue(key: string, value: unknown): void;
+  setDraftText(key: string, text: string): void;
+  setMode(mode: ArgumentsMode): void;
+  run(api: Bridge, serverId: string, toolName: string, args: JsonObject): Promise<void>;
+  cancel(api: Bridge, callId: string): Promise<void>;
+  viewRun(key: string, callId: string): void;
+  applyProgress(progress: CallProgress): void;
+  setTimeoutOverride(key: string, timeouts: CallTimeouts | undefined): void;
+  loadHistory(): void;
 }
 
-export function toolKey(serverId: string, toolName: string): string {
-  return `${serverId}\u0000${toolName}`;
+const MODE_KEY = 'loupe.tools.argumentsMode';
+
+const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
+
+function saveHistory(history: Record<string, ToolRun[]>): void {
+  try {
+    storage()?.setItem(STORAGE_KEY, serializeHistory(history));
+  } catch (error) {
+    console.warn('Could not save the tool history', error);
+  }
 }
 
 export const useToolsStore = create<ToolsState>()((set, get) => ({
   byServer: {},
+  listChangedAt: {},
   selectedTool: {},
   drafts: {},
-  runs: {},
+  mode: storage()?.getItem(MODE_KEY) === 'json' ? 'json' : 'form',
+  history: {},
+  viewedRun: {},
+  progress: {},
+  timeoutOverrides: {},
 
   load: async (api, serverId, connectionId) => {
     const previous = get().byServer[serverId];
@@ -71,13 +109,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
       set((state) => ({
         byServer: {
           ...state.byServer,
-          [serverId]: {
-            connectionId,
-            status: 'loaded',
-            items: outcome.items,
-            pages: outcome.pages,
-            violations: outcome.violations,
-          },
+          [serverId]: { connectionId, status: 'loaded', items: outcome.items, pages: outcome.pages, violations: outcome.violations },
         },
       }));
     } catch (error) {
@@ -91,43 +123,108 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
     }
   },
 
-  selectTool: (serverId, toolName) =>
+  markUnsupported: (serverId, connectionId) =>
+    set((state) => ({
+      byServer: { ...state.byServer, [serverId]: { connectionId, status: 'unsupported', items: [], pages: 0, violations: [] } },
+    })),
+
+  noteListChanged: (serverId) => set((state) => ({ listChangedAt: { ...state.listChangedAt, [serverId]: Date.now() } })),
+
+  selectTool: (serverId, entry) =>
     set((state) => {
       const selectedTool = { ...state.selectedTool };
-      if (toolName === null) delete selectedTool[serverId];
-      else selectedTool[serverId] = toolName;
+      if (entry === null) delete selectedTool[serverId];
+      else selectedTool[serverId] = entry;
       return { selectedTool };
     }),
 
-  setDraft: (serverId, toolName, text) =>
-    set((state) => ({ drafts: { ...state.drafts, [toolKey(serverId, toolName)]: text } })),
+  startDraft: (key, value) => {
+    if (get().drafts[key]) return;
+    set((state) => ({ drafts: { ...state.drafts, [key]: { text: formatJsonValue(value), value, parseError: null } } }));
+  },
+
+  setDraftValue: (key, value) =>
+    set((state) => ({ drafts: { ...state.drafts, [key]: { text: formatJsonValue(value), value, parseError: null } } })),
+
+  setDraftText: (key, text) =>
+    set((state) => {
+      const parsed = parseJsonText(text);
+      const previous = state.drafts[key];
+      const draft: ArgumentsDraft = parsed.ok
+        ? { text, value: parsed.value, parseError: null }
+        : { text, value: previous?.value, parseError: parsed.message };
+      return { drafts: { ...state.drafts, [key]: draft } };
+    }),
+
+  setMode: (mode) => {
+    storage()?.setItem(MODE_KEY, mode);
+    set({ mode });
+  },
 
   run: async (api, serverId, toolName, args) => {
     const key = toolKey(serverId, toolName);
     const callId = crypto.randomUUID();
-    const started: ToolRun = { callId, toolName, startedAt: Date.now(), status: 'running' };
-    set((state) => ({ runs: { ...state.runs, [key]: started } }));
-    const finish = (patch: Partial<ToolRun>) =>
-      set((state) =>
-        state.runs[key]?.callId === callId
-          ? { runs: { ...state.runs, [key]: { ...started, ...patch, status: 'done' } } }
-          : state,
-      );
+    const started: ToolRun = { callId, serverId, toolName, startedAt: Date.now(), status: 'running', arguments: args };
+    set((state) => ({
+      history: { ...state.history, [key]: addRun(state.history[key], started) },
+      viewedRun: { ...state.viewedRun, [key]: callId },
+    }));
+    const finish = (patch: Partial<ToolRun>) => {
+      set((state) => {
+        const progress = { ...state.progress };
+        delete progress[callId];
+        return { history: { ...state.history, [key]: replaceRun(state.history[key], { ...started, ...patch, status: 'done' }) }, progress };
+      });
+      saveHistory(get().history);
+    };
+    // The server's current defaults are sent too: the core applies a server's own timeouts only
+    // from its next connection, and a change made in the server form should count at once.
+    const timeouts = get().timeoutOverrides[key] ?? findServer(useServersStore.getState().servers, serverId)?.timeouts;
     try {
-      const outcome = await api.invoke('tools.call', { serverId, name: toolName, arguments: args, callId });
+      const outcome = await api.invoke('tools.call', { serverId, name: toolName, arguments: args, callId, ...(timeouts ? { timeouts } : {}) });
       finish({ outcome });
     } catch (error) {
       finish({ error: errorMessage(error) });
     }
   },
 
-  cancel: async (api, serverId, toolName) => {
-    const run = get().runs[toolKey(serverId, toolName)];
-    if (run?.status !== 'running') return;
+  cancel: async (api, callId) => {
     try {
-      await api.invoke('calls.cancel', { callId: run.callId, reason: 'Cancelled by the user' });
+      await api.invoke('calls.cancel', { callId, reason: 'Cancelled by the user' });
     } catch (error) {
       console.warn('Cancel failed', error);
     }
   },
+
+  viewRun: (key, callId) => set((state) => ({ viewedRun: { ...state.viewedRun, [key]: callId } })),
+
+  applyProgress: (progress) =>
+    set((state) => {
+      const running = Object.values(state.history).some((runs) => runs[0]?.callId === progress.callId && runs[0].status === 'running');
+      return running ? { progress: { ...state.progress, [progress.callId]: progress } } : state;
+    }),
+
+  setTimeoutOverride: (key, timeouts) =>
+    set((state) => {
+      const timeoutOverrides = { ...state.timeoutOverrides };
+      if (timeouts) timeoutOverrides[key] = timeouts;
+      else delete timeoutOverrides[key];
+      return { timeoutOverrides };
+    }),
+
+  loadHistory: () => {
+    const stored = parseHistory(storage()?.getItem(STORAGE_KEY) ?? null);
+    set((state) => {
+      const history = { ...stored };
+      // Runs made in this session win over stored ones.
+      for (const [key, runs] of Object.entries(state.history)) history[key] = runs;
+      return { history };
+    });
+  },
 }));
+
+/** The run a tool's detail shows: the one chosen in its history, else the latest. */
+export function shownRun(history: readonly ToolRun[] | undefined, viewed: string | undefined): ToolRun | undefined {
+  if (!history?.length) return undefined;
+  return history.find((run) => run.callId === viewed) ?? history[0];
+}

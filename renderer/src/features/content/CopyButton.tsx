@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { copyText } from './file-actions';
+
+interface Props {
+  /** What to copy; may be computed (or fetched from the document worker) on click. */
+  getText(): string | Promise<string>;
+  label?: string;
+  className?: string;
+}
+
+/** A button that copies, then says whether it worked. */
+export function CopyButton({ getText, label = 'Copy', className }: Props) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 1500);
+    return () => clearTimeout(timer);
+  }, [state]);
+  return (
+    <button
+      type="button"
+      className={`button button--small ${className ?? ''}`}
+      onClick={async () => setState((await copyText(await getText())) ? 'copied' : 'failed')}
+    >
+      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
+    </button>
+  );
+}

@@ -1,0 +1,183 @@
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { json } from '@codemirror/lang-json';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { linter, lintKeymap } from '@codemirror/lint';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { jsonDiagnostics, schemaCompletionSource } from './json-schema-extensions';
+import { validateValue } from './validate';
+import './schema-form.css';
+
+interface Props {
+  value: string;
+  onChange(text: string): void;
+  /** The JSON Schema the text should satisfy: drives diagnostics and completion. */
+  schema?: unknown;
+  /** The editor's accessible name (on its editable element). */
+  label: string;
+  /** Ctrl/Cmd+Enter. */
+  onSubmit?(): void;
+  /** Ids of elements that describe the editor (errors, hints). */
+  describedBy?: string;
+  readOnly?: boolean;
+}
+
+/** One line under the editor saying whether the text is JSON and matches the schema (also for screen readers). */
+function useStatus(text: string, schema: unknown): { ok: boolean; message: string } {
+  const deferred = useDeferredValue(text);
+  return useMemo(() => {
+    if (deferred.trim() === '') return { ok: true, message: 'Empty: sent as {}.' };
+    let value: unknown;
+    try {
+      value = JSON.parse(deferred);
+    } catch (error) {
+      return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    if (schema === undefined || schema === null) return { ok: true, message: 'Valid JSON.' };
+    const { errors } = validateValue(schema, value);
+    if (errors.length === 0) return { ok: true, message: 'Valid JSON that matches the schema.' };
+    const first = errors[0]!;
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+    return { ok: false, message: `${errors.length === 1 ? '1 schema problem' : `${errors.length} schema problems`}: ${first.pointer || '(whole value)'}: ${first.message}${more}` };
+  }, [deferred, schema]);
+}
+
+const highlight = HighlightStyle.define([
+  { tag: tags.propertyName, color: 'var(--json-key)' },
+  { tag: tags.string, color: 'var(--green)' },
+  { tag: tags.number, color: 'var(--blue)' },
+  { tag: [tags.bool, tags.null], color: 'var(--purple)' },
+  { tag: [tags.separator, tags.brace, tags.squareBracket], color: 'var(--text-muted)' },
+]);
+
+const theme = EditorView.theme({
+  '&': {
+    fontSize: 'var(--font-size-mono)',
+    backgroundColor: 'var(--bg-input)',
+    color: 'var(--text)',
+    border: '1px solid var(--border-strong)',
+    borderRadius: 'var(--radius)',
+  },
+  '&.cm-focused': { outline: 'none', borderColor: 'var(--focus-ring)', boxShadow: '0 0 0 1px var(--focus-ring)' },
+  '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.5', minHeight: '84px', maxHeight: '360px', overflow: 'auto' },
+  '.cm-content': { caretColor: 'var(--text)', padding: '4px 0' },
+  '.cm-cursor': { borderLeftColor: 'var(--text)' },
+  '.cm-gutters': { backgroundColor: 'var(--bg-code)', color: 'var(--text-faint)', border: 'none', borderRight: '1px solid var(--border)' },
+  '.cm-activeLine': { backgroundColor: 'color-mix(in srgb, var(--bg-hover) 60%, transparent)' },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--bg-hover)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground': { backgroundColor: 'color-mix(in srgb, var(--accent) 28%, transparent)' },
+  '.cm-tooltip': { backgroundColor: 'var(--bg)', color: 'var(--text)', border: '1px solid var(--border-strong)', borderRadius: 'var(--radius)', boxShadow: 'var(--shadow)' },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--bg-selected)', color: 'var(--text)' },
+  '.cm-completionDetail': { color: 'var(--text-faint)', fontStyle: 'normal', marginLeft: '8px' },
+  '.cm-completionInfo': { whiteSpace: 'pre-wrap', maxWidth: '360px' },
+  '.cm-diagnostic-error': { borderLeftColor: 'var(--red)' },
+  '.cm-diagnostic-warning': { borderLeftColor: 'var(--yellow)' },
+  '.cm-lintRange-error': { backgroundImage: 'none', textDecoration: 'underline wavy var(--red)', textUnderlineOffset: '3px' },
+  '.cm-matchingBracket': { backgroundColor: 'var(--bg-active)', outline: 'none' },
+});
+
+/**
+ * A CodeMirror 6 JSON editor: highlighting, bracket help, history, and diagnostics and completion
+ * from a JSON Schema. Controlled: `value` replaces the text when it differs from it.
+ */
+export function JsonEditor({ value, onChange, schema, label, onSubmit, describedBy, readOnly = false }: Props) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  // Callbacks and schema are read through refs, so the editor is built once.
+  const latest = useRef({ onChange, onSubmit, schema });
+  useLayoutEffect(() => {
+    latest.current = { onChange, onSubmit, schema };
+  });
+  const statusId = useId();
+  const attributes = useRef(new Compartment());
+  const lint = useRef(new Compartment());
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const view = new EditorView({
+      parent: host,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          history(),
+          drawSelection(),
+          indentOnInput(),
+          bracketMatching(),
+          closeBrackets(),
+          highlightActiveLine(),
+          json(),
+          syntaxHighlighting(highlight),
+          lint.current.of(linter((editor) => jsonDiagnostics(editor.state, latest.current.schema), { delay: 250 })),
+          autocompletion({ override: [schemaCompletionSource(() => latest.current.schema)], icons: false }),
+          EditorView.lineWrapping,
+          theme,
+          attributes.current.of([]),
+          Prec.highest(
+            keymap.of([
+              {
+                key: 'Mod-Enter',
+                run: () => {
+                  latest.current.onSubmit?.();
+                  return latest.current.onSubmit !== undefined;
+                },
+              },
+            ]),
+          ),
+          keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+    // Built once; later values arrive through the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const attrs: Record<string, string> = { 'aria-label': label, 'aria-describedby': [statusId, describedBy].filter(Boolean).join(' ') };
+    view.dispatch({
+      effects: attributes.current.reconfigure([
+        EditorView.contentAttributes.of(attrs),
+        EditorState.readOnly.of(readOnly),
+        EditorView.editable.of(!readOnly),
+      ]),
+    });
+  }, [label, describedBy, readOnly, statusId]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || view.state.doc.toString() === value) return;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
+  }, [value]);
+
+  // A new schema: re-run the linter against it.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    view.dispatch({ effects: lint.current.reconfigure(linter((editor) => jsonDiagnostics(editor.state, latest.current.schema), { delay: 250 })) });
+  }, [schema]);
+
+  const status = useStatus(value, schema);
+  return (
+    <div className="json-editor">
+      <div ref={hostRef} />
+      <p id={statusId} className={`json-editor__status ${status.ok ? '' : 'json-editor__status--problem'}`} aria-live="polite">
+        {status.message}
+      </p>
+    </div>
+  );
+}

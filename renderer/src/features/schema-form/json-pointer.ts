@@ -1,0 +1,46 @@
+/** JSON Pointers (RFC 6901): how values, schemas and errors refer to a place in a document. */
+
+export type PathSegment = string | number;
+
+const escapeSegment = (segment: PathSegment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapeSegment = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** `['a', 0, 'b/c']` → `/a/0/b~1c`; the empty path is the empty pointer (the whole document). */
+export function toPointer(path: readonly PathSegment[]): string {
+  return path.map((segment) => `/${escapeSegment(segment)}`).join('');
+}
+
+/** `/a/0/b~1c` → `['a', '0', 'b/c']`. Throws on text that is not a pointer. */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) throw new Error(`Not a JSON Pointer: ${pointer}`);
+  return pointer.slice(1).split('/').map(unescapeSegment);
+}
+
+/** The pointer of a `$ref` fragment (`#/$defs/a%20b` → `/$defs/a b`), or null when it is not a local pointer. */
+export function refFragmentPointer(ref: string): string | null {
+  if (!ref.startsWith('#')) return null;
+  const fragment = ref.slice(1);
+  if (fragment !== '' && !fragment.startsWith('/')) return null;
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return null;
+  }
+}
+
+/** Follows a pointer into a JSON value; `undefined` when a step is missing. */
+export function valueAtPointer(document: unknown, pointer: string): unknown {
+  let current: unknown = document;
+  for (const segment of parsePointer(pointer)) {
+    if (Array.isArray(current)) {
+      if (!/^(0|[1-9]\d*)$/.test(segment)) return undefined;
+      current = current[Number(segment)];
+    } else if (typeof current === 'object' && current !== null && Object.hasOwn(current, segment)) {
+      current = (current as Record<string, unknown>)[segment];
+    } else {
+      return undefined;
+    }
+  }
+  return current;
+}

@@ -1,0 +1,287 @@
+/**
+ * Tools against servers that misbehave: a nested-schema form, non-conforming and hostile replies,
+ * cancelling, timeouts from the server form, duplicate names, odd content, a 10,000-level
+ * document, structuredContent that breaks its schema, a server without tools, and the history.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startHarness, type Harness } from './harness.js';
+import {
+  connectServer,
+  fixtureServer,
+  outputMismatchServer,
+  plantServers,
+  result,
+  runWithJson,
+  selectServer,
+  selectTool,
+  shrinkTraffic,
+  useFormArguments,
+  useJsonArguments,
+} from './tools-helpers.js';
+
+/** With --duplicate-tools there are two options named echo (both flagged): the first is the one calls run. */
+async function selectEcho(tools: Locator): Promise<void> {
+  await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('echo');
+  await tools.getByRole('option').first().click();
+  await tools.getByRole('region', { name: 'Tool echo', exact: true }).waitFor();
+}
+
+/** The argument editor's text, as JSON. */
+async function editorJson(tools: Locator): Promise<unknown> {
+  const text = await tools.getByRole('textbox', { name: 'Arguments' }).textContent();
+  return JSON.parse(text ?? '');
+}
+
+describe('tools: the fixture server', () => {
+  let harness: Harness;
+  let dialogs = 0;
+
+  beforeAll(async () => {
+    harness = await startHarness({
+      viewport: { width: 1440, height: 1000 },
+      prepareDataDir: plantServers((dataDir) => [
+        fixtureServer('Fixture', ['--many-tools', '20', '--duplicate-tools']),
+        outputMismatchServer(dataDir, 'Mismatch'),
+        outputMismatchServer(dataDir, 'No tools', ['--no-tools']),
+      ]),
+    });
+    harness.page.on('dialog', (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('a nested schema becomes a form with fieldsets and lists, in sync with the JSON both ways', async () => {
+    const page = harness.page;
+    const tools = await connectServer(page, 'Fixture');
+    await selectTool(tools, 'tool-0003');
+    const form = await useFormArguments(tools);
+
+    await form.getByRole('button', { name: 'Add target' }).click();
+    const target = form.getByRole('group', { name: 'target' });
+    const host = target.getByRole('textbox', { name: 'host' });
+    expect(await host.getAttribute('aria-required')).toBe('true');
+    await host.fill('example.com');
+    await target.getByRole('textbox', { name: 'port' }).fill('80x');
+    await form.getByRole('button', { name: 'Add tags', exact: true }).click();
+    const tags = form.getByRole('group', { name: 'tags' });
+    await tags.getByRole('button', { name: 'Add tags item' }).click();
+    await tags.getByRole('button', { name: 'Add tags item' }).click();
+    await tags.getByRole('textbox', { name: 'Item 1' }).fill('a');
+    await tags.getByRole('textbox', { name: 'Item 2' }).fill('b');
+    await tags.getByRole('button', { name: 'Move tags item 2 up' }).click();
+
+    // A port that is not a whole number is caught before sending, at its field.
+    await tools.getByRole('button', { name: 'Run tool' }).click();
+    await tools.getByRole('alert').filter({ hasText: '/target/port' }).waitFor();
+    await target.getByText('Expected a whole number, got a string.').waitFor();
+    await target.getByRole('textbox', { name: 'port' }).fill('8080');
+    await expect.poll(() => tools.getByRole('alert').filter({ hasText: 'input schema' }).count()).toBe(0);
+    await shrinkTraffic(page);
+    await harness.screenshot('tools-form');
+
+    await useJsonArguments(tools);
+    await expect.poll(() => editorJson(tools)).toEqual({ target: { host: 'example.com', port: 8080 }, tags: ['b', 'a'] });
+    await tools.getByRole('textbox', { name: 'Arguments' }).fill('{"target": {"host": "example.com", "port": 9090}, "tags": ["b", "a"], "extra": true}');
+    const back = await useFormArguments(tools);
+    expect(await back.getByRole('group', { name: 'target' }).getByRole('textbox', { name: 'port' }).inputValue()).toBe('9090');
+    await back.getByText(/Also set: “extra”/).waitFor();
+    await useJsonArguments(tools);
+    await expect.poll(() => editorJson(tools)).toEqual({ target: { host: 'example.com', port: 9090 }, tags: ['b', 'a'], extra: true });
+
+    await tools.getByRole('button', { name: 'Run tool' }).click();
+    await result(tools).getByText('Success', { exact: true }).waitFor();
+    await expect.poll(() => result(tools).getByLabel('Result content: text', { exact: true }).textContent()).toContain('"port":9090');
+  });
+
+  test('the JSON editor flags schema errors in place and completes property names', async () => {
+    const page = harness.page;
+    const tools = page.getByRole('region', { name: 'Tools', exact: true });
+    await selectTool(tools, 'tool-0001');
+    const editor = await useJsonArguments(tools);
+    await editor.fill('{"count": 500}');
+    // The schema error is underlined in place and said in the editor's status line.
+    await tools.getByText('1 schema problem: /count: Must be ≤ 100.').waitFor();
+    await editor.press('Control+End');
+    await editor.press('ArrowLeft');
+    await page.keyboard.type(', "ver');
+    await expect.poll(() => editor.textContent()).toBe('{"count": 500, "ver"}');
+    await page.keyboard.press('Control+Space');
+    await page.getByRole('listbox', { name: 'Completions' }).getByRole('option', { name: /verbose/ }).waitFor();
+    // CodeMirror ignores Enter for 75 ms after the list opens, so a fast typist does not accept by accident.
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editor.textContent()).toBe('{"count": 500, "verbose": false}');
+    await editor.fill('{"count": 5');
+    await tools.getByText(/^Not valid JSON: /).waitFor();
+  });
+
+  test('a semem-like reply that breaks the schema shows each violation and the reply exactly', async () => {
+    const page = harness.page;
+    const tools = page.getByRole('region', { name: 'Tools', exact: true });
+    await selectTool(tools, 'semem-result');
+    const form = await useFormArguments(tools);
+    await form.getByText('min 1, max 50 (non-standard “min”/“max”: not enforced)').waitFor();
+    const reply = await runWithJson(tools, {});
+    await reply.getByText('Non-conforming reply', { exact: true }).first().waitFor();
+    const violations = reply.getByRole('note', { name: 'Schema violations' });
+    expect(await violations.textContent()).toContain('/content');
+    await expect.poll(() => violations.getByLabel('Raw reply', { exact: true }).textContent()).toContain('"content": "plain string"');
+    await reply.getByText('“content” is a string, not an array of content blocks.', { exact: false }).waitFor();
+    await shrinkTraffic(page);
+    await reply.scrollIntoViewIfNeeded();
+    await harness.screenshot('tools-violations');
+  });
+
+  test('hostile markup in a tool and its result shows as text and never runs', async () => {
+    const page = harness.page;
+    const tools = page.getByRole('region', { name: 'Tools', exact: true });
+    await selectTool(tools, 'hostile');
+    const detail = tools.getByRole('region', { name: 'Tool hostile' });
+    await detail.getByRole('heading', { name: '<i>Hostile</i> tool' }).waitFor();
+    await detail.getByText('<script>alert("description")</script><img src=x onerror=alert(3)>', { exact: false }).waitFor();
+    const reply = await runWithJson(tools, {});
+    await expect.poll(() => reply.getByLabel('Result content: text', { exact: true }).textContent()).toBe(
+      '<img src=x onerror=alert(1)><script>alert(2)</script>',
+    );
+    const injected = await page.evaluate(() => ({
+      handlers: document.querySelectorAll('[onerror], [onload], [onclick]').length,
+      scripts: [...document.querySelectorAll('script')].filter((script) => !script.src).length,
+      images: [...document.querySelectorAll('img')].filter((image) => image.getAttribute('src') === 'x').length,
+      italics: document.querySelectorAll('main i, main b').length,
+    }));
+    expect(injected).toEqual({ handlers: 0, scripts: 0, images: 0, italics: 0 });
+    expect(dialogs).toBe(0);
+  });
+
+  test('a slow call shows progress and can be cancelled (notifications/cancelled)', async () => {
+    const page = harness.page;
+    const tools = page.getByRole('region', { name: 'Tools', exact: true });
+    await selectTool(tools, 'slow');
+    const reply = await runWithJson(tools, { ms: 30_000 });
+    const bar = reply.getByRole('progressbar', { name: 'Call progress' });
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await bar.getAttribute('aria-valuemax')).toBe('30000');
+    await reply.getByText(/Waited \d+ of 30000 ms/).waitFor();
+    await reply.getByRole('button', { name: 'Cancel call' }).click();
+    await reply.getByText('Cancelled', { exact: true }).first().waitFor({ timeout: 10_000 });
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    await traffic.getByRole('row').filter({ hasText: 'notifications/cancelled' }).first().waitFor();
+  });
+
+  test('the server form sets default call timeouts; the tool can override them per call', async () => {
+    const page = harness.page;
+    const item = page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: 'Fixture' });
+    await item.getByRole('button', { name: /Edit/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Timeout (seconds)' }).fill('1');
+    await dialog.getByRole('checkbox', { name: 'Each progress notification restarts the timeout' }).uncheck();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = JSON.parse(await readFile(path.join(harness.dataDir, 'servers.json'), 'utf8')) as {
+      servers: Array<{ name: string; timeouts?: unknown }>;
+    };
+    expect(saved.servers.find((server) => server.name === 'Fixture')?.timeouts).toEqual({
+      timeoutMs: 1000,
+      maxTotalTimeoutMs: 600_000,
+      resetTimeoutOnProgress: false,
+    });
+
+    const tools = page.getByRole('region', { name: 'Tools', exact: true });
+    await selectTool(tools, 'slow');
+    const reply = await runWithJson(tools, { ms: 3000 });
+    await reply.getByText('Timed out', { exact: true }).waitFor({ timeout: 10_000 });
+
+    // A per-call override beats the server's default.
+    await tools.getByText('Call options').click();
+    await tools.getByRole('textbox', { name: 'Timeout (seconds)' }).fill('10');
+    await tools.getByRole('button', { name: 'Run tool' }).click();
+    await reply.getByText('Success', { exact: true }).waitFor({ timeout: 10_000 });
+  });
+
+  test('duplicate tool names are listed both and flagged', async () => {
+    const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
+    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('echo');
+    const options = tools.getByRole('option');
+    await expect.poll(() => options.count()).toBe(2);
+    await options.nth(1).click();
+    await tools.getByText('2 tools named “echo”').waitFor();
+    expect(await options.nth(0).textContent()).toContain('duplicate');
+    expect(await options.nth(1).textContent()).toContain('duplicate');
+  });
+
+  test('an image that does not decode, and an unknown content type, say so', async () => {
+    const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
+    await selectTool(tools, 'bad-image');
+    const reply = await runWithJson(tools, {});
+    await reply.getByText(/could not be decoded as image\/png/).waitFor();
+    expect(await reply.getByRole('img').count()).toBe(0);
+
+    await selectTool(tools, 'unknown-content');
+    await runWithJson(tools, {});
+    await reply.getByText('Unknown content type “hologram”', { exact: false }).waitFor();
+    await expect.poll(() => reply.getByRole('tree', { name: 'Result content: as sent' }).textContent()).toContain('volumetric');
+  });
+
+  test('a JSON document nested 10,000 levels deep renders without crashing', async () => {
+    const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
+    await selectTool(tools, 'deep');
+    const reply = await runWithJson(tools, {});
+    const tree = reply.getByRole('tree', { name: 'Result content: text' });
+    await tree.waitFor();
+    await tree.getByRole('treeitem').first().waitFor();
+    await tree.click();
+    await reply.getByRole('button', { name: 'Expand all below' }).click();
+    await tree.getByText(/^depth [\d,]+$/).first().waitFor();
+    await tree.press('End');
+    await expect.poll(() => tree.getByText(/^depth 9,999$/).count()).toBeGreaterThan(0);
+    expect(harness.pageErrors).toEqual([]);
+  });
+
+  test('structuredContent that breaks the output schema lists each failing path', async () => {
+    const tools = await connectServer(harness.page, 'Mismatch');
+    await selectTool(tools, 'weather-wrong');
+    const reply = await runWithJson(tools, {});
+    const structured = reply.getByRole('region', { name: 'Structured content' });
+    await structured.getByText('Does not match the output schema').waitFor();
+    const errors = structured.getByRole('list', { name: 'Output schema errors' });
+    expect(await errors.textContent()).toContain('/temperature Expected a number, got a string.');
+    expect(await errors.textContent()).toContain('/conditions Required.');
+  });
+
+  test('a server without the tools capability says so instead of showing an empty list', async () => {
+    const tools = await connectServer(harness.page, 'No tools');
+    await tools.getByText('This server does not offer tools', { exact: false }).waitFor();
+    expect(await tools.getByRole('listbox').count()).toBe(0);
+  });
+
+  test('recent runs are kept across a reload: the next run starts from the last arguments', async () => {
+    const page = harness.page;
+    let tools = await selectServer(page, 'Fixture');
+    await selectEcho(tools);
+    await runWithJson(tools, { message: 'first' });
+    await result(tools).getByText('Success', { exact: true }).waitFor();
+    await runWithJson(tools, { message: 'second' });
+    await expect.poll(() => result(tools).getByLabel('Result content: text', { exact: true }).textContent()).toBe('Echo: second');
+
+    await page.reload();
+    tools = await selectServer(page, 'Fixture');
+    await selectEcho(tools);
+    await useJsonArguments(tools);
+    await expect.poll(() => editorJson(tools)).toEqual({ message: 'second' });
+    await tools.getByText(/Recent runs/).click();
+    const runs = tools.getByRole('list', { name: 'Recent runs' }).getByRole('listitem');
+    expect(await runs.count()).toBeGreaterThanOrEqual(2);
+    await runs.filter({ hasText: '"first"' }).getByRole('button', { name: 'Open' }).click();
+    await expect.poll(() => result(tools).getByLabel('Result content: text', { exact: true }).textContent()).toBe('Echo: first');
+    await expect.poll(() => editorJson(tools)).toEqual({ message: 'first' });
+    expect(harness.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, test } from 'vitest';
+import type { RpcOutcome, ToolInfo } from '../../shared/mcp.js';
+import { checkStructuredContent } from '../../renderer/src/features/tools/result-checks.js';
+import {
+  addRun,
+  MAX_RUNS_PER_TOOL,
+  parseHistory,
+  serializeHistory,
+  storableRun,
+  toolKey,
+  type ToolRun,
+} from '../../renderer/src/features/tools/run-history.js';
+import { verdictOf } from '../../renderer/src/features/tools/run-verdict.js';
+import { annotationBadges, filterEntries, listEntries, toolTitle } from '../../renderer/src/features/tools/tool-facts.js';
+
+const outcome = (patch: Partial<RpcOutcome> = {}): RpcOutcome => ({ violations: [], durationMs: 5, responseSize: 100, ...patch });
+
+function run(index: number, patch: Partial<ToolRun> = {}): ToolRun {
+  return {
+    callId: `call-${index}`,
+    serverId: 'server',
+    toolName: 'echo',
+    startedAt: 1_000 + index,
+    status: 'done',
+    arguments: { message: `m${index}` },
+    outcome: outcome({ result: { content: [{ type: 'text', text: `Echo: m${index}` }] } }),
+    ...patch,
+  };
+}
+
+describe('tool list facts', () => {
+  const tools: ToolInfo[] = [
+    { name: 'echo', title: 'Echo', description: 'Returns the message' },
+    { name: 'search', description: 'Finds <b>things</b> on the web', annotations: { title: 'Web search', openWorldHint: true } },
+    { name: 'echo', description: 'A second echo' },
+  ];
+
+  test('duplicate names get distinct keys and are flagged', () => {
+    const entries = listEntries(tools);
+    expect(entries.map((entry) => [entry.key, entry.sameName])).toEqual([
+      ['echo', 2],
+      ['search', 1],
+      ['echo#2', 2],
+    ]);
+  });
+
+  test('the filter matches name, title and description, every word', () => {
+    const entries = listEntries(tools);
+    expect(filterEntries(entries, 'web').map((entry) => entry.key)).toEqual(['search']);
+    expect(filterEntries(entries, 'ECHO second').map((entry) => entry.key)).toEqual(['echo#2']);
+    expect(filterEntries(entries, '  ')).toBe(entries);
+    expect(toolTitle(tools[1]!)).toBe('Web search');
+    expect(toolTitle({ name: 'same', title: 'same' })).toBeUndefined();
+  });
+
+  test('annotation badges only for hints stated as true; read-only wins over destructive', () => {
+    expect(annotationBadges({ name: 't', annotations: { readOnlyHint: true, destructiveHint: true, idempotentHint: true } }).map((badge) => badge.id)).toEqual([
+      'read-only',
+      'idempotent',
+    ]);
+    expect(annotationBadges({ name: 't', annotations: { destructiveHint: true, openWorldHint: true } }).map((badge) => badge.id)).toEqual([
+      'destructive',
+      'open-world',
+    ]);
+    expect(annotationBadges({ name: 't' })).toEqual([]);
+    expect(annotationBadges({ name: 't', annotations: { readOnlyHint: true } })[0]!.explanation).toMatch(/does not modify/);
+  });
+});
+
+describe('verdicts', () => {
+  test('protocol failure, tool error, non-conforming and success are told apart', () => {
+    expect(verdictOf({ status: 'running' })).toBe('running');
+    expect(verdictOf({ status: 'done', error: 'Lost connection to the Loupe host' })).toBe('failed');
+    expect(verdictOf({ status: 'done', outcome: outcome({ failure: { kind: 'protocol', message: 'Unknown tool', code: -32602 } }) })).toBe('failed');
+    expect(verdictOf({ status: 'done', outcome: outcome({ failure: { kind: 'cancelled', message: 'Cancelled' } }) })).toBe('cancelled');
+    expect(verdictOf({ status: 'done', outcome: outcome({ result: { content: [], isError: true } }) })).toBe('tool-error');
+    expect(verdictOf({ status: 'done', outcome: outcome({ result: { success: true, content: 'x' }, violations: [{ path: '/content', message: 'Expected array' }] }) })).toBe(
+      'non-conforming',
+    );
+    expect(verdictOf({ status: 'done', outcome: outcome({ result: { content: [] } }) })).toBe('success');
+  });
+});
+
+describe('structuredContent against the output schema', () => {
+  const schema = { type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] };
+
+  test('pass, fail with each path, missing, and no schema', () => {
+    expect(checkStructuredContent(schema, { content: [], structuredContent: { temperature: 21 } })).toEqual({ status: 'pass', problems: [] });
+    const failed = checkStructuredContent(schema, { content: [], structuredContent: { temperature: 'warm' } });
+    expect(failed.status).toBe('fail');
+    if (failed.status === 'fail') expect(failed.errors).toEqual([{ pointer: '/temperature', keyword: 'type', message: 'Expected a number, got a string.' }]);
+    expect(checkStructuredContent(schema, { content: [] })).toEqual({ status: 'missing' });
+    expect(checkStructuredContent(schema, { content: [], isError: true })).toEqual({ status: 'none' });
+    expect(checkStructuredContent(undefined, { content: [], structuredContent: {} })).toEqual({ status: 'unchecked' });
+    expect(checkStructuredContent(undefined, { content: [] })).toEqual({ status: 'none' });
+  });
+});
+
+describe('run history', () => {
+  test('newest first, bounded per tool', () => {
+    let runs: ToolRun[] = [];
+    for (let index = 0; index < MAX_RUNS_PER_TOOL + 5; index++) runs = addRun(runs, run(index));
+    expect(runs).toHaveLength(MAX_RUNS_PER_TOOL);
+    expect(runs[0]!.callId).toBe(`call-${MAX_RUNS_PER_TOOL + 4}`);
+  });
+
+  test('large results are not stored, only the fact that there was one', () => {
+    const huge = run(1, { outcome: outcome({ result: { content: [{ type: 'text', text: 'x'.repeat(100_000) }] }, responseSize: 100_050 }) });
+    const stored = storableRun(huge)!;
+    expect(stored.resultDropped).toBe(true);
+    expect(stored.outcome?.result).toBeUndefined();
+    expect(stored.outcome?.responseSize).toBe(100_050);
+    expect(stored.arguments).toEqual({ message: 'm1' });
+    expect(storableRun(run(2))).toEqual(run(2));
+    expect(storableRun(run(3, { status: 'running' }))).toBeNull();
+  });
+
+  test('stored history round-trips, keeps the newest within the budget and skips junk', () => {
+    const history = { [toolKey('server', 'echo')]: [run(3), run(2), run(1)] };
+    const text = serializeHistory(history);
+    expect(parseHistory(text)).toEqual(history);
+    const tight = serializeHistory(history, JSON.stringify(run(3)).length + 4);
+    expect(parseHistory(tight)[toolKey('server', 'echo')]!.map((kept) => kept.callId)).toEqual(['call-3']);
+    expect(parseHistory('not json')).toEqual({});
+    expect(parseHistory(JSON.stringify([{ callId: 1 }, run(4)]))).toEqual({ [toolKey('server', 'echo')]: [run(4)] });
+  });
+});
