@@ -58,7 +58,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
     ...connectionHandlers(store, connections),
-    ...toolHandlers(connections),
+    ...toolHandlers(connections, store),
     ...resourceHandlers(connections),
     ...promptHandlers(connections),
     ...utilityHandlers(connections),

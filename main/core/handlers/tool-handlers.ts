@@ -1,4 +1,5 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
+import type { ConfigStore } from '../config/config-store.js';
 import { parseCallTimeouts } from '../config/validate-server-config.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import { fetchAllPages } from '../mcp/fetch-all-pages.js';
@@ -7,7 +8,8 @@ import { objectParam, paramsObject, stringParam } from './params.js';
 
 type ToolHandlers = Pick<RequestHandlers, 'tools.list' | 'tools.call' | 'calls.cancel'>;
 
-export function toolHandlers(connections: ConnectionManager): ToolHandlers {
+/** `store` gives the server's current call timeouts, so an edit applies without reconnecting. */
+export function toolHandlers(connections: ConnectionManager, store: ConfigStore): ToolHandlers {
   return {
     'tools.list': async (params) => {
       const connection = connections.connected(stringParam(params, 'serverId'));
@@ -17,7 +19,7 @@ export function toolHandlers(connections: ConnectionManager): ToolHandlers {
       const serverId = stringParam(params, 'serverId');
       const callId = stringParam(params, 'callId');
       const connection = connections.connected(serverId);
-      const timeouts = parseCallTimeouts(paramsObject(params).timeouts);
+      const timeouts = parseCallTimeouts(paramsObject(params).timeouts) ?? store.get(serverId)?.timeouts;
       return connection.request(
         'tools/call',
         { name: stringParam(params, 'name'), arguments: objectParam(params, 'arguments') },
