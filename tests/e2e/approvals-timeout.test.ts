@@ -34,7 +34,7 @@ describe('approvals: a request the server gives up on is marked cancelled', () =
       await detail.getByRole('button', { name: 'Approve' }).waitFor();
 
       await expect
-        .poll(() => detail.textContent(), { timeout: SERVER_TIMEOUT_MS + 20_000, intervals: [1_000] })
+        .poll(() => detail.textContent(), { timeout: SERVER_TIMEOUT_MS + 20_000, interval: 1_000 })
         .toContain('The server cancelled this request');
       expect(await detail.getByRole('button', { name: 'Approve' }).count()).toBe(0);
       expect(await detail.getByRole('button', { name: 'Reject' }).count()).toBe(0);

@@ -44,7 +44,7 @@ describe('logs: level and messages of the selected server', () => {
     expect(await toolResultText(page)).toContain('Started simulated');
     await openTab(page, 'Logs');
     // One message at once, then one every 5 s, at a random level.
-    await expect.poll(() => rows().count(), { timeout: 20_000, intervals: [500] }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => rows().count(), { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(4);
 
     const badges = await rows().evaluateAll((options) =>
       options.map((option) => {

@@ -72,7 +72,8 @@ describe('tools: server-everything', () => {
     const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
     const form = await useFormArguments(tools);
     await form.getByRole('combobox', { name: 'location' }).selectOption({ label: 'Chicago' });
-    expect(await tools.getByRole('alert').filter({ hasText: 'input schema' }).count()).toBe(0);
+    // The core re-checks ~150 ms after the change.
+    await expect.poll(() => tools.getByRole('alert').filter({ hasText: 'input schema' }).count()).toBe(0);
     await tools.getByRole('button', { name: 'Run tool' }).click();
     const reply = result(tools);
     await reply.getByText('Success', { exact: true }).waitFor();

@@ -81,7 +81,8 @@ describe('tools: the fixture server', () => {
     // A port that is not a whole number is caught before sending, at its field.
     await tools.getByRole('button', { name: 'Run tool' }).click();
     await tools.getByRole('alert').filter({ hasText: '/target/port' }).waitFor();
-    await target.getByText('Expected a whole number, got a string.').waitFor();
+    await target.getByText('Must be a whole number.').waitFor();
+    await harness.screenshot('tools-form-errors');
     await target.getByRole('textbox', { name: 'port' }).fill('8080');
     await expect.poll(() => tools.getByRole('alert').filter({ hasText: 'input schema' }).count()).toBe(0);
     await shrinkTraffic(page);
@@ -109,6 +110,7 @@ describe('tools: the fixture server', () => {
     await editor.fill('{"count": 500}');
     // The schema error is underlined in place and said in the editor's status line.
     await tools.getByText('1 schema problem: /count: Must be ≤ 100.').waitFor();
+    await harness.screenshot('tools-json-errors');
     await editor.press('Control+End');
     await editor.press('ArrowLeft');
     await page.keyboard.type(', "ver');
@@ -252,8 +254,9 @@ describe('tools: the fixture server', () => {
     const structured = reply.getByRole('region', { name: 'Structured content' });
     await structured.getByText('Does not match the output schema').waitFor();
     const errors = structured.getByRole('list', { name: 'Output schema errors' });
-    expect(await errors.textContent()).toContain('/temperature Expected a number, got a string.');
+    expect(await errors.textContent()).toContain('/temperature Must be a number.');
     expect(await errors.textContent()).toContain('/conditions Required.');
+    await harness.screenshot('tools-structured-fail');
   });
 
   test('a server without the tools capability says so instead of showing an empty list', async () => {

@@ -2,11 +2,16 @@ import { CompletionContext } from '@codemirror/autocomplete';
 import { json } from '@codemirror/lang-json';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, test } from 'vitest';
+import { SchemaValidator } from '../../main/core/mcp/schema-validator.js';
 import { jsonDiagnostics, schemaCompletionSource } from '../../renderer/src/features/schema-form/json-schema-extensions.js';
+import type { ValidateInCore } from '../../renderer/src/features/schema-form/schema-check.js';
 import { cursorContext, rangeForPointer } from '../../renderer/src/features/schema-form/json-syntax.js';
 
 const stateOf = (doc: string) => EditorState.create({ doc, extensions: [json()] });
 const slice = (state: EditorState, range: { from: number; to: number }) => state.sliceDoc(range.from, range.to);
+
+const validator = new SchemaValidator();
+const validate: ValidateInCore = async (schema, value) => validator.validate(schema, value);
 
 const schema = {
   type: 'object',
@@ -37,14 +42,14 @@ describe('JSON text positions', () => {
 });
 
 describe('schema-aware diagnostics and completion', () => {
-  test('schema errors are placed where they are; a syntax error is one diagnostic', () => {
+  test('schema errors are placed where they are; a syntax error is one diagnostic', async () => {
     const state = stateOf('{"count": 500, "target": {}}');
-    const diagnostics = jsonDiagnostics(state, schema);
+    const diagnostics = await jsonDiagnostics(state, schema, validate);
     expect(diagnostics.map((diagnostic) => [slice(state, diagnostic), diagnostic.message])).toEqual([
       ['500', '/count: Must be ≤ 100.'],
       ['{', '/target/host: Required.'],
     ]);
-    const broken = jsonDiagnostics(stateOf('{"count": '), schema);
+    const broken = await jsonDiagnostics(stateOf('{"count": '), schema, validate);
     expect(broken).toHaveLength(1);
     expect(broken[0]!.source).toBe('JSON');
   });

@@ -27,6 +27,12 @@ describe('SchemaValidator (Ajv in the core)', () => {
     expect(result.errors.find((e) => e.path === '/name')?.message).toBe('"name" is required');
   });
 
+  it('points at the property itself for required and not-allowed properties', () => {
+    const closed = { type: 'object', properties: { 'a/b': { type: 'string' } }, required: ['a/b'], additionalProperties: false };
+    const result = validator.validate(closed, { extra: 1 });
+    expect(result.errors.map((e) => e.path).sort()).toEqual(['/a~1b', '/extra']);
+  });
+
   it('uses draft 2020-12 when the schema says so', () => {
     const tuple = { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'array', prefixItems: [{ type: 'number' }], items: false };
     expect(validator.validate(tuple, [1]).valid).toBe(true);

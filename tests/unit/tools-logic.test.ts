@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import type { RpcOutcome, ToolInfo } from '../../shared/mcp.js';
-import { checkStructuredContent } from '../../renderer/src/features/tools/result-checks.js';
+import { SchemaValidator } from '../../main/core/mcp/schema-validator.js';
+import type { JsonObject, RpcOutcome, ToolInfo } from '../../shared/mcp.js';
+import type { ValidateInCore } from '../../renderer/src/features/schema-form/schema-check.js';
+import { checkStructuredContent, structuredCheckWithoutCore } from '../../renderer/src/features/tools/result-checks.js';
 import {
   addRun,
   MAX_RUNS_PER_TOOL,
@@ -84,15 +86,43 @@ describe('verdicts', () => {
 describe('structuredContent against the output schema', () => {
   const schema = { type: 'object', properties: { temperature: { type: 'number' } }, required: ['temperature'] };
 
-  test('pass, fail with each path, missing, and no schema', () => {
-    expect(checkStructuredContent(schema, { content: [], structuredContent: { temperature: 21 } })).toEqual({ status: 'pass', problems: [] });
-    const failed = checkStructuredContent(schema, { content: [], structuredContent: { temperature: 'warm' } });
-    expect(failed.status).toBe('fail');
-    if (failed.status === 'fail') expect(failed.errors).toEqual([{ pointer: '/temperature', keyword: 'type', message: 'Expected a number, got a string.' }]);
-    expect(checkStructuredContent(schema, { content: [] })).toEqual({ status: 'missing' });
-    expect(checkStructuredContent(schema, { content: [], isError: true })).toEqual({ status: 'none' });
-    expect(checkStructuredContent(undefined, { content: [], structuredContent: {} })).toEqual({ status: 'unchecked' });
-    expect(checkStructuredContent(undefined, { content: [] })).toEqual({ status: 'none' });
+  const validator = new SchemaValidator();
+  const validate: ValidateInCore = async (outputSchema, value) => validator.validate(outputSchema, value);
+  const check = (outputSchema: JsonObject | undefined, result: unknown, by = validate) => checkStructuredContent(by, outputSchema, result);
+
+  test('pass, fail with each path, missing, and no schema', async () => {
+    expect(await check(schema, { content: [], structuredContent: { temperature: 21 } })).toEqual({ status: 'pass' });
+    expect(await check(schema, { content: [], structuredContent: { temperature: 'warm', extra: 1 } })).toEqual({
+      status: 'fail',
+      errors: [{ pointer: '/temperature', keyword: 'type', message: 'Must be a number.' }],
+    });
+    expect(await check(schema, { content: [], structuredContent: {} })).toEqual({
+      status: 'fail',
+      errors: [{ pointer: '/temperature', keyword: 'required', message: 'Required.' }],
+    });
+    expect(await check(schema, { content: [] })).toEqual({ status: 'missing' });
+    expect(await check(schema, { content: [], isError: true })).toEqual({ status: 'none' });
+    expect(await check(undefined, { content: [], structuredContent: {} })).toEqual({ status: 'unchecked' });
+    expect(await check(undefined, { content: [] })).toEqual({ status: 'none' });
+  });
+
+  test('the core is asked only when there is something to check; when it does not answer, the result says so', async () => {
+    let asked = 0;
+    const counting: ValidateInCore = async (outputSchema, value) => {
+      asked++;
+      return validator.validate(outputSchema, value);
+    };
+    expect(structuredCheckWithoutCore(schema, { content: [], structuredContent: {} })).toBeNull();
+    await check(schema, { content: [] }, counting);
+    await check(undefined, { content: [], structuredContent: {} }, counting);
+    expect(asked).toBe(0);
+    const down: ValidateInCore = async () => {
+      throw new Error('Lost connection to the Loupe host');
+    };
+    expect(await check(schema, { content: [], structuredContent: { temperature: 1 } }, down)).toEqual({
+      status: 'not-checked',
+      reason: 'Loupe’s core did not answer the schema check (Lost connection to the Loupe host).',
+    });
   });
 });
 

@@ -31,8 +31,11 @@ function describe(error: ErrorObject): string {
   return error.message ?? `fails "${error.keyword}"`;
 }
 
+/** Points at the property concerned for `required` and `additionalProperties`, not at the object. */
 function pathOf(error: ErrorObject): string {
-  if (error.keyword === 'required') return `${error.instancePath}/${String(error.params.missingProperty)}`;
+  const escape = (name: unknown) => String(name).replace(/~/g, '~0').replace(/\//g, '~1');
+  if (error.keyword === 'required') return `${error.instancePath}/${escape(error.params.missingProperty)}`;
+  if (error.keyword === 'additionalProperties') return `${error.instancePath}/${escape(error.params.additionalProperty)}`;
   return error.instancePath;
 }
 

@@ -2,13 +2,14 @@ import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } 
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
-import { linter, lintKeymap } from '@codemirror/lint';
+import { linter, lintKeymap, type Diagnostic } from '@codemirror/lint';
 import { Compartment, EditorState, Prec } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
-import { jsonDiagnostics, schemaCompletionSource } from './json-schema-extensions';
-import { validateValue } from './validate';
+import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { editorStatus, jsonDiagnostics, schemaCompletionSource } from './json-schema-extensions';
+import { isObject } from './schema-utils';
+import { useValidateInCore } from './use-schema-check';
 import './schema-form.css';
 
 interface Props {
@@ -23,26 +24,6 @@ interface Props {
   /** Ids of elements that describe the editor (errors, hints). */
   describedBy?: string;
   readOnly?: boolean;
-}
-
-/** One line under the editor saying whether the text is JSON and matches the schema (also for screen readers). */
-function useStatus(text: string, schema: unknown): { ok: boolean; message: string } {
-  const deferred = useDeferredValue(text);
-  return useMemo(() => {
-    if (deferred.trim() === '') return { ok: true, message: 'Empty: sent as {}.' };
-    let value: unknown;
-    try {
-      value = JSON.parse(deferred);
-    } catch (error) {
-      return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
-    }
-    if (schema === undefined || schema === null) return { ok: true, message: 'Valid JSON.' };
-    const { errors } = validateValue(schema, value);
-    if (errors.length === 0) return { ok: true, message: 'Valid JSON that matches the schema.' };
-    const first = errors[0]!;
-    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-    return { ok: false, message: `${errors.length === 1 ? '1 schema problem' : `${errors.length} schema problems`}: ${first.pointer || '(whole value)'}: ${first.message}${more}` };
-  }, [deferred, schema]);
 }
 
 const highlight = HighlightStyle.define([
@@ -86,14 +67,28 @@ const theme = EditorView.theme({
 export function JsonEditor({ value, onChange, schema, label, onSubmit, describedBy, readOnly = false }: Props) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
+  const validate = useValidateInCore();
+  // The schema verdict also feeds the status line: one core check per pause in typing.
+  const [linted, setLinted] = useState<readonly Diagnostic[] | null>(null);
   // Callbacks and schema are read through refs, so the editor is built once.
-  const latest = useRef({ onChange, onSubmit, schema });
+  const latest = useRef({ onChange, onSubmit, schema, validate });
   useLayoutEffect(() => {
-    latest.current = { onChange, onSubmit, schema };
+    latest.current = { onChange, onSubmit, schema, validate };
   });
   const statusId = useId();
   const attributes = useRef(new Compartment());
   const lint = useRef(new Compartment());
+  // Async: Ajv runs in the core. CodeMirror drops diagnostics for a document that has changed since.
+  const schemaLinter = () =>
+    linter(
+      async (editor) => {
+        const { state } = editor;
+        const diagnostics = await jsonDiagnostics(state, latest.current.schema, latest.current.validate);
+        if (editor.state.doc === state.doc) setLinted(diagnostics);
+        return diagnostics;
+      },
+      { delay: 250 },
+    );
 
   useEffect(() => {
     const host = hostRef.current;
@@ -113,7 +108,7 @@ export function JsonEditor({ value, onChange, schema, label, onSubmit, described
           highlightActiveLine(),
           json(),
           syntaxHighlighting(highlight),
-          lint.current.of(linter((editor) => jsonDiagnostics(editor.state, latest.current.schema), { delay: 250 })),
+          lint.current.of(schemaLinter()),
           autocompletion({ override: [schemaCompletionSource(() => latest.current.schema)], icons: false }),
           EditorView.lineWrapping,
           theme,
@@ -168,10 +163,12 @@ export function JsonEditor({ value, onChange, schema, label, onSubmit, described
   useEffect(() => {
     const view = viewRef.current;
     if (!view) return;
-    view.dispatch({ effects: lint.current.reconfigure(linter((editor) => jsonDiagnostics(editor.state, latest.current.schema), { delay: 250 })) });
+    view.dispatch({ effects: lint.current.reconfigure(schemaLinter()) });
   }, [schema]);
 
-  const status = useStatus(value, schema);
+  const deferred = useDeferredValue(value);
+  const hasSchema = isObject(schema);
+  const status = useMemo(() => editorStatus(deferred, hasSchema, linted), [deferred, hasSchema, linted]);
   return (
     <div className="json-editor">
       <div ref={hostRef} />

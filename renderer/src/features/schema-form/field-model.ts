@@ -4,7 +4,7 @@
  * the value actually nests.
  */
 import type { JsonObject } from '../../../../shared/mcp.js';
-import { formatSpec } from './formats.js';
+import { formatInput, isCheckedFormat } from './format-inputs.js';
 import { asSchemaObject, resolveSchema } from './resolve-ref.js';
 import { isObject, requiredNames, schemaTypes, shortJson } from './schema-utils.js';
 
@@ -130,7 +130,7 @@ function stringHints(schema: JsonObject): string[] {
   else if (typeof minLength === 'number') hints.push(`at least ${minLength} characters`);
   else if (typeof maxLength === 'number') hints.push(`at most ${maxLength} characters`);
   if (typeof pattern === 'string') hints.push(`pattern ${pattern}`);
-  if (typeof format === 'string') hints.push(formatSpec(format) ? `format: ${format}` : `format: ${format} (not checked)`);
+  if (typeof format === 'string') hints.push(isCheckedFormat(format) ? `format: ${format}` : `format: ${format} (not checked)`);
   return hints;
 }
 
@@ -220,14 +220,14 @@ export function describeField(schemaInput: unknown, root: unknown): FieldModel {
 
   switch (types[0]) {
     case 'string': {
-      const spec = formatSpec(schema.format);
+      const input = formatInput(schema.format);
       return {
         ...base,
         hints: stringHints(schema),
         kind: 'string',
-        inputType: spec?.inputType ?? 'text',
+        inputType: input.inputType,
         ...(typeof schema.format === 'string' ? { format: schema.format } : {}),
-        ...(spec?.placeholder ? { placeholder: spec.placeholder } : {}),
+        ...(input.placeholder ? { placeholder: input.placeholder } : {}),
       };
     }
     case 'number':

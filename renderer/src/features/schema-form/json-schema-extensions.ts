@@ -1,6 +1,6 @@
 /**
- * Schema-aware help for a JSON CodeMirror editor: diagnostics from the same validator the form
- * uses, and completion of property names and values from the schema. Every text shown comes
+ * Schema-aware help for a JSON CodeMirror editor: diagnostics from the core's schema check (as
+ * the form gets), and completion of property names and values from the schema. Every text shown comes
  * from the server's schema, so it is passed to CodeMirror as plain strings (rendered as text).
  */
 import type { CompletionContext, CompletionResult, Completion } from '@codemirror/autocomplete';
@@ -10,11 +10,11 @@ import type { FieldModel } from './field-model.js';
 import { cursorContext, rangeForPointer, syntaxErrorRange } from './json-syntax.js';
 import { describeField } from './field-model.js';
 import { fieldAtPath } from './schema-path.js';
-import { shortJson } from './schema-utils.js';
-import { validateValue } from './validate.js';
+import { checkValue, type SchemaCheck, type ValidateInCore } from './schema-check.js';
+import { isObject, shortJson } from './schema-utils.js';
 
 /** Diagnostics for the document: the JSON syntax error, or each schema error at its place. */
-export function jsonDiagnostics(state: EditorState, schema: unknown): Diagnostic[] {
+export async function jsonDiagnostics(state: EditorState, schema: unknown, validate: ValidateInCore): Promise<Diagnostic[]> {
   const text = state.doc.toString();
   if (text.trim() === '') return [];
   let value: unknown;
@@ -24,16 +24,48 @@ export function jsonDiagnostics(state: EditorState, schema: unknown): Diagnostic
     const range = syntaxErrorRange(state);
     return [{ ...range, severity: 'error', source: 'JSON', message: error instanceof Error ? error.message : String(error) }];
   }
-  if (schema === undefined || schema === null) return [];
-  const report = validateValue(schema, value);
-  const diagnostics: Diagnostic[] = report.errors.map((error) => ({
+  if (!isObject(schema)) return [];
+  return schemaDiagnostics(state, await checkValue(validate, schema, value));
+}
+
+/** The core's verdict on the document as diagnostics, each error at the place its pointer names. */
+export function schemaDiagnostics(state: EditorState, check: SchemaCheck): Diagnostic[] {
+  if (check.kind === 'unchecked') {
+    return [{ from: 0, to: Math.min(1, state.doc.length), severity: 'warning', source: 'schema', message: check.reason }];
+  }
+  return check.errors.map((error) => ({
     ...rangeForPointer(state, error.pointer, error.keyword),
     severity: 'error',
     source: 'schema',
     message: `${error.pointer || '(whole value)'}: ${error.message}`,
   }));
-  for (const problem of report.problems) diagnostics.push({ from: 0, to: Math.min(1, text.length), severity: 'warning', source: 'schema', message: problem });
-  return diagnostics;
+}
+
+export interface EditorStatus {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * The line under the editor. `linted` is the latest diagnostics, possibly for an earlier text:
+ * the schema verdict lags the typing by one core round trip, and the last one stays until then.
+ */
+export function editorStatus(text: string, hasSchema: boolean, linted: readonly Diagnostic[] | null): EditorStatus {
+  if (text.trim() === '') return { ok: true, message: 'Empty: sent as {}.' };
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (!hasSchema) return { ok: true, message: 'Valid JSON.' };
+  if (linted === null || linted.some((diagnostic) => diagnostic.source === 'JSON')) {
+    return { ok: true, message: 'Valid JSON; checking it against the schema…' };
+  }
+  const warning = linted.find((diagnostic) => diagnostic.severity === 'warning');
+  if (warning) return { ok: false, message: `Valid JSON, not checked against the schema: ${warning.message}` };
+  if (linted.length === 0) return { ok: true, message: 'Valid JSON that matches the schema.' };
+  const more = linted.length > 1 ? ` (and ${linted.length - 1} more)` : '';
+  return { ok: false, message: `${linted.length === 1 ? '1 schema problem' : `${linted.length} schema problems`}: ${linted[0]!.message}${more}` };
 }
 
 function typeLabel(field: FieldModel): string {

@@ -1,26 +1,8 @@
-/** Small facts about JSON Schema values, shared by the form model, the validator and the editor. */
+/** Small facts about JSON Schema values, shared by the form model and the editor. */
 import type { JsonObject } from '../../../../shared/mcp.js';
 
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The JSON type of a value as JSON Schema names it (`integer` is reported as `number`). */
-export function jsonTypeOf(value: unknown): 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object' | 'undefined' {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  switch (typeof value) {
-    case 'boolean':
-      return 'boolean';
-    case 'number':
-      return 'number';
-    case 'string':
-      return 'string';
-    case 'object':
-      return 'object';
-    default:
-      return 'undefined';
-  }
-}
 
 /** The names a schema's `type` allows, or null when it does not restrict the type. */
 export function schemaTypes(schema: JsonObject): string[] | null {
@@ -58,16 +40,4 @@ export function shortJson(value: unknown, max = 60): string {
     text = String(value);
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-/** Which JSON Schema dialect a schema declares; `draft-07` when it says nothing. */
-export type Dialect = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
-
-export function schemaDialect(schema: unknown): Dialect {
-  const declared = isObject(schema) && typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (declared.includes('2020-12')) return '2020-12';
-  if (declared.includes('2019-09')) return '2019-09';
-  if (declared.includes('draft-04')) return 'draft-04';
-  if (declared.includes('draft-06')) return 'draft-06';
-  return 'draft-07';
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { JsonObject, ToolInfo } from '../../../../shared/mcp';
 import { useApi } from '../../bridge/api-context';
 import { PlayIcon } from '../../ui/icons';
@@ -6,7 +6,8 @@ import { plural } from '../../ui/format';
 import { openResource } from '../resources/resources-store';
 import { formatJsonValue, initialValue } from '../schema-form/form-value';
 import { isObject } from '../schema-form/schema-utils';
-import { errorsByPointer, validateValue, type ValidationError } from '../schema-form/validate';
+import { checkValue, errorsByPointer, type SchemaCheck, type ValidationError } from '../schema-form/schema-check';
+import { useSchemaCheck, useValidateInCore } from '../schema-form/use-schema-check';
 import { findServer, useServersStore } from '../servers/servers-store';
 import { CallOptions } from './CallOptions';
 import { RunHistory } from './RunHistory';
@@ -23,7 +24,22 @@ interface Props {
   connected: boolean;
 }
 
-type Problem = { kind: 'json'; message: string } | { kind: 'schema'; errors: ValidationError[]; problems: string[] };
+type Problem =
+  | { kind: 'json'; message: string }
+  | { kind: 'schema'; errors: ValidationError[] }
+  /** The schema could not be used, or the core did not answer: the arguments may be sent unchecked. */
+  | { kind: 'unchecked'; reason: string };
+
+/** A refused send: what was wrong, and when that was found (`performance.now()`). */
+interface Refusal {
+  problem: Problem;
+  at: number;
+}
+
+function problemOf(check: SchemaCheck): Problem | null {
+  if (check.kind === 'unchecked') return { kind: 'unchecked', reason: check.reason };
+  return check.errors.length > 0 ? { kind: 'schema', errors: check.errors } : null;
+}
 
 const NO_ERRORS: Record<string, string[]> = {};
 
@@ -52,43 +68,49 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
   }, [schema]);
   const draft: ArgumentsDraft = storedDraft ?? { text: formatJsonValue(startingValue), value: startingValue, parseError: null };
 
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const validate = useValidateInCore();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [checking, setChecking] = useState(false);
+  const submits = useRef(0);
   // After a refused send, keep checking as the user edits, so fixed errors disappear.
-  const liveReport = useMemo(
-    () => (problem?.kind === 'schema' && !draft.parseError ? validateValue(schema, draft.value) : null),
-    [problem, schema, draft.value, draft.parseError],
-  );
-  const shownProblem: Problem | null =
-    problem?.kind === 'schema' && liveReport
-      ? liveReport.errors.length > 0
-        ? { kind: 'schema', errors: liveReport.errors, problems: liveReport.problems }
-        : null
-      : problem?.kind === 'json' && !draft.parseError && isObject(draft.value)
-        ? null
-        : problem;
+  const recheck = refusal !== null && refusal.problem.kind !== 'json' && !draft.parseError && isObject(draft.value);
+  const live = useSchemaCheck(schema, draft.value, recheck);
+  let shownProblem: Problem | null = refusal?.problem ?? null;
+  if (shownProblem?.kind === 'json') {
+    if (!draft.parseError && isObject(draft.value)) shownProblem = null;
+  } else if (refusal && live && live.askedAt > refusal.at) {
+    shownProblem = problemOf(live.check);
+  }
   const errors = shownProblem?.kind === 'schema' ? errorsByPointer(shownProblem.errors) : NO_ERRORS;
+  const busy = !connected || latestRunning || checking;
 
   const send = (args: JsonObject) => {
-    setProblem(null);
+    submits.current++;
+    setChecking(false);
+    setRefusal(null);
     void store.run(api, serverId, tool.name, args);
   };
 
-  const submit = () => {
-    if (!connected || latestRunning) return;
+  const submit = async () => {
+    if (busy) return;
+    const at = performance.now();
     if (draft.parseError) {
-      setProblem({ kind: 'json', message: draft.parseError });
+      setRefusal({ problem: { kind: 'json', message: draft.parseError }, at });
       return;
     }
-    if (!isObject(draft.value)) {
-      setProblem({ kind: 'json', message: 'The arguments must be a JSON object, e.g. {"name": "value"}.' });
+    const args = draft.value;
+    if (!isObject(args)) {
+      setRefusal({ problem: { kind: 'json', message: 'The arguments must be a JSON object, e.g. {"name": "value"}.' }, at });
       return;
     }
-    const report = validateValue(schema, draft.value);
-    if (report.errors.length > 0) {
-      setProblem({ kind: 'schema', errors: report.errors, problems: report.problems });
-      return;
-    }
-    send(draft.value);
+    const submitted = ++submits.current;
+    setChecking(true);
+    const problem = problemOf(await checkValue(validate, schema, args));
+    // A newer submit or a "Send anyway" has taken over.
+    if (submitted !== submits.current) return;
+    setChecking(false);
+    if (problem) setRefusal({ problem, at });
+    else send(args);
   };
 
   return (
@@ -102,7 +124,7 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          void submit();
         }}
       >
         <ToolArguments
@@ -114,12 +136,17 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
           onText={(text) => store.setDraftText(key, text)}
           onReset={() => store.setDraftValue(key, initialValue(schema, schema) ?? {})}
           errors={errors}
-          onSubmit={submit}
+          onSubmit={() => void submit()}
         />
         {shownProblem && (
           <div className="tool-run__problem" role="alert">
             {shownProblem.kind === 'json' ? (
               <p>{shownProblem.message}</p>
+            ) : shownProblem.kind === 'unchecked' ? (
+              <>
+                <p>{shownProblem.reason}</p>
+                <SendAnyway disabled={!connected || latestRunning} onClick={() => isObject(draft.value) && send(draft.value)} />
+              </>
             ) : (
               <>
                 <p>
@@ -133,20 +160,13 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
                     </li>
                   ))}
                 </ul>
-                <button
-                  type="button"
-                  className="button button--small"
-                  disabled={!connected || latestRunning}
-                  onClick={() => isObject(draft.value) && send(draft.value)}
-                >
-                  Send anyway
-                </button>
+                <SendAnyway disabled={!connected || latestRunning} onClick={() => isObject(draft.value) && send(draft.value)} />
               </>
             )}
           </div>
         )}
         <div className="tool-run__actions">
-          <button type="submit" className="button button--primary" disabled={!connected || latestRunning}>
+          <button type="submit" className="button button--primary" disabled={busy}>
             <PlayIcon /> Run tool
           </button>
           <span className="field__hint">
@@ -182,5 +202,13 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
         />
       )}
     </div>
+  );
+}
+
+function SendAnyway({ disabled, onClick }: { disabled: boolean; onClick(): void }) {
+  return (
+    <button type="button" className="button button--small" disabled={disabled} onClick={onClick}>
+      Send anyway
+    </button>
   );
 }

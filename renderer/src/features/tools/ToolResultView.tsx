@@ -7,10 +7,11 @@ import { CopyButton } from '../content/CopyButton';
 import { DocumentView } from '../content/DocumentView';
 import { printJson } from '../content/document-core';
 import { saveFile } from '../content/file-actions';
-import { checkStructuredContent } from './result-checks';
+import type { StructuredCheck } from './result-checks';
 import type { ToolRun } from './run-history';
 import { VERDICT_LABELS, verdictOf } from './run-verdict';
 import { RunProgress } from './RunProgress';
+import { useStructuredCheck } from './use-structured-check';
 
 interface Props {
   run: ToolRun;
@@ -29,7 +30,7 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
   const now = useNow(running, 200);
   const outcome = run.outcome;
   const result = outcome?.result;
-  const check = result === undefined ? null : checkStructuredContent(tool.outputSchema, result);
+  const check = useStructuredCheck(tool.outputSchema, result);
 
   return (
     <section className={`tool-result tool-result--${verdict}`} aria-label="Result" aria-busy={running}>
@@ -79,7 +80,7 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
         </p>
       )}
       {outcome && outcome.violations.length > 0 && <ViolationsView violations={outcome.violations} result={result} responseSize={outcome.responseSize} />}
-      {result !== undefined && <ResultBody result={result} tool={tool} onOpenResource={onOpenResource} conforming={outcome?.violations.length === 0} responseSize={outcome?.responseSize ?? 0} />}
+      {result !== undefined && check && <ResultBody result={result} tool={tool} check={check} onOpenResource={onOpenResource} conforming={outcome?.violations.length === 0} responseSize={outcome?.responseSize ?? 0} />}
     </section>
   );
 }
@@ -150,18 +151,19 @@ function ViolationsView({ violations, result, responseSize }: { violations: Sche
 function ResultBody({
   result,
   tool,
+  check,
   onOpenResource,
   conforming,
   responseSize,
 }: {
   result: unknown;
   tool: ToolInfo;
+  check: StructuredCheck;
   onOpenResource(uri: string): void;
   conforming: boolean;
   responseSize: number;
 }) {
   const toolError = isObject(result) && result.isError === true;
-  const check = checkStructuredContent(tool.outputSchema, result);
   const content = isObject(result) ? result.content : undefined;
   return (
     <>
@@ -190,6 +192,10 @@ function ResultBody({
                 <span className="content-badge content-badge--good">Matches the output schema</span>
               ) : check.status === 'fail' ? (
                 <span className="content-badge content-badge--bad">Does not match the output schema</span>
+              ) : check.status === 'checking' ? (
+                <span className="content-badge">Checking against the output schema…</span>
+              ) : check.status === 'not-checked' ? (
+                <span className="content-badge">Not checked against the output schema</span>
               ) : (
                 <span className="content-badge">No output schema to check against</span>
               )
@@ -204,9 +210,7 @@ function ResultBody({
               ))}
             </ul>
           )}
-          {(check.status === 'pass' || check.status === 'fail') && check.problems.length > 0 && (
-            <p className="content-note">{check.problems.join(' ')}</p>
-          )}
+          {check.status === 'not-checked' && <p className="content-note">{check.reason}</p>}
         </section>
       )}
       {isObject(result) && isObject(result._meta) && <MetaDetails title="_meta" value={result._meta} name="Result _meta" />}

@@ -1,0 +1,205 @@
+import { describe, expect, test } from 'vitest';
+import type { TrafficEntry } from '../../shared/traffic.js';
+import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
+import { compileRowFilter, type FilterOptions } from '../../renderer/src/features/traffic/traffic-filter.js';
+import { parseTrafficQuery } from '../../renderer/src/features/traffic/traffic-query.js';
+import { TrafficView } from '../../renderer/src/features/traffic/traffic-view.js';
+import { EntryFactory } from './traffic-test-entries.js';
+
+const SERVER_NAMES: Record<string, string> = { 'server-a': 'Everything (demo)', 'server-b': 'Fixture' };
+const OPTIONS: FilterOptions = { serverName: (id) => SERVER_NAMES[id], invert: false, preserveLog: true };
+const FAR_FUTURE = Number.POSITIVE_INFINITY;
+
+/** A small session: two servers, paired calls, an error, a pending call, notifications, stderr. */
+function sampleLog(): { log: CompactTrafficLog; seqs: Record<string, number> } {
+  const make = new EntryFactory('server-a', 'conn-1');
+  const entries: TrafficEntry[] = [];
+  const add = (entry: TrafficEntry) => {
+    entries.push(entry);
+    return entry;
+  };
+  const list = add(make.request(1, 'tools/list'));
+  add(make.response(list, { tools: [] }));
+  const call = add(make.request(2, 'tools/call', { name: 'echo', arguments: { message: 'Hello World' } }));
+  add(make.response(call, { content: [{ type: 'text', text: 'Echo: Hello World' }] }));
+  const big = add(make.request(3, 'tools/call', { name: 'big' }));
+  add(make.response(big, { content: [{ type: 'text', text: 'x'.repeat(20_000) }] }));
+  const prompt = add(make.on('server-b', 'conn-2').request(1, 'prompts/get', { name: 'semem' }));
+  add(make.error(prompt, -32603, 'Internal error: prompt rendering failed'));
+  const pending = add(make.request(2, 'tools/call', { name: 'slow' }));
+  const notification = add(make.notification('notifications/message', { level: 'info', data: 'log line' }));
+  const sampling = add(make.request(0, 'sampling/createMessage', {}, 'in'));
+  const stderr = add(make.stderr('server listening'));
+  const log = new CompactTrafficLog(1000);
+  for (const entry of entries) log.append(entry);
+  return {
+    log,
+    seqs: {
+      list: list.seq,
+      call: call.seq,
+      big: big.seq,
+      prompt: prompt.seq,
+      pending: pending.seq,
+      sampling: sampling.seq,
+      notification: notification.seq,
+      stderr: stderr.seq,
+    },
+  };
+}
+
+function visibleSeqs(log: CompactTrafficLog, query: string, options: Partial<FilterOptions> = {}): number[] {
+  const view = new TrafficView(log, compileRowFilter(log, parseTrafficQuery(query), { ...OPTIONS, ...options }));
+  const detach = view.attach();
+  expect(view.sync(FAR_FUTURE)).toBe(true);
+  detach();
+  return view.rows.toArray().map((position) => log.seq(position));
+}
+
+describe('traffic filter: matching rows', () => {
+  const { log, seqs } = sampleLog();
+
+  test('no query shows one row per request/response pair and every other entry', () => {
+    expect(visibleSeqs(log, '')).toEqual([1, 3, 5, 7, 9, 10, 11, 12]);
+  });
+
+  test('method: exact name, or a fragment of names', () => {
+    expect(visibleSeqs(log, 'method:tools/call')).toEqual([seqs.call, seqs.big, seqs.pending]);
+    expect(visibleSeqs(log, 'method:tools')).toEqual([seqs.list, seqs.call, seqs.big, seqs.pending]);
+    expect(visibleSeqs(log, 'method:TOOLS/LIST')).toEqual([seqs.list]);
+  });
+
+  test('server: by name (contains, any case) or by id', () => {
+    expect(visibleSeqs(log, 'server:everything')).toEqual([seqs.list, seqs.call, seqs.big]);
+    expect(visibleSeqs(log, 'server:fix')).toEqual([seqs.prompt, seqs.pending, seqs.notification, seqs.sampling, seqs.stderr]);
+    expect(visibleSeqs(log, 'server:server-b')).toHaveLength(5);
+  });
+
+  test('is: status of the pair', () => {
+    expect(visibleSeqs(log, 'is:error')).toEqual([seqs.prompt]);
+    expect(visibleSeqs(log, 'is:pending')).toEqual([seqs.pending, seqs.sampling]);
+    expect(visibleSeqs(log, 'is:ok')).toEqual([seqs.list, seqs.call, seqs.big]);
+  });
+
+  test('dir: and kind:', () => {
+    expect(visibleSeqs(log, 'dir:in')).toEqual([seqs.notification, seqs.sampling, seqs.stderr]);
+    expect(visibleSeqs(log, 'kind:notification')).toEqual([seqs.notification]);
+    expect(visibleSeqs(log, 'kind:error')).toEqual([seqs.prompt]);
+    expect(visibleSeqs(log, 'kind:stderr')).toEqual([seqs.stderr]);
+    expect(visibleSeqs(log, 'kind:request dir:in')).toEqual([seqs.sampling]);
+  });
+
+  test('larger-than: either half of the pair', () => {
+    expect(visibleSeqs(log, 'larger-than:10k')).toEqual([seqs.big]);
+    expect(visibleSeqs(log, '-larger-than:10k method:tools/call')).toEqual([seqs.call, seqs.pending]);
+  });
+
+  test('free text searches request and response, ignoring case; several terms must all match', () => {
+    expect(visibleSeqs(log, 'echo: hello')).toEqual([seqs.call]);
+    expect(visibleSeqs(log, 'hello world')).toEqual([seqs.call]);
+    expect(visibleSeqs(log, 'rendering failed')).toEqual([seqs.prompt]);
+    expect(visibleSeqs(log, 'listening')).toEqual([seqs.stderr]);
+    expect(visibleSeqs(log, 'hello nothing-like-this')).toEqual([]);
+  });
+
+  test('/regex/ over the whole message, and negation', () => {
+    expect(visibleSeqs(log, '/"name":"(echo|slow)"/')).toEqual([seqs.call, seqs.pending]);
+    expect(visibleSeqs(log, '/ECHO/')).toEqual([]);
+    expect(visibleSeqs(log, '/ECHO/i method:tools/call')).toEqual([seqs.call]);
+    expect(visibleSeqs(log, '-/tools/ -kind:stderr')).toEqual([seqs.prompt, seqs.notification, seqs.sampling]);
+  });
+
+  test('invert shows exactly the rows the query hides', () => {
+    const all = visibleSeqs(log, '');
+    const shown = visibleSeqs(log, 'method:tools');
+    const inverted = visibleSeqs(log, 'method:tools', { invert: true });
+    expect([...shown, ...inverted].sort((a, b) => a - b)).toEqual(all);
+    expect(inverted).toEqual([seqs.prompt, seqs.notification, seqs.sampling, seqs.stderr]);
+  });
+});
+
+describe('traffic view: incremental updates', () => {
+  test('a row enters is:error when its error response arrives, and leaves is:pending', () => {
+    const make = new EntryFactory();
+    const log = new CompactTrafficLog(1000);
+    const request = make.request(1, 'tools/call');
+    log.append(request);
+    const errors = new TrafficView(log, compileRowFilter(log, parseTrafficQuery('is:error'), OPTIONS));
+    const pending = new TrafficView(log, compileRowFilter(log, parseTrafficQuery('is:pending'), OPTIONS));
+    errors.attach();
+    pending.attach();
+    errors.sync(FAR_FUTURE);
+    pending.sync(FAR_FUTURE);
+    expect(errors.rows.length).toBe(0);
+    expect(pending.rows.toArray()).toEqual([0]);
+
+    log.append(make.error(request, -32602, 'Unknown tool: nope'));
+    errors.sync(FAR_FUTURE);
+    pending.sync(FAR_FUTURE);
+    expect(errors.rows.toArray()).toEqual([0]);
+    expect(pending.rows.length).toBe(0);
+  });
+
+  test('preserve log off hides older connections once the server reconnects', () => {
+    const make = new EntryFactory('server-a', 'conn-1');
+    const log = new CompactTrafficLog(1000);
+    log.append(make.notification('a'));
+    const view = new TrafficView(log, compileRowFilter(log, parseTrafficQuery(''), { ...OPTIONS, preserveLog: false }));
+    view.attach();
+    view.sync(FAR_FUTURE);
+    expect(view.rows.length).toBe(1);
+    log.append(make.on('server-a', 'conn-2').notification('b'));
+    view.sync(FAR_FUTURE);
+    expect(view.rows.toArray()).toEqual([1]);
+  });
+
+  test('evicted rows leave the view', () => {
+    const make = new EntryFactory();
+    const log = new CompactTrafficLog(3);
+    const view = new TrafficView(log);
+    view.attach();
+    for (let index = 0; index < 5; index++) log.append(make.notification('n'));
+    view.sync(FAR_FUTURE);
+    expect(view.rows.toArray()).toEqual([2, 3, 4]);
+  });
+
+  test('a rescan stops at the deadline and resumes; the old rows stay until it is done', () => {
+    const make = new EntryFactory();
+    const log = new CompactTrafficLog(100_000);
+    for (let index = 0; index < 50_000; index++) log.append(make.notification(index % 2 ? 'odd' : 'even'));
+    const view = new TrafficView(log);
+    view.attach();
+    view.sync(FAR_FUTURE);
+    expect(view.rows.length).toBe(50_000);
+    view.setFilter(compileRowFilter(log, parseTrafficQuery('method:odd'), OPTIONS));
+    expect(view.sync(Number.NEGATIVE_INFINITY)).toBe(false);
+    expect(view.rows.length).toBe(50_000);
+    expect(view.rebuilding).toBe(true);
+    expect(view.sync(FAR_FUTURE)).toBe(true);
+    expect(view.rows.length).toBe(25_000);
+  });
+
+  test('filtering 100,000 entries by method or by text stays well under a frame budget', () => {
+    const make = new EntryFactory();
+    const log = new CompactTrafficLog(200_000);
+    for (let index = 0; index < 100_000; index++) {
+      log.append(make.notification('notifications/message', { level: 'info', logger: 'flood', data: `Flood message ${index} of 100000` }));
+    }
+    const view = new TrafficView(log);
+    view.attach();
+    view.sync(FAR_FUTURE);
+    const timings: Record<string, number> = {};
+    for (const query of ['method:notifications/message', 'message 99999 of', '/message 9{4}/', '-kind:notification']) {
+      // The second run is what a user sees after the first keystroke warmed the JIT.
+      for (let run = 0; run < 2; run++) {
+        view.setFilter(compileRowFilter(log, parseTrafficQuery(query), OPTIONS));
+        const started = performance.now();
+        expect(view.sync(FAR_FUTURE)).toBe(true);
+        timings[query] = performance.now() - started;
+      }
+    }
+    expect(view.rows.length).toBe(0);
+    // Generous bounds for a loaded CI machine; bench/traffic-flood.js measures the real figure in Chromium.
+    expect(timings['method:notifications/message']).toBeLessThan(50);
+    expect(timings['message 99999 of']).toBeLessThan(150);
+  });
+});
