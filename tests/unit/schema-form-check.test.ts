@@ -72,10 +72,10 @@ describe('the core’s verdict in the JSON editor', () => {
   const placed = (state: EditorState, diagnostics: Awaited<ReturnType<typeof jsonDiagnostics>>) =>
     diagnostics.map((diagnostic) => [state.sliceDoc(diagnostic.from, diagnostic.to), diagnostic.message]);
 
-  test('each error is underlined where its pointer lands: a value, a missing property’s container, the object', async () => {
+  test('each error is underlined where its pointer lands: a value, a missing property’s container, a property that is not allowed', async () => {
     const state = stateOf('{\n  "count": 500,\n  "target": {"a/b": "x"},\n  "extra": 1\n}');
     expect(placed(state, await jsonDiagnostics(state, schema, validate))).toEqual([
-      ['{', '(whole value): "extra" is not allowed here.'],
+      ['"extra"', '/extra: "extra" is not allowed here.'],
       ['500', '/count: Must be ≤ 100.'],
       ['{', '/target/host: Required.'],
       ['"x"', '/target/a~1b: Must be a number.'],
