@@ -5,7 +5,8 @@ interface IconProps {
   className?: string;
 }
 
-function Svg({ className, children }: IconProps & { children: ReactNode }) {
+/** The frame every icon is drawn in: 16×16 strokes in the current colour, hidden from screen readers. */
+export function Svg({ className, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       className={`icon ${className ?? ''}`}

@@ -1,23 +1,5 @@
-/** Icons used only by the approvals feature, drawn like ui/icons (16×16 strokes, decorative). */
-function Svg({ children, className }: { children: React.ReactNode; className?: string }) {
-  return (
-    <svg
-      className={`icon ${className ?? ''}`}
-      viewBox="0 0 16 16"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** Icons used only by the approvals feature, drawn in ui/icons' frame. */
+import { Svg } from '../../ui/icons';
 
 export const InboxIcon = ({ className }: { className?: string }) => (
   <Svg className={className}>
