@@ -2,7 +2,7 @@
  * Runs the benches and prints their reports. A bench that misses its goal prints FAIL but does
  * not fail the run; only a bench that could not run (setup error, failed calls) sets exit code 1.
  *
- *   node bench/run.js [--only name[,name]] [--calls N] [--rounds N] [--warmup N]
+ *   node bench/run.js [--only name[,name]] [--calls N] [--rounds N] [--warmup N] [--count N]
  *
  * A bench is a module under bench/ exporting `name`, `description`, `defaults` and `run(options)`;
  * add it to BENCHES below.
@@ -11,6 +11,9 @@ import { parseArgs } from 'node:util';
 
 const BENCHES = {
   'stdio-calls': () => import('./stdio-calls.js'),
+  'traffic-flood': () => import('./traffic-flood.js'),
+  'large-result': () => import('./large-result.js'),
+  'many-tools': () => import('./many-tools.js'),
 };
 
 function parseCommandLine() {
@@ -20,18 +23,19 @@ function parseCommandLine() {
       calls: { type: 'string' },
       rounds: { type: 'string' },
       warmup: { type: 'string' },
+      count: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
-    console.log(`Usage: node bench/run.js [--only ${Object.keys(BENCHES).join(',')}] [--calls N] [--rounds N] [--warmup N]`);
+    console.log(`Usage: node bench/run.js [--only ${Object.keys(BENCHES).join(',')}] [--calls N] [--rounds N] [--warmup N] [--count N]`);
     process.exit(0);
   }
   const names = values.only ? values.only.split(',').map((only) => only.trim()) : Object.keys(BENCHES);
   const unknown = names.filter((benchName) => !Object.hasOwn(BENCHES, benchName));
   if (unknown.length) throw new Error(`Unknown bench: ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}`);
   const overrides = {};
-  for (const key of ['calls', 'rounds', 'warmup']) {
+  for (const key of ['calls', 'rounds', 'warmup', 'count']) {
     if (values[key] === undefined) continue;
     const value = Number(values[key]);
     if (!Number.isInteger(value) || value < 0) throw new Error(`--${key} needs a whole number ≥ 0`);
