@@ -196,7 +196,7 @@ describe('compact traffic log: pairing and status', () => {
     const request = make.request(1, 'ping');
     const log = new CompactTrafficLog(100);
     const changed: number[] = [];
-    log.listen({ rowChanged: (position) => changed.push(position), reset: () => changed.push(-1) });
+    log.listen({ rowChanged: (position) => changed.push(position), reset: () => changed.push(-1), evicted: () => changed.push(-2) });
     fill(log, [request, make.response(request)]);
     log.clear();
     expect(changed).toEqual([0, -1]);

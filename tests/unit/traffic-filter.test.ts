@@ -162,6 +162,23 @@ describe('traffic view: incremental updates', () => {
     expect(view.rows.toArray()).toEqual([2, 3, 4]);
   });
 
+  test('rows of evicted entries leave at once, even in the middle of a rescan', () => {
+    const make = new EntryFactory();
+    const log = new CompactTrafficLog(10_000);
+    for (let index = 0; index < 10_000; index++) log.append(make.notification('n'));
+    const view = new TrafficView(log);
+    view.attach();
+    view.sync(FAR_FUTURE);
+    view.setFilter(compileRowFilter(log, parseTrafficQuery('method:n'), OPTIONS));
+    expect(view.sync(Number.NEGATIVE_INFINITY)).toBe(false);
+    log.setCapacity(1_000);
+    // No sync yet: the rows on screen must already be only kept entries.
+    expect(view.rows.length).toBe(1_000);
+    expect(view.rows.at(0)).toBe(log.start);
+    expect(view.sync(FAR_FUTURE)).toBe(true);
+    expect(view.rows.length).toBe(1_000);
+  });
+
   test('a rescan stops at the deadline and resumes; the old rows stay until it is done', () => {
     const make = new EntryFactory();
     const log = new CompactTrafficLog(100_000);

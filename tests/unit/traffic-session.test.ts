@@ -93,6 +93,31 @@ describe('traffic session: batches applied per frame', () => {
     expect(notified).toBe(1);
   });
 
+  test('during a flood the listeners hear about new rows about every 100 ms, and the last rows are always shown', () => {
+    const frames = new ManualFrames();
+    const session = new TrafficSession(100_000, frames);
+    const make = new EntryFactory();
+    let notified = 0;
+    session.subscribe(() => notified++);
+    // 60 frames of 16 ms, each bringing a batch: about 1 s of flood.
+    for (let frame = 0; frame < 60; frame++) {
+      session.enqueue([make.notification('notifications/message')]);
+      frames.runFrame();
+      frames.time += 16;
+    }
+    expect(session.log.length).toBe(60);
+    expect(notified).toBeGreaterThanOrEqual(9);
+    expect(notified).toBeLessThanOrEqual(11);
+    // The flood stopped: the rows of the last interval are shown when it is up.
+    const before = notified;
+    for (let frame = 0; frame < 10 && frames.pending > 0; frame++) {
+      frames.time += 16;
+      frames.runFrame();
+    }
+    expect(notified).toBe(before + 1);
+    expect(frames.pending).toBe(0);
+  });
+
   test('clear empties the log and the queue', () => {
     const frames = new ManualFrames();
     const session = new TrafficSession(1_000, frames);

@@ -124,7 +124,8 @@ export class TrafficLog {
     this.record.clear();
   }
 
+  /** Sends every queued entry to the UI now. */
   flush(): void {
-    this.batcher.flush();
+    this.batcher.drain();
   }
 }

@@ -1,93 +1,174 @@
-import { useEffect, useState } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { TrafficEntry } from '../../../../shared/traffic';
-import { useApi } from '../../bridge/api-context';
-import { errorMessage } from '../../bridge/bridge-error';
-import { formatBytes, formatClockTime } from '../../ui/format';
-import { JsonText } from '../../ui/JsonText';
-import { useServersStore } from '../servers/servers-store';
-import { DIRECTION_ARROWS, DIRECTION_WORDS, KIND_LABELS, isTextEntry } from './traffic-format';
-import { useTrafficStore } from './traffic-store';
+import { formatClockTime, formatDuration } from '../../ui/format';
+import { CloseIcon } from '../../ui/icons';
+import { useNow } from '../../ui/use-now';
+import { KindIcon } from './KindIcon';
+import { MessagePane } from './MessagePane';
+import { describeRow, ROW_KIND_LABELS, statusText, type RowModel } from './traffic-row-model';
+import type { TrafficSession } from './traffic-session';
 
-interface FullEntry {
+interface Props {
+  session: TrafficSession;
   seq: number;
-  entry?: TrafficEntry;
-  error?: string;
+  serverName(serverId: string): string;
+  /** Whether the server talks HTTP (whose headers are not recorded yet). */
+  isHttpServer(serverId: string): boolean;
+  fetchWhole?: (seq: number) => Promise<TrafficEntry | null>;
+  onSelect(seq: number): void;
+  onClose(): void;
 }
 
-/** The selected entry's whole message; messages too large to arrive inline are fetched with `traffic.get`. */
-export function TrafficDetail() {
-  const api = useApi();
-  const selectedSeq = useTrafficStore((state) => state.selectedSeq);
-  const entry = useTrafficStore((state) =>
-    state.selectedSeq === null ? undefined : state.buffer.findBySeq(state.selectedSeq),
-  );
-  const serverName = useServersStore((state) => state.servers.find((server) => server.id === entry?.serverId)?.name);
-  const [full, setFull] = useState<FullEntry | null>(null);
+const PANE_TITLES: Record<RowModel['kind'], string> = {
+  request: 'Request',
+  'server-request': 'Request',
+  response: 'Response',
+  error: 'Error response',
+  notification: 'Notification',
+  batch: 'Batch',
+  stderr: 'stderr line',
+  malformed: 'Malformed line',
+};
 
-  useEffect(() => {
-    if (!entry?.truncated) return;
-    let current = true;
-    const { seq } = entry;
-    api.invoke('traffic.get', { seq }).then(
-      (whole) => {
-        if (current) setFull(whole ? { seq, entry: whole } : { seq, error: 'The core no longer keeps this message.' });
-      },
-      (error: unknown) => {
-        if (current) setFull({ seq, error: errorMessage(error) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, entry]);
+/** The selected row: request and response side by side, with timing and links to related entries. */
+export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWhole, onSelect, onClose }: Props) {
+  const log = session.log;
+  const position = log.positionOfSeq(seq);
+  const requestRef = useRef<HTMLElement>(null);
+  const responseRef = useRef<HTMLElement>(null);
+  const row = position >= 0 ? describeRow(log, position) : undefined;
+  const now = useNow(row?.status === 'pending', 100);
 
-  if (!entry) {
+  if (!row) {
     return (
       <section className="traffic-detail" aria-label="Message detail">
-        <p className="empty-state">
-          {selectedSeq === null ? 'Select an entry to see the whole message.' : 'This entry is no longer kept.'}
-        </p>
+        <DetailBar onClose={onClose}>
+          <span className="muted">#{seq}</span>
+        </DetailBar>
+        <p className="empty-state">This entry is no longer kept (older entries are dropped past the retention limit).</p>
       </section>
     );
   }
 
-  const fetched = full?.seq === entry.seq ? full : null;
+  const isRequest = row.kind === 'request' || row.kind === 'server-request';
+  const cancellation = isRequest ? log.cancellation(position) : undefined;
+  const cancelTarget = log.cancelTarget(position);
+  const status = statusText(row, now, formatDuration);
+  const jumpTo = (pane: HTMLElement | null) => {
+    pane?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    pane?.focus({ preventScroll: true });
+  };
+
+  const facts: Array<[string, ReactNode]> = [['Started', formatClockTime(row.time)]];
+  if (row.latency !== undefined) facts.push(['Response after', `${formatDuration(row.latency)} (at ${formatClockTime(row.time + row.latency)})`]);
+  if (cancellation) {
+    facts.push([
+      row.status === 'timeout' ? 'Timed out' : 'Cancelled',
+      <>
+        after {formatDuration(log.time(cancellation.position) - row.time)}
+        {cancellation.reason && <> · “{cancellation.reason}”</>} ·{' '}
+        <button type="button" className="link-button" onClick={() => onSelect(log.seq(cancellation.position))}>
+          Show the cancel notification (#{log.seq(cancellation.position)})
+        </button>
+      </>,
+    ]);
+  }
+  if (cancelTarget !== undefined) {
+    facts.push([
+      'Cancels',
+      <button type="button" className="link-button" onClick={() => onSelect(log.seq(cancelTarget))}>
+        Request #{log.seq(cancelTarget)} ({log.method(cancelTarget) ?? 'unknown method'})
+      </button>,
+    ]);
+  }
+  if (row.batchSeq !== undefined) {
+    facts.push([
+      'Batch',
+      <button type="button" className="link-button" onClick={() => onSelect(row.batchSeq!)}>
+        Arrived in batch #{row.batchSeq}
+      </button>,
+    ]);
+  }
+  if (isHttpServer(row.serverId)) facts.push(['HTTP headers', <span className="muted">not recorded (Loupe records the JSON-RPC messages only, for now)</span>]);
+
   return (
     <section className="traffic-detail" aria-label="Message detail">
-      <header className="traffic-detail__header">
-        <span className={`traffic-dir--${entry.direction}`} aria-hidden="true">
-          {DIRECTION_ARROWS[entry.direction]}
+      <DetailBar onClose={onClose}>
+        <span className={`traffic-detail__kind traffic-kind--${row.kind}`}>
+          <KindIcon kind={row.kind} />
+          {ROW_KIND_LABELS[row.kind]}
         </span>
-        <span className="traffic-detail__kind">
-          {KIND_LABELS[entry.kind]}
-          <span className="visually-hidden">, {DIRECTION_WORDS[entry.direction]}</span>
+        <code className="traffic-detail__method" title={row.summary}>
+          {row.summaryIsText ? row.summary.slice(0, 80) : row.summary}
+        </code>
+        {status && <span className={`traffic-badge traffic-status--${row.status === 'none' ? 'error' : row.status}`}>{status}</span>}
+        <span className="traffic-detail__server" title={`Server id ${row.serverId}`}>
+          {serverName(row.serverId)}
         </span>
-        {entry.method && <code className="traffic-detail__method">{entry.method}</code>}
-        {entry.id !== undefined && <span className="traffic-detail__meta">id {String(entry.id)}</span>}
-      </header>
-      <p className="traffic-detail__meta-line">
-        #{entry.seq} · {serverName ?? entry.serverId} · {formatBytes(entry.size)} · {formatClockTime(entry.time)}
-        {entry.errorCode !== undefined && <> · error {entry.errorCode}</>}
-        {entry.batchSeq !== undefined && <> · in batch #{entry.batchSeq}</>}
-      </p>
-      <div className="traffic-detail__body">
-        {isTextEntry(entry) ? (
-          <JsonText key={entry.seq} text={entry.text ?? ''} label="Message text" />
-        ) : entry.truncated ? (
-          fetched?.entry ? (
-            <JsonText key={entry.seq} value={fetched.entry.message} label="Message JSON" />
+      </DetailBar>
+      <dl className="traffic-detail__facts">
+        {facts.map(([term, value]) => (
+          <div key={term} className="traffic-detail__fact">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={`traffic-detail__panes ${isRequest ? 'traffic-detail__panes--pair' : ''}`}>
+        <MessagePane
+          ref={requestRef}
+          log={log}
+          position={position}
+          title={PANE_TITLES[row.kind]}
+          {...(fetchWhole ? { fetchWhole } : {})}
+          {...(isRequest && row.partner >= 0 ? { jump: { label: 'Jump to response →', onJump: () => jumpTo(responseRef.current) } } : {})}
+        />
+        {isRequest &&
+          (row.partner >= 0 ? (
+            <MessagePane
+              ref={responseRef}
+              log={log}
+              position={row.partner}
+              title={log.kind(row.partner) === 'error' ? 'Error response' : 'Response'}
+              {...(fetchWhole ? { fetchWhole } : {})}
+              jump={{ label: '← Jump to request', onJump: () => jumpTo(requestRef.current) }}
+            />
           ) : (
-            <>
-              <p className={fetched?.error ? 'field-error' : 'muted'} role={fetched?.error ? 'alert' : undefined}>
-                {fetched?.error ?? `Loading the whole message (${formatBytes(entry.size)})…`}
-              </p>
-              {entry.text && <JsonText key={entry.seq} text={entry.text} label="Message preview" />}
-            </>
-          )
-        ) : (
-          <JsonText key={entry.seq} value={entry.message} label="Message JSON" />
-        )}
+            <section className="message-pane message-pane--missing" aria-label="Response">
+              <header className="message-pane__header">
+                <h3 className="message-pane__title">Response</h3>
+              </header>
+              <p className="message-pane__missing">{missingResponseSentence(row, now)}</p>
+            </section>
+          ))}
       </div>
     </section>
+  );
+}
+
+function missingResponseSentence(row: RowModel, now: number): string {
+  switch (row.status) {
+    case 'pending':
+      return `Waiting for the response… (${formatDuration(Math.max(0, now - row.time))} so far)`;
+    case 'cancelled':
+      return 'No response: the request was cancelled.';
+    case 'timeout':
+      return 'No response: the request timed out and was cancelled.';
+    case 'unanswered':
+      return 'No response: the connection ended before the server answered.';
+    default:
+      return 'The response is no longer kept.';
+  }
+}
+
+function DetailBar({ children, onClose }: { children: ReactNode; onClose(): void }) {
+  return (
+    <header className="traffic-detail__bar">
+      {children}
+      <span className="panel-header__spacer" />
+      <button type="button" className="icon-button" aria-label="Close detail" title="Close detail (Escape)" onClick={onClose}>
+        <CloseIcon />
+      </button>
+    </header>
   );
 }

@@ -1,63 +1,243 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { serializeTrafficEntries } from '../../../../shared/traffic-jsonl';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
-import { ClearIcon } from '../../ui/icons';
-import { useLayoutStore } from '../../ui/layout-store';
 import { Splitter } from '../../ui/Splitter';
+import { useConnectionsStore } from '../connections/connections-store';
+import { useServersStore } from '../servers/servers-store';
+import { browserFrames } from './browser-frames';
+import { ImportBanner } from './ImportBanner';
 import { TrafficDetail } from './TrafficDetail';
+import { TrafficFilterBar } from './TrafficFilterBar';
 import { TrafficTable } from './TrafficTable';
-import { useTrafficStore } from './traffic-store';
+import { TrafficToolbar } from './TrafficToolbar';
+import { downloadText, entriesOfRows, exportFileName, parseTrafficFile, seqsOfRows } from './traffic-files';
+import { compileRowFilter } from './traffic-filter';
+import { useTrafficLayoutStore } from './traffic-layout-store';
+import { parseTrafficQuery } from './traffic-query';
+import { TrafficSession } from './traffic-session';
+import { liveTraffic, useTrafficStore } from './traffic-store';
+import { IDLE } from './traffic-view';
+import { useSessionVersion, useTrafficView } from './use-traffic-view';
+import { watchClosedConnections } from './watch-connections';
 import './traffic.css';
 
+const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+
+/** The traffic log: DevTools' Network panel for JSON-RPC, over the live session or an imported file. */
 export function TrafficPanel() {
   const api = useApi();
-  const count = useTrafficStore((state) => state.buffer.length);
-  const dropped = useTrafficStore((state) => state.droppedByCore + state.buffer.evicted);
-  const detailWidth = useLayoutStore((state) => state.trafficDetailWidth);
-  const setDetailWidth = useLayoutStore((state) => state.setTrafficDetailWidth);
-  const [clearError, setClearError] = useState<string | null>(null);
+  const state = useTrafficStore(
+    useShallow((store) => ({
+      filterText: store.filterText,
+      invert: store.invert,
+      preserveLog: store.preserveLog,
+      selectedSeq: store.selectedSeq,
+      detailOpen: store.detailOpen,
+      recording: store.recording,
+      maxEntries: store.maxEntries,
+      droppedByCore: store.droppedByCore,
+      imported: store.imported,
+    })),
+  );
+  const actions = useTrafficStore.getState();
+  const { imported } = state;
+  const session = imported?.session ?? liveTraffic;
+  const live = imported === null;
+  const version = useSessionVersion(session);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const errorsId = useId();
 
-  const clear = async () => {
-    setClearError(null);
+  const servers = useServersStore((store) => store.servers);
+  const serverNames = useMemo(() => new Map(servers.map((server) => [server.id, server.name])), [servers]);
+  const serverName = useCallback((id: string) => serverNames.get(id) ?? shortId(id), [serverNames]);
+  const isHttpServer = useCallback(
+    (id: string) => servers.some((server) => server.id === id && server.transport.type !== 'stdio'),
+    [servers],
+  );
+
+  const query = useMemo(() => parseTrafficQuery(state.filterText), [state.filterText]);
+  const filter = useMemo(
+    () =>
+      compileRowFilter(session.log, query, {
+        serverName: (id) => serverNames.get(id),
+        invert: state.invert,
+        preserveLog: live ? state.preserveLog : true,
+      }),
+    [session, query, serverNames, state.invert, state.preserveLog, live],
+  );
+  const allRows = useTrafficView(session);
+  // With no filter the table shows `allRows`; the filtered view rests until there is one.
+  const filteredRows = useTrafficView(session, filter.matchesAll ? IDLE : filter);
+  const shown = filter.matchesAll ? allRows : filteredRows;
+
+  useEffect(() => {
+    let current = true;
+    api.invoke('traffic.settings', {}).then(
+      (settings) => {
+        if (current) useTrafficStore.getState().applySettings(settings);
+      },
+      (error: unknown) => {
+        if (current) setActionError(`Could not read the traffic settings: ${errorMessage(error)}`);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api]);
+  useEffect(() => watchClosedConnections(useConnectionsStore, liveTraffic), []);
+
+  const run = async (what: string, action: () => Promise<void>) => {
+    setActionError(null);
     try {
-      await api.invoke('traffic.clear');
+      await action();
     } catch (error) {
-      setClearError(errorMessage(error));
+      setActionError(`${what}: ${errorMessage(error)}`);
     }
   };
 
+  const toggleRecording = () =>
+    run(state.recording ? 'Could not pause recording' : 'Could not resume recording', async () => {
+      actions.applySettings(await api.invoke('traffic.settings', { recording: !state.recording }));
+    });
+  const setMaxEntries = (maxEntries: number) =>
+    run('Could not change how many entries are kept', async () => {
+      actions.applySettings(await api.invoke('traffic.settings', { maxEntries }));
+    });
+  const clear = () => run('Could not clear the traffic', () => api.invoke('traffic.clear'));
+
+  const exportRows = (which: 'visible' | 'all') =>
+    run('Could not export the traffic', async () => {
+      const suffix = which === 'visible' && !filter.matchesAll ? '-filtered' : '';
+      if (imported) {
+        const rows = which === 'visible' ? shown.rows : allRows.rows;
+        downloadText(serializeTrafficEntries(entriesOfRows(session.log, rows)), exportFileName(new Date(), suffix));
+        return;
+      }
+      const text = await api.invoke('traffic.export', which === 'visible' ? { seqs: seqsOfRows(session.log, shown.rows) } : {});
+      downloadText(text, exportFileName(new Date(), suffix));
+    });
+
+  const importFile = (file: File) =>
+    run(`Could not import ${file.name}`, async () => {
+      const importedSession = new TrafficSession(1_000, browserFrames);
+      const stillShown = () => useTrafficStore.getState().imported?.session === importedSession;
+      actions.setImported({ fileName: file.name, session: importedSession, errors: [], duplicates: 0, loading: true });
+      try {
+        const parsed = await parseTrafficFile(await file.text());
+        if (!stillShown()) return;
+        importedSession.log.setCapacity(Math.max(1_000, parsed.entries.length));
+        importedSession.log.markEnded();
+        importedSession.enqueue(parsed.entries);
+        actions.setImported({ fileName: file.name, session: importedSession, errors: parsed.errors, duplicates: parsed.duplicates, loading: false });
+      } catch (error) {
+        if (stillShown()) actions.setImported(null);
+        throw error;
+      }
+    });
+
+  const detailWidth = useTrafficLayoutStore((store) => store.detailWidth);
+  const setDetailWidth = useTrafficLayoutStore((store) => store.setDetailWidth);
+  // Keyboard moves keep the detail as it is; clicks open it.
+  const selectRow = useCallback((seq: number, open?: boolean) => {
+    const store = useTrafficStore.getState();
+    store.select(seq, open ?? store.detailOpen);
+  }, []);
+  const fetchWhole = useCallback((seq: number) => api.invoke('traffic.get', { seq }), [api]);
+  const dropped = live ? state.droppedByCore + session.log.evicted + session.log.missing : 0;
+  const showDetail = state.detailOpen && state.selectedSeq !== null;
+
   return (
     <section className="traffic panel" aria-label="Traffic">
-      <header className="panel-header">
-        <h2 className="panel-header__title">Traffic</h2>
-        <span className="panel-header__count">
-          {count.toLocaleString()} {count === 1 ? 'entry' : 'entries'}
-          {dropped > 0 && ` · ${dropped.toLocaleString()} older dropped`}
-        </span>
-        {clearError && (
-          <span className="field-error" role="alert">
-            {clearError}
-          </span>
-        )}
-        <span className="panel-header__spacer" />
-        <button type="button" className="icon-button" aria-label="Clear traffic" title="Clear traffic" onClick={() => void clear()}>
-          <ClearIcon />
-        </button>
-      </header>
+      <TrafficToolbar
+        live={live}
+        recording={state.recording}
+        preserveLog={state.preserveLog}
+        maxEntries={state.maxEntries}
+        shownRows={shown.rows.length}
+        totalRows={allRows.rows.length}
+        filtered={!filter.matchesAll}
+        dropped={dropped}
+        catchingUp={session.catchingUp}
+        filtering={shown.rebuilding}
+        filter={
+          <TrafficFilterBar
+            text={state.filterText}
+            invert={state.invert}
+            errorsId={query.errors.length > 0 ? errorsId : undefined}
+            onText={actions.setFilterText}
+            onInvert={actions.setInvert}
+          />
+        }
+        onToggleRecording={() => void toggleRecording()}
+        onClear={() => void clear()}
+        onPreserveLog={actions.setPreserveLog}
+        onMaxEntries={(value) => void setMaxEntries(value)}
+        onExport={(which) => void exportRows(which)}
+        onImport={(file) => void importFile(file)}
+      />
+      {query.errors.length > 0 && (
+        <p id={errorsId} className="field-error traffic__notice">
+          {query.errors.join(' ')}
+        </p>
+      )}
+      {actionError && (
+        <p className="field-error traffic__notice" role="alert">
+          {actionError}
+        </p>
+      )}
+      {imported && <ImportBanner imported={imported} entries={session.log.length} onBackToLive={() => actions.setImported(null)} />}
+      {live && !state.recording && (
+        <p className="traffic__paused" role="status">
+          <strong>Recording is paused.</strong> New traffic is not recorded (the servers keep running).{' '}
+          <button type="button" className="link-button" onClick={() => void toggleRecording()}>
+            Resume recording
+          </button>
+        </p>
+      )}
       <div className="traffic__body">
-        <TrafficTable />
-        <Splitter
-          orientation="vertical"
-          label="Resize message detail"
-          value={detailWidth}
-          min={240}
-          max={Math.max(320, Math.round(window.innerWidth * 0.7))}
-          onChange={setDetailWidth}
+        <TrafficTable
+          session={session}
+          view={shown}
+          version={version}
+          serverName={serverName}
+          selectedSeq={state.selectedSeq}
+          onSelect={selectRow}
+          onCloseDetail={() => actions.setDetailOpen(false)}
+          emptyMessage={emptyMessage(allRows.rows.length, live, state.recording, shown.rebuilding)}
         />
-        <div className="traffic__detail" style={{ width: detailWidth }}>
-          <TrafficDetail />
-        </div>
+        {showDetail && (
+          <>
+            <Splitter
+              orientation="vertical"
+              label="Resize message detail"
+              value={detailWidth}
+              min={300}
+              max={Math.max(360, Math.round(window.innerWidth * 0.75))}
+              onChange={setDetailWidth}
+            />
+            <div className="traffic__detail" style={{ width: detailWidth }}>
+              <TrafficDetail
+                session={session}
+                seq={state.selectedSeq!}
+                serverName={serverName}
+                isHttpServer={isHttpServer}
+                {...(live ? { fetchWhole } : {})}
+                onSelect={(seq) => actions.select(seq, true)}
+                onClose={() => actions.setDetailOpen(false)}
+              />
+            </div>
+          </>
+        )}
       </div>
     </section>
   );
+}
+
+function emptyMessage(total: number, live: boolean, recording: boolean, filtering: boolean): string {
+  if (filtering) return 'Filtering…';
+  if (total > 0) return 'No rows match the filter.';
+  if (!live) return 'The file holds no traffic entries.';
+  return recording ? 'No traffic yet. Connect a server to see its messages.' : 'No traffic: recording is paused.';
 }

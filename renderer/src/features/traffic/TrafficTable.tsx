@@ -1,102 +1,151 @@
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useListNavigation } from '../../ui/use-list-navigation';
-import { useServersStore } from '../servers/servers-store';
-import { TrafficRow } from './TrafficRow';
-import { useTrafficStore } from './traffic-store';
+import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useNow } from '../../ui/use-now';
+import { describeRow, type RowModel } from './traffic-row-model';
+import { TrafficHeaderRow, TrafficRow } from './TrafficRow';
+import type { TrafficSession } from './traffic-session';
+import type { TrafficView } from './traffic-view';
+import { useRowWindow } from './use-row-window';
 
-/** Rendering is capped until the log is virtualized, so a flood of traffic never freezes the page. */
-export const MAX_RENDERED_ROWS = 2_000;
-/** How close to the bottom (px) still counts as "following" the newest entries. */
-const FOLLOW_THRESHOLD = 24;
+export const ROW_HEIGHT = 22;
+const HEADER_HEIGHT = 24;
+const PAGE_ROWS = 20;
 
-export function TrafficTable() {
-  const buffer = useTrafficStore((state) => state.buffer);
-  const revision = useTrafficStore((state) => state.revision);
-  const selectedSeq = useTrafficStore((state) => state.selectedSeq);
-  const select = useTrafficStore((state) => state.select);
-  const servers = useServersStore((state) => state.servers);
-  const serverNames = useMemo(() => new Map(servers.map((server) => [server.id, server.name])), [servers]);
+interface Props {
+  session: TrafficSession;
+  view: TrafficView;
+  /** The session version this render reflects. */
+  version: number;
+  serverName(serverId: string): string;
+  selectedSeq: number | null;
+  /** `open` true opens the detail; undefined leaves it as it is (keyboard moves). */
+  onSelect(seq: number, open?: boolean): void;
+  onCloseDetail(): void;
+  /** What to say when there are no rows. */
+  emptyMessage: string;
+}
 
-  // `revision` changes whenever the buffer (mutated in place) does.
-  const rows = useMemo(() => (revision >= 0 ? buffer.newest(MAX_RENDERED_ROWS) : []), [buffer, revision]);
-  const total = buffer.length;
-  const hiddenOlder = total - rows.length;
-  const selectedIndex = selectedSeq === null ? -1 : rows.findIndex((entry) => entry.seq === selectedSeq);
-  const focusIndex = selectedIndex >= 0 ? selectedIndex : rows.length - 1;
-
+/**
+ * The traffic grid: one fixed-height row per request/response pair or message, virtualized,
+ * so 100,000 rows cost what 40 do. Up/Down/Home/End/PageUp/PageDown move the selection,
+ * Enter opens the detail, Escape closes it.
+ */
+export function TrafficTable({ session, view, version, serverName, selectedSeq, onSelect, onCloseDetail, emptyMessage }: Props) {
   const gridRef = useRef<HTMLDivElement>(null);
-  const following = useRef(true);
-  const onScroll = () => {
-    const grid = gridRef.current;
-    if (grid) following.current = grid.scrollHeight - grid.scrollTop - grid.clientHeight < FOLLOW_THRESHOLD;
-  };
-  useLayoutEffect(() => {
-    const grid = gridRef.current;
-    if (grid && following.current) grid.scrollTop = grid.scrollHeight;
-  }, [rows]);
+  const log = session.log;
+  const rows = view.rows;
+  const rowCount = rows.length;
+  const rowWindow = useRowWindow(gridRef, { rowCount, rowHeight: ROW_HEIGHT, offsetTop: HEADER_HEIGHT, contentVersion: version });
 
-  const onMove = useCallback(
-    (index: number) => {
-      const entry = rows[index];
-      if (entry) select(entry.seq);
+  const selectedPosition = selectedSeq === null ? -1 : log.positionOfSeq(selectedSeq);
+  const found = selectedPosition < 0 ? -1 : rows.search(selectedPosition);
+  const selectedIndex = found >= 0 ? found : -1;
+  const anchorIndex = selectedIndex >= 0 ? selectedIndex : rowCount - 1;
+  const anchorRendered = anchorIndex >= rowWindow.first && anchorIndex < rowWindow.last;
+
+  const visible: RowModel[] = [];
+  for (let index = rowWindow.first; index < rowWindow.last; index++) visible.push(describeRow(log, rows.at(index)));
+  const now = useNow(visible.some((row) => row.status === 'pending'), 100);
+
+  // After a keyboard move, focus follows the selection once its row is rendered.
+  const focusAfterRender = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusAfterRender.current || selectedIndex < 0) return;
+    const row = gridRef.current?.querySelector<HTMLElement>(`[data-row-index="${selectedIndex}"]`);
+    if (row) {
+      focusAfterRender.current = false;
+      row.focus({ preventScroll: true });
+    }
+  });
+
+  // A selection made elsewhere (a link in the detail) scrolls its row into view.
+  const { scrollToRow } = rowWindow;
+  useEffect(() => {
+    if (selectedIndex >= 0) scrollToRow(selectedIndex);
+    // Only when the selection changes, not on every new row.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedSeq]);
+
+  const selectIndex = useCallback(
+    (index: number, open?: boolean) => {
+      const position = rows.at(index);
+      if (position >= 0) onSelect(log.seq(position), open);
     },
-    [rows, select],
+    [rows, log, onSelect],
   );
-  const onKeyDown = useListNavigation(gridRef, rows.length, selectedIndex, onMove, 20);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Escape') {
+      onCloseDetail();
+      return;
+    }
+    if (rowCount === 0) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      selectIndex(anchorIndex, true);
+      return;
+    }
+    const current = selectedIndex >= 0 ? selectedIndex : anchorIndex;
+    const moves: Record<string, number> = {
+      ArrowDown: selectedIndex < 0 ? rowCount - 1 : current + 1,
+      ArrowUp: selectedIndex < 0 ? rowCount - 1 : current - 1,
+      Home: 0,
+      End: rowCount - 1,
+      PageDown: current + PAGE_ROWS,
+      PageUp: current - PAGE_ROWS,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = Math.max(0, Math.min(rowCount - 1, target));
+    focusAfterRender.current = true;
+    selectIndex(next);
+    rowWindow.scrollToRow(next);
+  };
 
   return (
-    <div
-      ref={gridRef}
-      className="traffic-grid"
-      role="grid"
-      aria-label="Traffic log"
-      aria-readonly="true"
-      onScroll={onScroll}
-      onKeyDown={onKeyDown}
-    >
-      <div role="row" className="traffic-row traffic-row--header">
-        <span role="columnheader" className="traffic-cell traffic-cell--seq">
-          #
-        </span>
-        <span role="columnheader" className="traffic-cell traffic-cell--dir" title="Direction">
-          <span aria-hidden="true">⇅</span>
-          <span className="visually-hidden">Direction</span>
-        </span>
-        <span role="columnheader" className="traffic-cell traffic-cell--server">
-          Server
-        </span>
-        <span role="columnheader" className="traffic-cell traffic-cell--kind">
-          Kind
-        </span>
-        <span role="columnheader" className="traffic-cell traffic-cell--method">
-          Method
-        </span>
-        <span role="columnheader" className="traffic-cell traffic-cell--id">
-          ID
-        </span>
-        <span role="columnheader" className="traffic-cell traffic-cell--size">
-          Size
-        </span>
-        <span role="columnheader" className="traffic-cell traffic-cell--time">
-          Time
-        </span>
+    <div className="traffic-table">
+      <div
+        ref={gridRef}
+        className="traffic-grid"
+        role="grid"
+        aria-label="Traffic log"
+        aria-readonly="true"
+        aria-rowcount={rowCount + 1}
+        tabIndex={anchorRendered ? -1 : 0}
+        onScroll={rowWindow.onScroll}
+        onKeyDown={onKeyDown}
+      >
+        <div role="rowgroup" className="traffic-grid__head">
+          <TrafficHeaderRow />
+        </div>
+        <div role="rowgroup" className="traffic-grid__body" style={{ height: rowWindow.totalHeight }}>
+          {/* Rows are keyed by their slot in the window, so scrolling and floods update rows in place. */}
+          <div role="presentation" className="traffic-grid__window" style={{ transform: `translateY(${rowWindow.first * ROW_HEIGHT}px)` }}>
+            {visible.map((row, offset) => {
+              const index = rowWindow.first + offset;
+              return (
+                <TrafficRow
+                  key={offset}
+                  row={row}
+                  index={index}
+                  serverName={serverName(row.serverId)}
+                  selected={index === selectedIndex}
+                  focusable={index === anchorIndex}
+                  now={now}
+                  onSelect={selectIndex}
+                />
+              );
+            })}
+          </div>
+        </div>
+        {rowCount === 0 && <p className="traffic-grid__empty">{emptyMessage}</p>}
       </div>
-      {hiddenOlder > 0 && (
-        <p className="traffic-grid__note">
-          {hiddenOlder.toLocaleString()} older {hiddenOlder === 1 ? 'entry is' : 'entries are'} kept but not shown.
-        </p>
+      {!rowWindow.following && rowCount > 0 && (
+        <button type="button" className="button button--small traffic-table__jump" onClick={rowWindow.jumpToNewest}>
+          ↓ Jump to newest
+        </button>
       )}
-      {rows.length === 0 && <p className="traffic-grid__note">No traffic yet. Connect a server to see its messages.</p>}
-      {rows.map((entry, index) => (
-        <TrafficRow
-          key={entry.seq}
-          entry={entry}
-          serverName={serverNames.get(entry.serverId) ?? entry.serverId}
-          selected={index === selectedIndex}
-          focusable={index === focusIndex}
-          onSelect={select}
-        />
-      ))}
     </div>
   );
 }

@@ -1,52 +1,114 @@
 import { create } from 'zustand';
 import type { TrafficEntry, TrafficPage } from '../../../../shared/traffic';
-import { TrafficBuffer } from './traffic-buffer';
+import { browserFrames } from './browser-frames';
+import { TrafficSession } from './traffic-session';
 
-/** How many entries the renderer keeps; the core keeps its own, longer history. */
-export const TRAFFIC_KEEP_LIMIT = 50_000;
+/** The core's default retention; the renderer never keeps more than the core does. */
+export const DEFAULT_MAX_ENTRIES = 200_000;
+
+/** The live traffic of this app session. */
+export const liveTraffic = new TrafficSession(DEFAULT_MAX_ENTRIES, browserFrames);
+
+/** A `.jsonl` file opened for viewing: read-only, separate from the live log. */
+export interface ImportedTraffic {
+  fileName: string;
+  session: TrafficSession;
+  /** Lines that could not be read, 1-based. */
+  errors: Array<{ line: number; message: string }>;
+  /** Entries left out because their seq repeated an earlier one. */
+  duplicates: number;
+  /** Entries still being read from the file. */
+  loading: boolean;
+}
 
 interface TrafficState {
-  /** Mutated in place; `revision` changes whenever it does, which is what components subscribe to. */
-  buffer: TrafficBuffer;
-  revision: number;
-  /** Entries the core dropped before we listed them. */
+  /** The live log; `lastSeq` includes entries still queued. */
+  buffer: { readonly lastSeq: number };
+  /** Entries the core had dropped (retention) when the log was last listed. */
   droppedByCore: number;
+  recording: boolean;
+  maxEntries: number;
+
+  filterText: string;
+  invert: boolean;
+  /** When off, each server's older connections are hidden once it reconnects. */
+  preserveLog: boolean;
+  /** The seq of the selected row's first entry. */
   selectedSeq: number | null;
+  detailOpen: boolean;
+  imported: ImportedTraffic | null;
 
   append(entries: readonly TrafficEntry[]): void;
   clear(): void;
   /**
-   * Replaces the log with a `traffic.list` page, keeping entries that arrived by event while
-   * the request was under way (those newer than `lastSeqAtRequest` and than the page).
+   * Replaces the live log with a `traffic.list` page, keeping entries that arrived by event
+   * meanwhile (newer than the page and than `lastSeqAtRequest`).
    */
   applyListed(page: TrafficPage, lastSeqAtRequest: number): void;
-  select(seq: number | null): void;
+  applySettings(settings: { recording: boolean; maxEntries: number }): void;
+  setFilterText(text: string): void;
+  setInvert(invert: boolean): void;
+  setPreserveLog(preserve: boolean): void;
+  /** Selects a row and, unless `open` is false, shows its detail. */
+  select(seq: number | null, open?: boolean): void;
+  setDetailOpen(open: boolean): void;
+  setImported(imported: ImportedTraffic | null): void;
+}
+
+/** Entries of the live session (kept or queued) with a seq above `afterSeq`. */
+function liveEntriesAfter(afterSeq: number, queued: readonly TrafficEntry[]): TrafficEntry[] {
+  const log = liveTraffic.log;
+  const newer: TrafficEntry[] = [];
+  for (let position = log.start; position < log.end; position++) {
+    if (log.seq(position) > afterSeq) newer.push(log.entry(position));
+  }
+  for (const entry of queued) if (entry.seq > afterSeq) newer.push(entry);
+  return newer;
 }
 
 export const useTrafficStore = create<TrafficState>()((set, get) => ({
-  buffer: new TrafficBuffer(TRAFFIC_KEEP_LIMIT),
-  revision: 0,
+  buffer: liveTraffic,
   droppedByCore: 0,
+  recording: true,
+  maxEntries: DEFAULT_MAX_ENTRIES,
+  filterText: '',
+  invert: false,
+  preserveLog: true,
   selectedSeq: null,
+  detailOpen: false,
+  imported: null,
 
-  append: (entries) => {
-    if (get().buffer.append(entries) > 0) set((state) => ({ revision: state.revision + 1 }));
-  },
+  append: (entries) => liveTraffic.enqueue(entries),
   clear: () => {
-    get().buffer.clear();
-    set((state) => ({ revision: state.revision + 1, selectedSeq: null, droppedByCore: 0 }));
+    liveTraffic.clear();
+    if (!get().imported) set({ selectedSeq: null, detailOpen: false });
+    set({ droppedByCore: 0 });
   },
   applyListed: (page, lastSeqAtRequest) => {
-    const arrivedMeanwhile = get().buffer.entriesAfter(lastSeqAtRequest);
-    const buffer = new TrafficBuffer(TRAFFIC_KEEP_LIMIT);
-    buffer.append(page.entries);
-    buffer.append(arrivedMeanwhile);
-    set((state) => ({
-      buffer,
-      revision: state.revision + 1,
-      droppedByCore: page.dropped,
-      selectedSeq: state.selectedSeq !== null && buffer.findBySeq(state.selectedSeq) ? state.selectedSeq : null,
-    }));
+    // Entries that arrived by event after the request went out and are newer than the page. (A core
+    // that restarted numbers from 1 again: then nothing older than the request is kept.)
+    const pageLast = page.entries[page.entries.length - 1]?.seq ?? -1;
+    const newer = liveEntriesAfter(Math.max(pageLast, lastSeqAtRequest), liveTraffic.pendingEntries());
+    liveTraffic.clear();
+    liveTraffic.enqueue(page.entries);
+    liveTraffic.enqueue(newer);
+    set({ droppedByCore: page.dropped });
   },
-  select: (seq) => set({ selectedSeq: seq }),
+  applySettings: ({ recording, maxEntries }) => {
+    liveTraffic.log.setCapacity(maxEntries);
+    // The views drop evicted rows at the next frame.
+    liveTraffic.schedule();
+    set({ recording, maxEntries });
+  },
+  setFilterText: (filterText) => set({ filterText }),
+  setInvert: (invert) => set({ invert }),
+  setPreserveLog: (preserveLog) => set({ preserveLog }),
+  select: (selectedSeq, open = true) => set({ selectedSeq, detailOpen: open && selectedSeq !== null }),
+  setDetailOpen: (detailOpen) => set({ detailOpen }),
+  setImported: (imported) => set({ imported, selectedSeq: null, detailOpen: false }),
 }));
+
+/** The session on screen: the imported file when one is open, else the live log. */
+export function useShownSession(): TrafficSession {
+  return useTrafficStore((state) => state.imported?.session ?? liveTraffic);
+}

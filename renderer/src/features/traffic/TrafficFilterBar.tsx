@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+
+interface Props {
+  text: string;
+  invert: boolean;
+  /** The id of the element that lists the query's errors, when there are any. */
+  errorsId: string | undefined;
+  onText(text: string): void;
+  onInvert(invert: boolean): void;
+}
+
+const EXAMPLES: Array<[string, string]> = [
+  ['method:tools/call', 'method name (a fragment matches every method containing it)'],
+  ['server:everything', 'server name contains'],
+  ['is:error', 'status: pending, ok, error, cancelled, timeout, unanswered'],
+  ['dir:in', 'in = server → client, out = client → server'],
+  ['kind:notification', 'request, response, error, notification, batch, stderr, malformed'],
+  ['larger-than:10k', 'either message larger than (k = 1024 bytes, m = 1024 k); also smaller-than:'],
+  ['id:7', 'JSON-RPC id'],
+  ['/regex/i', 'regular expression over the whole message'],
+  ['-term', 'a leading minus excludes what the term matches'],
+];
+
+/** One box for property filters and text or /regex/ search, plus Invert. */
+export function TrafficFilterBar({ text, invert, errorsId, onText, onInvert }: Props) {
+  const [helpOpen, setHelpOpen] = useState(false);
+  const helpId = useId();
+  return (
+    <div className="traffic-filter">
+      <input
+        type="search"
+        className="input input--small input--mono traffic-filter__input"
+        aria-label="Filter traffic"
+        placeholder="Filter: method:tools/call is:error -dir:in larger-than:10k /regex/ or text"
+        spellCheck={false}
+        autoComplete="off"
+        value={text}
+        aria-invalid={errorsId ? true : undefined}
+        aria-describedby={errorsId}
+        onChange={(event) => onText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && text !== '') {
+            event.preventDefault();
+            onText('');
+          }
+        }}
+      />
+      <label className="traffic-check">
+        <input type="checkbox" checked={invert} onChange={(event) => onInvert(event.target.checked)} />
+        Invert
+      </label>
+      <button
+        type="button"
+        className="icon-button traffic-filter__help-button"
+        aria-label="Filter syntax"
+        aria-expanded={helpOpen}
+        aria-controls={helpId}
+        title="Filter syntax"
+        onClick={() => setHelpOpen(!helpOpen)}
+      >
+        ?
+      </button>
+      {helpOpen && (
+        <dl id={helpId} className="traffic-filter__help">
+          {EXAMPLES.map(([term, meaning]) => (
+            <div key={term}>
+              <dt>
+                <code>{term}</code>
+              </dt>
+              <dd>{meaning}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>words</dt>
+            <dd>all must appear in the message (any case); “quote a phrase”; terms combine with AND</dd>
+          </div>
+        </dl>
+      )}
+    </div>
+  );
+}

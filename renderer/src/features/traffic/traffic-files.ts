@@ -1,0 +1,83 @@
+import { parseTrafficJsonl, type ParsedTraffic } from '../../../../shared/traffic-jsonl';
+import type { TrafficEntry } from '../../../../shared/traffic';
+import type { CompactTrafficLog } from './compact-traffic-log';
+import type { PositionList } from './position-list';
+
+/** Lines parsed between two yields to the page, so a large file does not freeze it. */
+const LINES_PER_SLICE = 2_000;
+
+/** Saves text as a file through the browser's download (works in Electron too). */
+export function downloadText(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started by now; give slow machines a moment before freeing the blob.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** e.g. `loupe-traffic-2025-06-01-140307.jsonl`, in local time. */
+export function exportFileName(date = new Date(), suffix = ''): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+  return `loupe-traffic-${day}-${time}${suffix}.jsonl`;
+}
+
+/** The seqs behind the shown rows: each row's entry and its response, oldest first. */
+export function seqsOfRows(log: CompactTrafficLog, rows: PositionList): number[] {
+  const seqs: number[] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const position = rows.at(index);
+    seqs.push(log.seq(position));
+    const partner = log.partner(position);
+    if (partner >= 0) seqs.push(log.seq(partner));
+  }
+  return seqs.sort((a, b) => a - b);
+}
+
+/** The shown rows as entries (for an imported session, which only the renderer holds). */
+export function entriesOfRows(log: CompactTrafficLog, rows: PositionList): TrafficEntry[] {
+  const positions: number[] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const position = rows.at(index);
+    positions.push(position);
+    const partner = log.partner(position);
+    if (partner >= 0) positions.push(partner);
+  }
+  return positions.sort((a, b) => a - b).map((position) => log.entry(position));
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export interface ImportedFile extends ParsedTraffic {
+  /** Entries whose seq repeated an earlier one: left out. */
+  duplicates: number;
+}
+
+/**
+ * Reads a JSON Lines export a slice of lines at a time (yielding between slices), then orders
+ * the entries by seq. Line numbers in `errors` are the file's own.
+ */
+export async function parseTrafficFile(text: string): Promise<ImportedFile> {
+  const lines = text.split('\n');
+  const entries: TrafficEntry[] = [];
+  const errors: ParsedTraffic['errors'] = [];
+  for (let first = 0; first < lines.length; first += LINES_PER_SLICE) {
+    const slice = parseTrafficJsonl(lines.slice(first, first + LINES_PER_SLICE).join('\n'));
+    // Files written elsewhere may lack a connection id; one shared id keeps their entries together.
+    for (const entry of slice.entries) entries.push(typeof entry.connectionId === 'string' ? entry : { ...entry, connectionId: 'imported' });
+    for (const error of slice.errors) errors.push({ line: error.line + first, message: error.message });
+    await nextTask();
+  }
+  entries.sort((a, b) => a.seq - b.seq);
+  const unique: TrafficEntry[] = [];
+  for (const entry of entries) {
+    if (unique.length === 0 || unique[unique.length - 1]!.seq !== entry.seq) unique.push(entry);
+  }
+  return { entries: unique, errors, duplicates: entries.length - unique.length };
+}

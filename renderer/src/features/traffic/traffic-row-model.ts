@@ -1,0 +1,126 @@
+import { KIND, type CompactTrafficLog, type RequestStatus } from './compact-traffic-log.js';
+
+/** What a row is, as shown: server → client requests and orphan responses get kinds of their own. */
+export type RowKind =
+  | 'request'
+  | 'server-request'
+  | 'response'
+  | 'error'
+  | 'notification'
+  | 'batch'
+  | 'stderr'
+  | 'malformed';
+
+export const ROW_KIND_LABELS: Record<RowKind, string> = {
+  request: 'request',
+  'server-request': 'server request',
+  response: 'response',
+  error: 'error',
+  notification: 'notification',
+  batch: 'batch',
+  stderr: 'stderr',
+  malformed: 'malformed',
+};
+
+export const STATUS_LABELS: Record<RequestStatus, string> = {
+  none: '',
+  pending: 'pending',
+  ok: 'OK',
+  error: 'error',
+  cancelled: 'cancelled',
+  timeout: 'timed out',
+  unanswered: 'no response',
+};
+
+export interface RowModel {
+  position: number;
+  seq: number;
+  kind: RowKind;
+  incoming: boolean;
+  /** The method, or the start of a stderr/malformed line, or a batch's size. */
+  summary: string;
+  /** True when `summary` is raw text rather than a method name. */
+  summaryIsText: boolean;
+  serverId: string;
+  status: RequestStatus;
+  /** The JSON-RPC error code of an error response (the row's own, or its response's). */
+  errorCode: number | undefined;
+  id: string;
+  time: number;
+  size: number;
+  /** Size of the response, for a request that has one. */
+  responseSize: number | undefined;
+  /** Milliseconds from the request to its response, when answered. */
+  latency: number | undefined;
+  /** The seq of the batch this message arrived in. */
+  batchSeq: number | undefined;
+  /** The response's position, for a request that has one. */
+  partner: number;
+}
+
+const SUMMARY_CHARS = 300;
+
+export function rowKind(log: CompactTrafficLog, position: number): RowKind {
+  const kind = log.kindCode(position);
+  if (kind === KIND.request) return log.isIncoming(position) ? 'server-request' : 'request';
+  return log.kind(position);
+}
+
+/** How many messages a batch held: its items follow it, each carrying its seq. */
+export function batchItemCount(log: CompactTrafficLog, batchPosition: number): number {
+  const seq = log.seq(batchPosition);
+  let count = 0;
+  for (let position = batchPosition + 1; position < log.end && log.batchSeq(position) === seq; position++) count++;
+  return count;
+}
+
+export function describeRow(log: CompactTrafficLog, position: number): RowModel {
+  const kind = rowKind(log, position);
+  const partner = log.partner(position);
+  const status = log.status(position);
+  const method = log.method(position);
+  let summary = method ?? '';
+  let summaryIsText = false;
+  if (kind === 'stderr' || kind === 'malformed') {
+    summary = log.text(position).slice(0, SUMMARY_CHARS);
+    summaryIsText = true;
+  } else if (kind === 'batch') {
+    const count = batchItemCount(log, position);
+    summary = `batch of ${count} ${count === 1 ? 'message' : 'messages'}`;
+  } else if (!method && (kind === 'response' || kind === 'error')) {
+    summary = '(request not kept)';
+  }
+  const id = log.id(position);
+  return {
+    position,
+    seq: log.seq(position),
+    kind,
+    incoming: log.isIncoming(position),
+    summary,
+    summaryIsText,
+    serverId: log.serverId(position),
+    status,
+    errorCode: partner >= 0 ? log.errorCode(partner) : log.errorCode(position),
+    id: id === undefined ? '' : String(id),
+    time: log.time(position),
+    size: log.size(position),
+    responseSize: partner >= 0 ? log.size(partner) : undefined,
+    latency: partner >= 0 ? log.time(partner) - log.time(position) : undefined,
+    batchSeq: log.batchSeq(position),
+    partner,
+  };
+}
+
+/** The Status column's text; `now` gives pending requests a running timer. */
+export function statusText(row: RowModel, now: number, formatDuration: (ms: number) => string): string {
+  switch (row.status) {
+    case 'pending':
+      return `pending ${formatDuration(Math.max(0, now - row.time))}`;
+    case 'error':
+      return row.errorCode === undefined ? 'error' : `error ${row.errorCode}`;
+    case 'none':
+      return row.kind === 'error' ? (row.errorCode === undefined ? 'error' : `error ${row.errorCode}`) : '';
+    default:
+      return STATUS_LABELS[row.status];
+  }
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startHarness, type Harness } from './harness.js';
+import { callTool, connectServer, fixtureServer, openDirectBridge, plantServers, type DirectBridge } from './traffic-helpers.js';
+
+const FLOOD = 10_000;
+/** The bench's goal is 100 ms; a shared test machine gets some slack. */
+const LONGEST_TASK_LIMIT_MS = 300;
+
+describe('traffic: a server flooding 10,000 notifications does not freeze the UI', () => {
+  let harness: Harness;
+  let bridge: DirectBridge;
+
+  beforeAll(async () => {
+    harness = await startHarness({ prepareDataDir: plantServers([fixtureServer('fixture', 'Fixture')]) });
+    bridge = await openDirectBridge(harness.url);
+  });
+
+  afterAll(async () => {
+    bridge?.close();
+    await harness?.close();
+  });
+
+  const traffic = () => harness.page.getByRole('region', { name: 'Traffic' });
+  const rowCount = async () => {
+    const text = (await traffic().getByText(/^[\d,]+ (of [\d,]+ )?rows?( · [\d,]+ dropped)?$/).textContent()) ?? '';
+    return Number(/^([\d,]+)/.exec(text)![1]!.replaceAll(',', ''));
+  };
+
+  test('the filter box takes input during the flood, every notification arrives, and no task blocks for long', async () => {
+    const page = harness.page;
+    await connectServer(page, 'Fixture');
+    await page.evaluate(`
+      window.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+      }).observe({ type: 'longtask' });
+    `);
+
+    const flood = callTool(bridge, 'fixture', 'flood', { count: FLOOD });
+    const filter = traffic().getByRole('searchbox', { name: 'Filter traffic' });
+    const typed = 'method:notifications/message';
+    const started = performance.now();
+    await filter.pressSequentially(typed, { delay: 15 });
+    const typingMs = performance.now() - started;
+    expect(await filter.inputValue()).toBe(typed);
+    const outcome = await flood;
+    expect(outcome.failure).toBeUndefined();
+
+    await expect.poll(rowCount, { timeout: 30_000 }).toBe(FLOOD);
+    await filter.fill('');
+    await expect.poll(rowCount, { timeout: 30_000 }).toBeGreaterThan(FLOOD);
+    await traffic().getByText('catching up…').waitFor({ state: 'detached' });
+
+    // The newest rows are on screen: auto-scroll followed the flood.
+    const grid = traffic().getByRole('grid', { name: 'Traffic log' });
+    await expect.poll(() => grid.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)).toBeLessThan(22);
+    const longest = await page.evaluate<number>('window.__longest');
+    console.log(`flood of ${FLOOD}: longest task ${Math.round(longest)} ms; typing ${typed.length} characters took ${Math.round(typingMs)} ms`);
+    expect(longest).toBeLessThan(LONGEST_TASK_LIMIT_MS);
+    await harness.screenshot('traffic-flood');
+    expect(harness.pageErrors).toEqual([]);
+  });
+
+  test('scrolling up stops the auto-scroll; "Jump to newest" resumes it', async () => {
+    const grid = traffic().getByRole('grid', { name: 'Traffic log' });
+    await grid.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    const jump = traffic().getByRole('button', { name: '↓ Jump to newest' });
+    await jump.waitFor();
+    await callTool(bridge, 'fixture', 'flood', { count: 50 });
+    await expect.poll(rowCount).toBeGreaterThan(FLOOD + 50);
+    // Still at the top: the log did not pull the reader down.
+    expect(await grid.evaluate((element) => element.scrollTop)).toBe(0);
+    await jump.click();
+    await jump.waitFor({ state: 'detached' });
+    const atBottom = await grid.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+    expect(atBottom).toBeLessThan(22);
+  });
+
+  test('a smaller retention drops the oldest entries here and in the core, and says how many', async () => {
+    const keep = traffic().getByRole('combobox', { name: 'Entries to keep' });
+    expect(await keep.inputValue()).toBe('200000');
+    await keep.selectOption('10000');
+    await traffic().getByText(/· [\d,]+ dropped$/).waitFor();
+    await expect.poll(rowCount).toBeLessThanOrEqual(10_000);
+    const settings = await bridge.invoke('traffic.settings', {});
+    expect(settings.maxEntries).toBe(10_000);
+    const page = await bridge.invoke('traffic.list', {});
+    expect(page.entries.length).toBe(10_000);
+    expect(page.dropped).toBeGreaterThan(0);
+  });
+});
