@@ -84,9 +84,9 @@ export class RecordingStdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin || !stdin.writable) throw new Error('The server process is not running.');
     const text = JSON.stringify(message);
-    const bytes = Buffer.from(`${text}\n`, 'utf8');
-    this.recorder.message('out', message, bytes.length, text);
-    if (!stdin.write(bytes)) {
+    const line = `${text}\n`;
+    this.recorder.message('out', message, Buffer.byteLength(line, 'utf8'), text);
+    if (!stdin.write(line)) {
       await new Promise<void>((resolve) => stdin.once('drain', () => resolve()));
     }
   }
