@@ -61,12 +61,13 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
   });
 
   test('a tool call shows pending with a running timer, then OK', async () => {
-    const call = callTool(bridge, 'fixture', 'slow', { ms: 1500 });
+    // Long enough for a loaded machine to render the timer ticking before the call ends.
+    const call = callTool(bridge, 'fixture', 'slow', { ms: 6000 });
     await filterTo('method:tools/call is:pending');
     const pending = rowsWith('tools/call').first();
     await expect.poll(() => cell(pending, STATUS).textContent()).toMatch(/^pending /);
     const first = await cell(pending, STATUS).textContent();
-    await expect.poll(() => cell(pending, STATUS).textContent()).not.toBe(first);
+    await expect.poll(() => cell(pending, STATUS).textContent(), { timeout: 5_000 }).not.toBe(first);
     await call;
     await expect.poll(() => rowsWith('tools/call').count()).toBe(0);
     await filterTo('');
