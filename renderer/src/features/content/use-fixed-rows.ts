@@ -1,4 +1,5 @@
-import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, type RefObject } from 'react';
+import { useScrollViewport } from '../../ui/use-scroll-viewport';
 
 export interface FixedRows {
   /** First and one-past-last index of the rows to render. */
@@ -16,24 +17,7 @@ export interface FixedRows {
  * keeps an object per row).
  */
 export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, rowCount: number, rowHeight: number, overscan = 12): FixedRows {
-  const [viewport, setViewport] = useState({ top: 0, height: 0 });
-
-  const measure = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const top = element.scrollTop;
-    const height = element.clientHeight;
-    setViewport((previous) => (previous.top === top && previous.height === height ? previous : { top, height }));
-  }, [scrollRef]);
-
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [scrollRef, measure]);
+  const { viewport, measure } = useScrollViewport(scrollRef);
 
   const first = Math.max(0, Math.floor(viewport.top / rowHeight) - overscan);
   const last = Math.min(rowCount, Math.ceil((viewport.top + viewport.height) / rowHeight) + overscan);

@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useScrollViewport } from '../../ui/use-scroll-viewport';
 
 interface RowWindowOptions {
   rowCount: number;
@@ -29,28 +30,12 @@ export interface RowWindow {
  */
 export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, options: RowWindowOptions): RowWindow {
   const { rowCount, rowHeight, offsetTop = 0, overscan = 12, contentVersion } = options;
-  const [viewport, setViewport] = useState({ top: 0, height: 0 });
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(true);
-
-  const measure = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    // While following, the window is computed from the bottom: the scroll position does not
-    // matter, and not storing it spares a render per frame during a flood.
-    const top = followingRef.current ? 0 : element.scrollTop;
-    const height = element.clientHeight;
-    setViewport((previous) => (previous.top === top && previous.height === height ? previous : { top, height }));
-  }, [scrollRef]);
-
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [scrollRef, measure]);
+  // While following, the window is computed from the bottom: the scroll position does not
+  // matter, and not storing it spares a render per frame during a flood.
+  const readTop = useCallback((element: HTMLElement) => (followingRef.current ? 0 : element.scrollTop), []);
+  const { viewport, measure } = useScrollViewport(scrollRef, readTop);
 
   const setFollow = (value: boolean) => {
     if (followingRef.current === value) return;
