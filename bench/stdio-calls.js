@@ -1,10 +1,10 @@
 /**
- * 1,000 sequential `echo` calls to server-everything over stdio: a bare SDK client against
+ * 1,000 sequential `echo` calls to server-everything over stdio: a bare SDK v2 client (its default, the 2025 handshake) against
  * Loupe's core with its traffic record on. Goal: Loupe adds at most 10 %.
  */
 import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { EVERYTHING_STDIO } from './lib/everything-server.js';
 import { startLoupeCore } from './lib/loupe-core.js';
 import { median, timeSequentialCalls } from './lib/stats.js';

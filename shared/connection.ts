@@ -27,6 +27,7 @@ export type FailureCode =
   | 'dns-error'
   | 'initialize-timeout'
   | 'unsupported-protocol-version'
+  | 'era-mismatch'
   | 'invalid-config'
   | 'unknown';
 
@@ -44,7 +45,25 @@ export interface ServerIcon {
   theme?: 'light' | 'dark';
 }
 
-/** What the server said about itself in its `initialize` result. */
+/** `legacy` is the 2025 family (`initialize`); `modern` starts at 2026-07-28 (`server/discover`). */
+export type ProtocolEra = 'legacy' | 'modern';
+
+/** The `server/discover` result of a modern server, as the UI shows it. */
+export interface DiscoveryInfo {
+  supportedVersions: string[];
+  /** The result exactly as received (capabilities, instructions, extensions, cache hints, `_meta`). */
+  result: Record<string, unknown>;
+}
+
+/** How the connection arrived at its era, in words, for the server details and the log. */
+export interface EraNegotiation {
+  /** The setting the connection was made with. */
+  setting: 'auto' | 'legacy' | 'modern';
+  /** One sentence: what was probed and what came of it. */
+  summary: string;
+}
+
+/** What the server said about itself in its `initialize` (or `server/discover`) result. */
 export interface ServerIdentity {
   name: string;
   version: string;
@@ -53,6 +72,10 @@ export interface ServerIdentity {
   icons?: ServerIcon[];
   instructions?: string;
   protocolVersion: string;
+  era: ProtocolEra;
+  negotiation: EraNegotiation;
+  /** Present on modern connections. */
+  discovery?: DiscoveryInfo;
   /** The capabilities object exactly as the server announced it. */
   capabilities: Record<string, unknown>;
 }

@@ -1,7 +1,7 @@
 /** The traffic export format: JSON Lines, one TrafficEntry per line. Pure functions, shared by core and UI. */
 import type { TrafficEntry, TrafficKind } from './traffic.js';
 
-const KINDS: ReadonlySet<TrafficKind> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed']);
+const KINDS: ReadonlySet<TrafficKind> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note']);
 
 export function serializeTrafficEntries(entries: readonly TrafficEntry[]): string {
   return entries.map((entry) => JSON.stringify(entry)).join('\n') + (entries.length > 0 ? '\n' : '');

@@ -8,7 +8,9 @@ export type TrafficKind =
   | 'notification'
   | 'batch'
   | 'stderr'
-  | 'malformed';
+  | 'malformed'
+  /** Something Loupe itself did on the connection, in words (e.g. restarting a server after its probe). */
+  | 'note';
 
 export type JsonRpcId = string | number;
 
@@ -43,6 +45,11 @@ export interface TrafficEntry {
   requestSeq?: number;
   /** For an error response: the JSON-RPC error code. */
   errorCode?: number;
+  /**
+   * The rounds of one logical call: on a 2026-07-28 connection a call answered `input_required`
+   * is retried with the input, on a fresh id. Every round's request and response share the id.
+   */
+  flow?: { id: string; round: number };
 }
 
 /** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Approval } from '../../shared/approvals.js';
 import type { Notice } from '../../shared/contract.js';
@@ -89,11 +89,11 @@ async function harness(dataDir = mkdtempSync(join(tmpdir(), 'loupe-approvals-'))
   };
 }
 
-async function failure(sent: Sent): Promise<McpError> {
+async function failure(sent: Sent): Promise<ProtocolError> {
   const outcome = await sent.settled;
   if (outcome.ok) throw new Error(`Expected a JSON-RPC error, got ${JSON.stringify(outcome.value)}`);
-  expect(outcome.error).toBeInstanceOf(McpError);
-  return outcome.error as McpError;
+  expect(outcome.error).toBeInstanceOf(ProtocolError);
+  return outcome.error as ProtocolError;
 }
 
 async function success(sent: Sent): Promise<JsonObject> {
@@ -229,7 +229,7 @@ describe('when the server gives up', () => {
     const abort = new AbortController();
     abort.abort();
     const settled = h.approvals.handle('sampling/createMessage', SAMPLING_PARAMS, { serverId: 's', connectionId: 'c', rpcId: 9, signal: abort.signal });
-    await expect(settled).rejects.toBeInstanceOf(McpError);
+    await expect(settled).rejects.toBeInstanceOf(ProtocolError);
     expect((await h.approvals.handlers['approvals.list']())[0]?.status).toBe('disconnected');
   });
 });
@@ -239,12 +239,12 @@ describe('malformed requests', () => {
     const h = await harness();
     const sent = h.send('sampling/createMessage', { maxTokens: 10 });
     const error = await failure(sent);
-    expect(error.code).toBe(ErrorCode.InvalidParams);
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams);
     expect(error.message).toBe('Malformed sampling/createMessage request: "messages" is missing.');
     expect(sent.approval()).toMatchObject({
       status: 'invalid',
       problem: error.message,
-      response: { error: { code: ErrorCode.InvalidParams, message: error.message } },
+      response: { error: { code: ProtocolErrorCode.InvalidParams, message: error.message } },
     });
     await expect(
       h.approvals.handlers['approvals.decide']({ id: sent.approval().id, decision: { action: 'approve', result: REPLY } }),

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_REQUEST_TIMEOUT_MSEC } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { DEFAULT_REQUEST_TIMEOUT_MSEC, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { Approval, ApprovalDecision } from '../../../shared/approvals.js';
 import type { JsonObject } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { abortedByClose, type IncomingRequestContext } from '../connections/incoming-requests.js';
+import { InputAbandoned } from '../connections/input-rounds.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
 import { outcomeOf, type Outcome } from './decision.js';
 import { rpcKey, TrafficLinks } from './traffic-links.js';
 import { approvalKind, describeMalformed } from './validate-request.js';
-import { jsonRpcError } from './wire-error.js';
 
 /** Decided approvals kept for the history; pending ones are always kept. */
 export const MAX_DECIDED_APPROVALS = 1_000;
 export const DEFAULT_REJECT_MESSAGE = 'Rejected by the user.';
+/** The JSON-RPC code for "connection closed" that the 2025 SDK answered abandoned requests with. */
+const CONNECTION_CLOSED = -32000;
 
 /** A sampling reply chosen by an enabled auto-reply rule. */
 export interface AutoReply {
@@ -89,8 +90,9 @@ export class ApprovalQueue {
 
   async handle(method: string, params: JsonObject | undefined, context: IncomingRequestContext): Promise<JsonObject> {
     const kind = approvalKind(method, params);
-    if (!kind) throw jsonRpcError(ErrorCode.MethodNotFound, `Method not found: ${method}`);
-    const requestSeq = this.links.takeRequestSeq(context.connectionId, context.rpcId);
+    if (!kind) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Method not found: ${method}`);
+    // An embedded request (2026-07-28) links to the `input_required` response it came in.
+    const requestSeq = context.embedded ? context.embedded.responseSeq : this.links.takeRequestSeq(context.connectionId, context.rpcId);
     const approval: Approval = {
       id: randomUUID(),
       serverId: context.serverId,
@@ -101,13 +103,14 @@ export class ApprovalQueue {
       receivedAt: Date.now(),
       status: 'pending',
       ...(requestSeq !== undefined ? { requestSeq } : {}),
+      ...(context.embedded ? { embedded: { key: context.embedded.key, round: context.embedded.round } } : {}),
     };
 
     const problem = describeMalformed(method, params);
     if (problem) {
-      const error = { code: ErrorCode.InvalidParams, message: problem };
+      const error = { code: ProtocolErrorCode.InvalidParams, message: problem };
       this.addAnswered(context.connectionId, { ...approval, status: 'invalid', problem, response: { error } });
-      throw jsonRpcError(error.code, error.message);
+      throw new ProtocolError(error.code, error.message);
     }
 
     const auto = kind === 'sampling' ? this.deps.autoReply(context.serverId) : undefined;
@@ -146,7 +149,8 @@ export class ApprovalQueue {
     return new Promise<JsonObject>((resolve, reject) => {
       const onAbort = () => this.abandon(entry, signal);
       entry.waiting = { resolve, reject, stopWatchingAbort: () => signal.removeEventListener('abort', onAbort) };
-      this.waitingByRpc.set(rpcKey(context.connectionId, context.rpcId), entry);
+      // Embedded requests share their call's id and are never cancelled by a server notice.
+      if (!context.embedded) this.waitingByRpc.set(rpcKey(context.connectionId, context.rpcId), entry);
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
     });
@@ -156,6 +160,13 @@ export class ApprovalQueue {
   private abandon(entry: Entry, signal: AbortSignal): void {
     const waiting = entry.waiting;
     if (!waiting) return;
+    const ended: unknown = signal.reason;
+    if (ended instanceof InputAbandoned) {
+      // The call that asked for this input ended on Loupe's side: cancelled, timed out or disconnected.
+      this.finishWaiting(entry, { status: ended.status, problem: `The call stopped before this was answered: ${ended.message}` });
+      waiting.reject(ended);
+      return;
+    }
     // A cancel without a reason aborts with an AbortError just like a close does; the traffic tells them apart.
     const byServer = waiting.cancelNotice !== undefined || !abortedByClose(signal);
     const reason = waiting.cancelNotice?.reason ?? (typeof signal.reason === 'string' ? signal.reason : undefined);
@@ -165,7 +176,7 @@ export class ApprovalQueue {
         : 'The server cancelled this request.'
       : 'The server disconnected before this request was answered.';
     this.finishWaiting(entry, { status: byServer ? 'cancelled' : 'disconnected', problem });
-    waiting.reject(jsonRpcError(ErrorCode.ConnectionClosed, problem));
+    waiting.reject(new ProtocolError(CONNECTION_CLOSED, problem));
   }
 
   private answer(entry: Entry, outcome: Outcome, decidedBy: string): void {
@@ -183,7 +194,7 @@ export class ApprovalQueue {
     });
     this.linkResponse(entry);
     if ('result' in reply) waiting.resolve(reply.result);
-    else waiting.reject(jsonRpcError(reply.error.code, reply.error.message));
+    else waiting.reject(new ProtocolError(reply.error.code, reply.error.message));
   }
 
   private finishWaiting(entry: Entry, patch: Patch): void {
@@ -206,6 +217,8 @@ export class ApprovalQueue {
 
   /** The SDK sends our response after the handler settles; its seq is known only once it is recorded. */
   private linkResponse(entry: Entry): void {
+    // An embedded request's answer travels inside the call's next round, not as a response.
+    if (entry.approval.embedded) return;
     this.links.awaitResponse(entry.connectionId, entry.approval.rpcId, (responseSeq) => {
       if (this.entries.get(entry.approval.id) === entry) this.update(entry, { responseSeq });
     });

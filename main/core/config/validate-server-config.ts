@@ -1,4 +1,13 @@
-import type { CallTimeouts, KeyValue, RootConfig, ServerConfig, ServerConfigInput, TransportConfig } from '../../../shared/server-config.js';
+import {
+  PROTOCOL_ERA_SETTINGS,
+  type CallTimeouts,
+  type KeyValue,
+  type ProtocolEraSetting,
+  type RootConfig,
+  type ServerConfig,
+  type ServerConfigInput,
+  type TransportConfig,
+} from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 
 function fail(message: string): never {
@@ -81,12 +90,22 @@ export function parseServerConfigInput(value: unknown): ServerConfigInput {
   if (!isRecord(value)) fail('A server needs a name and a transport.');
   const parsedTimeouts = parseCallTimeouts(value.timeouts);
   const roots = parseRoots(value.roots);
+  const era = parseEra(value.era);
   return {
     name: text(value.name, 'The server name', { required: true }).trim(),
     transport: transport(value.transport),
+    ...(era ? { era } : {}),
     ...(parsedTimeouts ? { timeouts: parsedTimeouts } : {}),
     ...(roots ? { roots } : {}),
   };
+}
+
+function parseEra(value: unknown): ProtocolEraSetting | undefined {
+  if (value === undefined) return undefined;
+  if (!PROTOCOL_ERA_SETTINGS.includes(value as ProtocolEraSetting)) {
+    fail(`Unknown protocol era "${String(value)}": use ${PROTOCOL_ERA_SETTINGS.join(', ')}.`);
+  }
+  return value as ProtocolEraSetting;
 }
 
 export function parseRoots(value: unknown): RootConfig[] | undefined {

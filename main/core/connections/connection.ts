@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { ConnectionState, ProcessExit, ServerIdentity } from '../../../shared/connection.js';
-import type { CallProgress, JsonObject, RpcFailure, RpcOutcome } from '../../../shared/mcp.js';
-import { DEFAULT_CALL_TIMEOUTS, type CallTimeouts, type ServerConfig } from '../../../shared/server-config.js';
+import type { ConnectionState, ProcessExit, ProtocolEra, ServerIdentity } from '../../../shared/connection.js';
+import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome } from '../../../shared/mcp.js';
+import {
+  DEFAULT_CALL_TIMEOUTS,
+  DEFAULT_PROTOCOL_ERA,
+  MODERN_PROTOCOL_VERSION,
+  type CallTimeouts,
+  type ServerConfig,
+} from '../../../shared/server-config.js';
 import type { JsonRpcId, TrafficEntry } from '../../../shared/traffic.js';
 import { findResultViolations } from '../mcp/result-violations.js';
 import { createTransport, type CreatedTransport } from '../transports/create-transport.js';
-import type { TrafficLog } from '../traffic/traffic-log.js';
+import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
+import { clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
 import { describeConnectFailure } from './describe-failure.js';
 import type { IncomingRequests } from './incoming-requests.js';
+import { InputAbandoned, isInputRequired, MAX_INPUT_ROUNDS, readInputRequired, retryParams } from './input-rounds.js';
+import { describeNegotiation, describePinFailure, ProbeWatch } from './probe-watch.js';
 import { readProgress } from './read-progress.js';
 
 /** Accepts any result: conformance is checked separately so a non-conforming reply is shown, not lost. */
@@ -23,10 +30,18 @@ export interface RequestOptions {
   callId?: string;
 }
 
+/** One round of a call on the wire: its request id and its response, as recorded. */
 interface WireWatch {
   rpcId?: JsonRpcId;
+  requestSeq?: number;
   response?: TrafficEntry;
   stop: () => void;
+}
+
+/** The rounds of one logical call (2026-07-28 `input_required` retries share one flow). */
+interface Flow {
+  id: string;
+  round: number;
 }
 
 export interface ConnectionDeps {
@@ -38,12 +53,8 @@ export interface ConnectionDeps {
   onProgress: (progress: CallProgress) => void;
 }
 
-/** What Loupe offers servers: sampling (with tools, 2025-11-25), both elicitation modes, and roots. */
-const CLIENT_CAPABILITIES = {
-  sampling: { tools: {} },
-  elicitation: { form: {}, url: {} },
-  roots: { listChanged: true },
-};
+/** Methods whose result may be `input_required` on a 2026-07-28 connection. */
+const MULTI_ROUND_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 /**
  * One server's live session: a transport, an SDK Client, and the state the UI shows.
@@ -54,11 +65,14 @@ export class Connection {
   private client: Client | undefined;
   private created: CreatedTransport | undefined;
   private current: ConnectionState;
-  private protocolVersion: string | undefined;
   private userClosed = false;
+  private logLevel: LoggingLevel | undefined;
   private readonly inFlight = new Map<string, AbortController>();
+  /** Server → client requests being handled (2025 era), aborted when the connection goes. */
+  private readonly serverRequests = new Set<AbortController>();
 
   private readonly traffic: TrafficLog;
+  private readonly recorder: ConnectionRecorder;
   private readonly initializeTimeoutMs: number;
 
   constructor(
@@ -67,6 +81,7 @@ export class Connection {
   ) {
     this.traffic = deps.traffic;
     this.initializeTimeoutMs = deps.initializeTimeoutMs;
+    this.recorder = this.traffic.recorderFor(config.id, this.connectionId);
     this.current = { serverId: config.id, status: 'connecting', connectionId: this.connectionId, since: Date.now() };
   }
 
@@ -74,48 +89,90 @@ export class Connection {
     return this.current;
   }
 
+  get era(): ProtocolEra | undefined {
+    return this.client?.getProtocolEra();
+  }
+
   async connect(): Promise<ConnectionState> {
     this.setState({ status: 'connecting' });
-    const recorder = this.traffic.recorderFor(this.config.id, this.connectionId);
+    const setting = this.config.era ?? DEFAULT_PROTOCOL_ERA;
+    const probe = new ProbeWatch(this.traffic, this.connectionId);
+    let restarted = false;
     try {
-      this.created = createTransport(this.config.transport, recorder);
-      const transport = this.created.transport;
-      this.captureProtocolVersion(transport);
-      if (this.created.type === 'stdio') {
-        this.created.transport.onexit = (exit) => this.handleExit(exit);
+      try {
+        await this.open(setting, false);
+      } catch (error) {
+        // Servers built on some SDKs exit on any request before initialize. The SDK probes such
+        // servers on a sibling process; Loupe's own transport probes in place, so it restarts the
+        // server once and goes straight to initialize, and says so in the log.
+        if (setting !== 'auto' || this.created?.type !== 'stdio' || !this.created.transport.exit || !probe.unanswered) throw error;
+        this.recorder.note(
+          'The server exited on the server/discover probe (some servers exit on any request before initialize). Restarting it and connecting with initialize.',
+        );
+        await this.closeQuietly();
+        restarted = true;
+        await this.open(setting, true);
       }
-      const client = new Client(this.deps.clientInfo, { capabilities: CLIENT_CAPABILITIES });
-      client.onclose = () => this.handleClose();
-      // Our own handler, not setRequestHandler: the SDK's would refuse malformed requests
-      // before Loupe could show them, and would validate what the person chose to send.
-      client.fallbackRequestHandler = (request, extra) =>
-        this.deps.incoming.handle(request.method, request.params as JsonObject | undefined, {
-          serverId: this.config.id,
-          connectionId: this.connectionId,
-          rpcId: request.id,
-          signal: extra.signal,
-        }) as Promise<never>;
-      this.client = client;
-      await client.connect(transport, { timeout: this.initializeTimeoutMs });
-      this.setState({ status: 'connected', server: this.identity(client) });
+      const client = this.client as Client;
+      const era = client.getProtocolEra() ?? 'legacy';
+      const version = client.getNegotiatedProtocolVersion() ?? 'unknown';
+      const negotiation = describeNegotiation(setting, era, version, probe.result, restarted);
+      if (probe.result.sent) this.recorder.note(negotiation.summary);
+      this.setState({ status: 'connected', server: this.identity(client, era, version, negotiation) });
     } catch (error) {
       const exit = await this.exitAfterFailure(error);
-      const failure = describeConnectFailure(error, {
-        config: this.config.transport,
-        ...(exit ? { exit } : {}),
-        ...(this.created?.type === 'http' ? { probe: this.created.probe } : {}),
-        initializeTimeoutMs: this.initializeTimeoutMs,
-      });
+      const pinFailure = setting === 'modern' && isEraNegotiationFailure(error) ? describePinFailure(probe.result, MODERN_PROTOCOL_VERSION) : undefined;
+      const failure = pinFailure
+        ? { code: 'era-mismatch' as const, message: pinFailure, detail: errorMessage(error) }
+        : describeConnectFailure(error, {
+            config: this.config.transport,
+            ...(exit ? { exit } : {}),
+            ...(this.created?.type === 'http' ? { probe: this.created.probe } : {}),
+            initializeTimeoutMs: this.initializeTimeoutMs,
+          });
       this.userClosed = true;
       await this.closeQuietly();
       this.setState({ status: 'failed', failure, ...(exit ? { exit } : {}) });
+    } finally {
+      probe.dispose();
     }
     return this.current;
   }
 
+  /** Makes the transport and the client and connects them; `legacyOnly` skips the probe. */
+  private async open(setting: NonNullable<ServerConfig['era']>, legacyOnly: boolean): Promise<void> {
+    this.created = createTransport(this.config.transport, this.recorder);
+    if (this.created.type === 'stdio') {
+      this.created.transport.onexit = (exit) => this.handleExit(exit);
+    }
+    const probeTimeoutMs = this.created.type === 'stdio' ? Math.min(STDIO_PROBE_TIMEOUT_MS, this.initializeTimeoutMs) : this.initializeTimeoutMs;
+    const client = new Client(this.deps.clientInfo, clientOptions(setting, probeTimeoutMs));
+    client.onclose = () => this.handleClose();
+    // Our own handler, not setRequestHandler: the SDK's would refuse malformed requests
+    // before Loupe could show them, and would validate what the person chose to send.
+    client.fallbackRequestHandler = async (request, ctx) => {
+      // The SDK does not abort a handler when the connection closes; the person must see that too.
+      const closed = new AbortController();
+      this.serverRequests.add(closed);
+      try {
+        return (await this.deps.incoming.handle(request.method, request.params as JsonObject | undefined, {
+          serverId: this.config.id,
+          connectionId: this.connectionId,
+          rpcId: request.id,
+          signal: AbortSignal.any([ctx.mcpReq.signal, closed.signal]),
+        })) as never;
+      } finally {
+        this.serverRequests.delete(closed);
+      }
+    };
+    this.client = client;
+    const transport: Transport = this.created.transport;
+    await client.connect(transport, { timeout: this.initializeTimeoutMs, ...(legacyOnly ? { prior: { kind: 'legacy' } } : {}) });
+  }
+
   async disconnect(): Promise<ConnectionState> {
     this.userClosed = true;
-    this.abortAll('Disconnected by the user.');
+    this.abortAll(new InputAbandoned('disconnected', 'Disconnected by the user.'));
     await this.closeQuietly();
     if (this.current.status === 'connecting' || this.current.status === 'connected') {
       this.setState({ status: 'disconnected' });
@@ -123,7 +180,11 @@ export class Connection {
     return this.current;
   }
 
-  /** Sends any request; the raw result comes back even when it breaks the schema. */
+  /**
+   * Sends any request; the raw result comes back even when it breaks the schema. On a 2026-07-28
+   * connection an `input_required` result is answered (through Approvals) and the call retried,
+   * round after round, until the server returns its result.
+   */
   async request(method: string, params: JsonObject | undefined, options: RequestOptions = {}): Promise<RpcOutcome> {
     const client = this.client;
     const started = performance.now();
@@ -133,43 +194,130 @@ export class Connection {
     const timeouts = options.timeouts ?? this.config.timeouts ?? DEFAULT_CALL_TIMEOUTS;
     const abort = new AbortController();
     if (options.callId) this.inFlight.set(options.callId, abort);
-    const wire = this.watchWire(options.callId);
+    const flow: Flow | undefined = client.getProtocolEra() === 'modern' && MULTI_ROUND_METHODS.has(method) ? { id: randomUUID(), round: 1 } : undefined;
+    let legParams = this.withLogLevel(client, params);
+    let wire: WireWatch | undefined;
     try {
-      const result = await client.request({ method, ...(params ? { params } : {}) }, ANY_RESULT, {
-        signal: abort.signal,
-        timeout: timeouts.timeoutMs,
-        maxTotalTimeout: timeouts.maxTotalTimeoutMs,
-        resetTimeoutOnProgress: timeouts.resetTimeoutOnProgress,
-        // Needed for the SDK to reset the timeout on progress; the UI builds progress from the traffic record.
-        onprogress: () => {},
-      });
-      return {
-        ...(wire.rpcId !== undefined ? { rpcId: wire.rpcId } : {}),
-        result,
-        violations: findResultViolations(method, result),
-        durationMs: performance.now() - started,
-        responseSize: wire.response?.size ?? 0,
-      };
+      for (;;) {
+        wire?.stop();
+        wire = this.watchWire(options.callId, flow);
+        const result = await client.request({ method, ...(legParams ? { params: legParams } : {}) }, ANY_RESULT, {
+          signal: abort.signal,
+          timeout: timeouts.timeoutMs,
+          maxTotalTimeout: timeouts.maxTotalTimeoutMs,
+          resetTimeoutOnProgress: timeouts.resetTimeoutOnProgress,
+          // Needed for the SDK to reset the timeout on progress; the UI builds progress from the traffic record.
+          onprogress: () => {},
+          allowInputRequired: true,
+        });
+        if (!flow || !isInputRequired(result)) return this.succeeded(started, method, result, wire);
+        if (flow.round >= MAX_INPUT_ROUNDS) {
+          return this.failed(started, { kind: 'protocol', message: `The server still asked for input after ${MAX_INPUT_ROUNDS} rounds, so Loupe stopped retrying.` }, wire);
+        }
+        const input = readInputRequired(result as JsonObject);
+        if ('problem' in input) return this.failed(started, { kind: 'invalid-result', message: input.problem }, wire);
+        const responses = await this.answerInput(input.inputRequests, flow, wire, abort.signal, timeouts);
+        legParams = this.withLogLevel(client, retryParams(params, input, responses));
+        flow.round += 1;
+      }
     } catch (error) {
       return this.failed(started, this.describeRequestFailure(error, abort.signal, timeouts), wire);
     } finally {
-      wire.stop();
+      wire?.stop();
       if (options.callId) this.inFlight.delete(options.callId);
     }
+  }
+
+  /** Sends each embedded request to what answers it (Approvals, or the roots config), all at once. */
+  private async answerInput(
+    requests: Record<string, { method: string; params?: JsonObject }>,
+    flow: Flow,
+    wire: WireWatch,
+    signal: AbortSignal,
+    timeouts: CallTimeouts,
+  ): Promise<Record<string, JsonObject>> {
+    // The call's timeout keeps running while its input waits, as a 2025 call's would.
+    const waiting = AbortSignal.any([signal, AbortSignal.timeout(timeouts.timeoutMs)]);
+    const onTimeout = () => {
+      if (!signal.aborted) this.abortFlow(signal, new InputAbandoned('cancelled', `The call timed out after ${Math.round(timeouts.timeoutMs / 1000)} s while waiting for this input.`));
+    };
+    waiting.addEventListener('abort', onTimeout, { once: true });
+    try {
+      const entries = await Promise.all(
+        Object.entries(requests).map(async ([key, request]) => {
+          const answer = await this.deps.incoming.handle(request.method, request.params, {
+            serverId: this.config.id,
+            connectionId: this.connectionId,
+            rpcId: wire.rpcId ?? '',
+            signal,
+            embedded: { key, round: flow.round, ...(wire.response ? { responseSeq: wire.response.seq } : {}) },
+          });
+          return [key, answer] as const;
+        }),
+      );
+      return Object.fromEntries(entries);
+    } finally {
+      waiting.removeEventListener('abort', onTimeout);
+    }
+  }
+
+  /** Aborts the call a signal belongs to, with a reason the waiting approvals can show. */
+  private abortFlow(signal: AbortSignal, reason: InputAbandoned): void {
+    for (const controller of this.inFlight.values()) {
+      if (controller.signal === signal) controller.abort(reason);
+    }
+  }
+
+  /** On a modern connection the log level travels with each request, in its `_meta`. */
+  private withLogLevel(client: Client, params: JsonObject | undefined): JsonObject | undefined {
+    if (!this.logLevel || client.getProtocolEra() !== 'modern') return params;
+    const meta = (params?._meta ?? {}) as JsonObject;
+    return { ...(params ?? {}), _meta: { [LOG_LEVEL_META_KEY]: this.logLevel, ...meta } };
+  }
+
+  /**
+   * Sets the log level: `logging/setLevel` on a 2025 connection; on a 2026-07-28 connection
+   * the level is kept and sent with every request (there is no such method there).
+   */
+  async setLogLevel(level: LoggingLevel): Promise<RpcOutcome> {
+    if (this.client?.getProtocolEra() === 'modern' && this.current.status === 'connected') {
+      this.logLevel = level;
+      return { result: {}, violations: [], durationMs: 0, responseSize: 0 };
+    }
+    return this.request('logging/setLevel', { level });
+  }
+
+  private succeeded(started: number, method: string, sdkResult: unknown, wire: WireWatch): RpcOutcome {
+    // The recorded response is what the server sent; the SDK's copy has wire-only fields removed.
+    const raw = (wire.response?.message as { result?: unknown } | undefined)?.result;
+    const result = raw !== undefined ? raw : sdkResult;
+    return {
+      ...(wire.rpcId !== undefined ? { rpcId: wire.rpcId } : {}),
+      result,
+      violations: findResultViolations(method, result),
+      durationMs: performance.now() - started,
+      responseSize: wire.response?.size ?? 0,
+    };
   }
 
   /**
    * Watches the record for the next request this connection sends and its response. The SDK
    * sends synchronously inside request(), so the first outgoing request seen is this one.
+   * Observers run before an entry leaves for the UI, so the round is part of what the UI gets.
    */
-  private watchWire(callId: string | undefined): WireWatch {
+  private watchWire(callId: string | undefined, flow: Flow | undefined): WireWatch {
     const watch: WireWatch = { stop: () => {} };
     watch.stop = this.traffic.observe((entry) => {
       if (entry.connectionId !== this.connectionId) return;
       if (watch.rpcId === undefined) {
-        if (entry.kind === 'request' && entry.direction === 'out') watch.rpcId = entry.id;
+        if (entry.kind === 'request' && entry.direction === 'out' && entry.id !== undefined) {
+          watch.rpcId = entry.id;
+          watch.requestSeq = entry.seq;
+          if (flow) entry.flow = { id: flow.id, round: flow.round };
+        }
       } else if (entry.direction === 'in' && (entry.kind === 'response' || entry.kind === 'error') && entry.id === watch.rpcId) {
         watch.response = entry;
+        if (flow) entry.flow = { id: flow.id, round: flow.round };
       } else if (callId && entry.method === 'notifications/progress' && entry.direction === 'in') {
         const progress = readProgress(entry, watch.rpcId);
         if (progress) this.deps.onProgress({ callId, serverId: this.config.id, seq: entry.seq, ...progress });
@@ -180,13 +328,13 @@ export class Connection {
 
   /** Tells the server its roots changed (it will ask again with roots/list). */
   async sendRootsListChanged(): Promise<void> {
-    if (this.current.status === 'connected') await this.client?.sendRootsListChanged();
+    if (this.current.status === 'connected' && this.client?.getProtocolEra() !== 'modern') await this.client?.sendRootsListChanged();
   }
 
   cancel(callId: string, reason = 'Cancelled by the user.'): boolean {
     const abort = this.inFlight.get(callId);
     if (!abort) return false;
-    abort.abort(reason);
+    abort.abort(new InputAbandoned('cancelled', reason));
     return true;
   }
 
@@ -201,18 +349,28 @@ export class Connection {
   }
 
   private describeRequestFailure(error: unknown, signal: AbortSignal, timeouts: CallTimeouts): RpcFailure {
-    if (signal.aborted) return { kind: 'cancelled', message: String(signal.reason ?? 'Cancelled.') };
-    if (error instanceof McpError) {
-      if (error.code === ErrorCode.RequestTimeout) {
-        return { kind: 'timeout', message: `No answer within ${Math.round(timeouts.timeoutMs / 1000)} s: the request timed out.`, code: error.code };
+    if (signal.aborted) {
+      const reason: unknown = signal.reason;
+      if (reason instanceof InputAbandoned && reason.status === 'disconnected') return { kind: 'disconnected', message: reason.message };
+      if (reason instanceof InputAbandoned && /timed out/.test(reason.message)) return { kind: 'timeout', message: reason.message };
+      return { kind: 'cancelled', message: reason instanceof Error ? reason.message : String(reason ?? 'Cancelled.') };
+    }
+    if (error instanceof SdkError) {
+      if (error.code === SdkErrorCode.RequestTimeout) {
+        return { kind: 'timeout', message: `No answer within ${Math.round(timeouts.timeoutMs / 1000)} s: the request timed out.` };
       }
-      if (error.code === ErrorCode.ConnectionClosed && this.current.status !== 'connected') {
+      if (error.code === SdkErrorCode.ConnectionClosed && this.current.status !== 'connected') {
         return { kind: 'disconnected', message: this.disconnectSentence() };
       }
+      if (error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
+        return { kind: 'protocol', message: `${error.message}. This connection speaks ${this.client?.getNegotiatedProtocolVersion() ?? 'another version'}.` };
+      }
+    }
+    if (error instanceof ProtocolError) {
       return { kind: 'protocol', message: error.message, code: error.code, ...(error.data !== undefined ? { data: error.data } : {}) };
     }
     if (this.current.status !== 'connected') return { kind: 'disconnected', message: this.disconnectSentence() };
-    return { kind: 'protocol', message: error instanceof Error ? error.message : String(error) };
+    return { kind: 'protocol', message: errorMessage(error) };
   }
 
   private disconnectSentence(): string {
@@ -224,10 +382,10 @@ export class Connection {
     return 'The connection closed while the request was running.';
   }
 
-  private identity(client: Client): ServerIdentity {
-    const version = client.getServerVersion();
-    const info = (version ?? {}) as Record<string, unknown>;
+  private identity(client: Client, era: ProtocolEra, protocolVersion: string, negotiation: ServerIdentity['negotiation']): ServerIdentity {
+    const info = (client.getServerVersion() ?? {}) as Record<string, unknown>;
     const instructions = client.getInstructions();
+    const discover = era === 'modern' ? (client.getDiscoverResult() as Record<string, unknown> | undefined) : undefined;
     return {
       name: String(info.name ?? '(no name)'),
       version: String(info.version ?? '(no version)'),
@@ -235,34 +393,39 @@ export class Connection {
       ...(typeof info.websiteUrl === 'string' ? { websiteUrl: info.websiteUrl } : {}),
       ...(Array.isArray(info.icons) ? { icons: info.icons as ServerIdentity['icons'] } : {}),
       ...(instructions ? { instructions } : {}),
-      protocolVersion: this.protocolVersion ?? 'unknown',
+      protocolVersion,
+      era,
+      negotiation,
+      ...(discover
+        ? {
+            discovery: {
+              supportedVersions: Array.isArray(discover.supportedVersions) ? discover.supportedVersions.map(String) : [],
+              result: discover,
+            },
+          }
+        : {}),
       capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
-    };
-  }
-
-  /** The SDK tells the transport the negotiated version after initialize; catch it on the way. */
-  private captureProtocolVersion(transport: Transport): void {
-    const original = transport.setProtocolVersion?.bind(transport);
-    transport.setProtocolVersion = (version: string) => {
-      this.protocolVersion = version;
-      original?.(version);
     };
   }
 
   private handleExit(exit: ProcessExit): void {
     if (this.userClosed || this.current.status !== 'connected') return;
     this.setState({ status: 'exited', exit });
+    this.abortAll(new InputAbandoned('disconnected', this.disconnectSentence()));
   }
 
   private handleClose(): void {
     if (this.userClosed || this.current.status !== 'connected') return;
     if (this.created?.type === 'stdio') return; // handleExit reports it, with the exit code
     this.setState({ status: 'disconnected', failure: { code: 'unknown', message: 'The server closed the connection.' } });
+    this.abortAll(new InputAbandoned('disconnected', this.disconnectSentence()));
   }
 
-  private abortAll(reason: string): void {
+  private abortAll(reason: InputAbandoned): void {
     for (const abort of this.inFlight.values()) abort.abort(reason);
     this.inFlight.clear();
+    for (const abort of this.serverRequests) abort.abort(new DOMException('The connection closed.', 'AbortError'));
+    this.serverRequests.clear();
   }
 
   /**
@@ -272,7 +435,7 @@ export class Connection {
   private async exitAfterFailure(error: unknown): Promise<ProcessExit | undefined> {
     if (this.created?.type !== 'stdio') return undefined;
     const transport = this.created.transport;
-    const closed = error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
+    const closed = error instanceof SdkError && (error.code === SdkErrorCode.ConnectionClosed || error.code === SdkErrorCode.EraNegotiationFailed);
     for (let waited = 0; closed && !transport.exit && waited < 1_000; waited += 25) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -298,4 +461,12 @@ export class Connection {
     };
     this.deps.onState(this.current);
   }
+}
+
+function isEraNegotiationFailure(error: unknown): boolean {
+  return error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

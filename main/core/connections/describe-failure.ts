@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { ConnectionFailure, ProcessExit } from '../../../shared/connection.js';
 import type { TransportConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
@@ -83,7 +83,7 @@ export function describeConnectFailure(error: unknown, context: FailureContext):
       };
     }
   }
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
     return withDetail({
       code: 'initialize-timeout',
       message: `The server did not answer initialize within ${Math.round(context.initializeTimeoutMs / 1000)} s.`,

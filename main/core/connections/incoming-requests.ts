@@ -11,11 +11,25 @@ export interface IncomingRequestContext {
    * The reason is the server's reason when it gave one, else an AbortError.
    */
   signal: AbortSignal;
+  /**
+   * Set for a request embedded in a 2026-07-28 `input_required` result: it has no JSON-RPC id of
+   * its own (`rpcId` is the call's), and its answer goes out with the call's next round.
+   */
+  embedded?: EmbeddedInputContext;
+}
+
+export interface EmbeddedInputContext {
+  /** The server's key for this request in `inputRequests`. */
+  key: string;
+  /** The round of the call that asked for it (1 for the first). */
+  round: number;
+  /** The seq of the `input_required` response it came in. */
+  responseSeq?: number;
 }
 
 /**
  * Answers the requests a server sends to the client (sampling, elicitation, roots).
- * Resolves with the result to send, or throws an McpError to answer with a JSON-RPC error.
+ * Resolves with the result to send, or throws a ProtocolError to answer with a JSON-RPC error.
  */
 export interface IncomingRequests {
   handle(method: string, params: JsonObject | undefined, context: IncomingRequestContext): Promise<JsonObject>;

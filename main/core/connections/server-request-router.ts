@@ -1,4 +1,4 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { JsonObject } from '../../../shared/mcp.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { IncomingRequestContext, IncomingRequests } from './incoming-requests.js';
@@ -14,7 +14,7 @@ export function createServerRequestRouter(store: ConfigStore, approvals: Incomin
         case 'elicitation/create':
           return approvals.handle(method, params, context);
         default:
-          throw new McpError(ErrorCode.MethodNotFound, `Loupe does not handle ${method}.`);
+          throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `Loupe does not handle ${method}.`);
       }
     },
   };

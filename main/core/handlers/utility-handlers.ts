@@ -37,7 +37,7 @@ export function utilityHandlers(connections: ConnectionManager): UtilityHandlers
       if (!LOGGING_LEVELS.includes(level as LoggingLevel)) {
         throw new LoupeError(`Unknown logging level "${level}": use one of ${LOGGING_LEVELS.join(', ')}.`, 'invalid-params');
       }
-      return connections.connected(stringParam(params, 'serverId')).request('logging/setLevel', { level });
+      return connections.connected(stringParam(params, 'serverId')).setLogLevel(level as LoggingLevel);
     },
     'ping.send': async (params) => connections.connected(stringParam(params, 'serverId')).request('ping', undefined),
   };

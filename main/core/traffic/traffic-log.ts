@@ -14,6 +14,8 @@ export interface ConnectionRecorder {
   stderr(line: string): void;
   /** A stdout line that is not JSON-RPC, recorded exactly as received. */
   malformed(text: string, size: number): void;
+  /** What Loupe itself did on the connection, in one sentence. */
+  note(text: string): void;
 }
 
 export type EntryObserver = (entry: TrafficEntry) => void;
@@ -83,6 +85,9 @@ export class TrafficLog {
       },
       malformed: (text, size) => {
         append({ direction: 'in', time: now(), kind: 'malformed', size, text });
+      },
+      note: (text) => {
+        append({ direction: 'out', time: now(), kind: 'note', size: 0, text });
       },
     };
   }

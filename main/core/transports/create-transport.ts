@@ -1,8 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { KeyValue, TransportConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';

@@ -1,4 +1,4 @@
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 
 /** The last HTTP failure seen on a connection, kept to explain a failed connect in one sentence. */
 export interface HttpProbe {

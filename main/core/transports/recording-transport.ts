@@ -1,5 +1,4 @@
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
 
 /**
@@ -19,9 +18,12 @@ export function recordTransport(inner: Transport, recorder: ConnectionRecorder):
       await inner.send(message, options);
     },
     setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
+    setSupportedProtocolVersions: (versions: string[]) => inner.setSupportedProtocolVersions?.(versions),
     get sessionId() {
       return inner.sessionId;
     },
+    // Streamable HTTP opens one stream per request; on 2026-07-28 closing it is how a request is cancelled.
+    ...(inner.hasPerRequestStream ? { hasPerRequestStream: true } : {}),
   };
   inner.onmessage = (message, extra) => {
     record('in', message);

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { ProcessExit } from '../../../shared/connection.js';
 import { classifyMessage, isDeliverable } from '../traffic/classify-message.js';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
@@ -40,6 +39,19 @@ export class RecordingStdioTransport implements Transport {
 
   get exit(): ProcessExit | undefined {
     return this.exitInfo;
+  }
+
+  /**
+   * The child's pid. With `stderr` it marks this transport as a stdio transport for the SDK, which
+   * then treats a silent or closed `server/discover` probe as a 2025 server, as it should on a pipe.
+   */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** Always null: Loupe reads stderr itself and records it. */
+  get stderr(): null {
+    return null;
   }
 
   get recentStderr(): string[] {

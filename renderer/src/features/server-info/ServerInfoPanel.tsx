@@ -5,6 +5,9 @@ import { StatusBadge } from '../connections/StatusBadge';
 import { findServer, useServersStore } from '../servers/servers-store';
 import { LogLevelControl } from '../logs/LogLevelControl';
 import { capabilityBadges } from './capabilities';
+import { DeprecatedTag } from './DeprecatedTag';
+import { DiscoveryView } from './DiscoveryView';
+import { eraLabel } from './era-label';
 import { PingControl } from './PingControl';
 import { RootsEditor } from './RootsEditor';
 import './server-info.css';
@@ -40,8 +43,13 @@ export function ServerInfoPanel() {
         <>
           <ServerIdentityView identity={identity} />
           <div className="server-tools" role="group" aria-label="Server tools">
-            <PingControl key={connection?.connectionId} serverId={server.id} connected />
+            {identity.era === 'modern' ? (
+              <span className="muted">Ping does not exist in {identity.protocolVersion}.</span>
+            ) : (
+              <PingControl key={connection?.connectionId} serverId={server.id} connected />
+            )}
             <LogLevelControl serverId={server.id} />
+            {identity.era === 'modern' && <DeprecatedTag feature="Logging" />}
           </div>
         </>
       ) : (
@@ -80,7 +88,13 @@ function ServerIdentityView({ identity }: { identity: ServerIdentity }) {
         </div>
         <div className="identity__item">
           <dt>Protocol</dt>
-          <dd className="mono">{identity.protocolVersion}</dd>
+          <dd>
+            <span className="mono">{identity.protocolVersion}</span> · {eraLabel(identity.era)}
+          </dd>
+        </div>
+        <div className="identity__item identity__item--wide">
+          <dt>Negotiation</dt>
+          <dd>{identity.negotiation.summary}</dd>
         </div>
         {identity.websiteUrl && (
           <div className="identity__item">
@@ -108,6 +122,7 @@ function ServerIdentityView({ identity }: { identity: ServerIdentity }) {
           </ul>
         )}
       </div>
+      {identity.discovery && <DiscoveryView discovery={identity.discovery} />}
       {identity.instructions && (
         <details className="instructions" open={identity.instructions.length < 400}>
           <summary>Instructions</summary>

@@ -5,6 +5,7 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { CloseIcon } from '../../ui/icons';
 import { KeyValueRows } from './KeyValueRows';
+import { ProtocolEraField } from './ProtocolEraField';
 import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';
 import { findServer, useServersStore, type ServerEditor } from './servers-store';
 import { TRANSPORT_NAMES } from './transport-label';
@@ -215,6 +216,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
               />
             </>
           )}
+          <ProtocolEraField era={draft.era} onChange={(era) => update({ era })} />
           <CallTimeoutsFields draft={draft} errors={errors} onChange={update} />
           {editor.mode === 'edit' && (
             <p className="field__hint">Connection changes apply the next time the server connects; timeouts apply to the next call.</p>

@@ -1,6 +1,8 @@
 import {
   DEFAULT_CALL_TIMEOUTS,
+  DEFAULT_PROTOCOL_ERA,
   type CallTimeouts,
+  type ProtocolEraSetting,
   type KeyValue,
   type ServerConfig,
   type ServerConfigInput,
@@ -30,8 +32,9 @@ export interface ServerDraft {
   timeoutSeconds: string;
   maxTotalSeconds: string;
   resetTimeoutOnProgress: boolean;
+  era: ProtocolEraSetting;
   /** Everything the form does not edit (roots, …), saved back unchanged. */
-  preserved: Omit<ServerConfigInput, 'name' | 'transport' | 'timeouts'>;
+  preserved: Omit<ServerConfigInput, 'name' | 'transport' | 'timeouts' | 'era'>;
   /** The config had its own timeouts: keep writing them even when they equal the defaults. */
   hadTimeouts: boolean;
 }
@@ -55,11 +58,12 @@ export function draftFromConfig(config?: ServerConfig): ServerDraft {
     url: '',
     headers: [],
     ...timeoutFields(config?.timeouts ?? DEFAULT_CALL_TIMEOUTS),
+    era: config?.era ?? DEFAULT_PROTOCOL_ERA,
     preserved: {},
     hadTimeouts: config?.timeouts !== undefined,
   };
   if (config) {
-    const { id: _id, name: _name, transport: _transport, timeouts: _timeouts, ...preserved } = config;
+    const { id: _id, name: _name, transport: _transport, timeouts: _timeouts, era: _era, ...preserved } = config;
     draft.preserved = preserved;
   }
   const transport = config?.transport;
@@ -171,7 +175,11 @@ export function parseArgs(text: string): string[] {
 export function draftToInput(draft: ServerDraft): ServerConfigInput {
   const name = draft.name.trim();
   const timeouts = draftTimeouts(draft);
-  const preserved = { ...draft.preserved, ...(timeouts ? { timeouts } : {}) };
+  const preserved = {
+    ...draft.preserved,
+    ...(timeouts ? { timeouts } : {}),
+    ...(draft.era !== DEFAULT_PROTOCOL_ERA ? { era: draft.era } : {}),
+  };
   if (draft.transport === 'stdio') {
     const cwd = draft.cwd.trim();
     return {

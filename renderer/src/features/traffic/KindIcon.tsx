@@ -18,6 +18,8 @@ const PATHS: Record<RowKind, string> = {
   stderr: 'M3 4.5l3 3.5-3 3.5M8 11.5h5',
   // Warning triangle.
   malformed: 'M8 2.5l6 10.5H2zM8 6.5v3M8 11.2v.3',
+  // An "i" in a circle: something Loupe did.
+  note: 'M8 2.5a5.5 5.5 0 1 0 0 11a5.5 5.5 0 1 0 0-11M8 7.2v3.8M8 5v.3',
 };
 
 export function KindIcon({ kind }: { kind: RowKind }) {

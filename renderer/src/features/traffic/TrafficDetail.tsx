@@ -28,6 +28,7 @@ const PANE_TITLES: Record<RowModel['kind'], string> = {
   batch: 'Batch',
   stderr: 'stderr line',
   malformed: 'Malformed line',
+  note: 'Note from Loupe',
 };
 
 /** The selected row: request and response side by side, with timing and links to related entries. */

@@ -12,7 +12,7 @@ interface Props {
 const EXAMPLES: Array<[string, string]> = [
   ['method:tools/call', 'method name (a fragment matches every method containing it)'],
   ['server:everything', 'server name contains'],
-  ['is:error', 'status: pending, ok, error, cancelled, timeout, unanswered'],
+  ['is:error', 'status: pending, ok, error, cancelled, timeout, unanswered, input (a 2026-07-28 call that asked for input)'],
   ['dir:in', 'in = server → client, out = client → server'],
   ['kind:notification', 'request, response, error, notification, batch, stderr, malformed'],
   ['larger-than:10k', 'either message larger than (k = 1024 bytes, m = 1024 k); also smaller-than:'],

@@ -1,5 +1,7 @@
 import type { JsonRpcId, TrafficEntry, TrafficKind } from '../../../../shared/traffic.js';
 
+export type TrafficFlow = NonNullable<TrafficEntry['flow']>;
+
 /**
  * The renderer's traffic, column by column: typed arrays in fixed-size chunks plus one string
  * per entry (the message's compact JSON, or the stderr/malformed line). Appending is O(1)
@@ -11,13 +13,15 @@ import type { JsonRpcId, TrafficEntry, TrafficKind } from '../../../../shared/tr
  * never reused, so views can hold positions across appends and evictions.
  */
 
-export const KIND_CODES: readonly TrafficKind[] = ['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed'];
-export const KIND = { request: 0, response: 1, error: 2, notification: 3, batch: 4, stderr: 5, malformed: 6 } as const;
+export const KIND_CODES: readonly TrafficKind[] = ['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note'];
+export const KIND = { request: 0, response: 1, error: 2, notification: 3, batch: 4, stderr: 5, malformed: 6, note: 7 } as const;
 
 /** What became of a request. Stored for requests only; other rows are `none`. */
-export type RequestStatus = 'none' | 'pending' | 'ok' | 'error' | 'cancelled' | 'timeout' | 'unanswered';
-export const STATUS_CODES: readonly RequestStatus[] = ['none', 'pending', 'ok', 'error', 'cancelled', 'timeout', 'unanswered'];
-const STATUS = { none: 0, pending: 1, ok: 2, error: 3, cancelled: 4, timeout: 5, unanswered: 6 } as const;
+export type RequestStatus = 'none' | 'pending' | 'ok' | 'error' | 'cancelled' | 'timeout' | 'unanswered' | 'input';
+export const STATUS_CODES: readonly RequestStatus[] = ['none', 'pending', 'ok', 'error', 'cancelled', 'timeout', 'unanswered', 'input'];
+const STATUS = { none: 0, pending: 1, ok: 2, error: 3, cancelled: 4, timeout: 5, unanswered: 6, input: 7 } as const;
+/** How a 2026-07-28 `input_required` result reads in a response's compact JSON. */
+const INPUT_REQUIRED_MARK = '"resultType":"input_required"';
 
 const FLAG_IN = 1;
 /** A response folded into its request's row: not a row of its own. */
@@ -49,6 +53,8 @@ class Chunk {
   readonly partner = new Int32Array(CHUNK_SIZE);
   readonly id: Array<JsonRpcId | undefined> = new Array<JsonRpcId | undefined>(CHUNK_SIZE);
   readonly text: string[] = new Array<string>(CHUNK_SIZE);
+  /** The rounds of one call (2026-07-28 `input_required` retries); sparse. */
+  readonly flow: Array<TrafficFlow | undefined> = new Array<TrafficFlow | undefined>(CHUNK_SIZE);
 }
 
 /** Interns strings to small integers, so columns hold numbers and filters compare numbers. */
@@ -183,6 +189,7 @@ export class CompactTrafficLog {
     chunk.method[offset] = entry.method === undefined ? -1 : this.methods.intern(entry.method);
     chunk.partner[offset] = -1;
     chunk.id[offset] = entry.id;
+    chunk.flow[offset] = entry.flow;
     chunk.status[offset] = kind === KIND.request ? STATUS.pending : STATUS.none;
     const hasMessage = entry.message !== undefined;
     chunk.text[offset] = hasMessage ? jsonText(entry.message) : (entry.text ?? '');
@@ -252,6 +259,10 @@ export class CompactTrafficLog {
   }
   id(position: number): JsonRpcId | undefined {
     return this.chunkOf(position).id[position & CHUNK_MASK];
+  }
+  /** The call this round belongs to, on a 2026-07-28 connection. */
+  flow(position: number): TrafficFlow | undefined {
+    return this.chunkOf(position).flow[position & CHUNK_MASK];
   }
   /** The message as compact JSON, or the raw stderr/malformed line, or a large message's preview. */
   text(position: number): string {
@@ -381,7 +392,12 @@ export class CompactTrafficLog {
     responseChunk.partner[responseOffset] = request;
     responseChunk.flags[responseOffset]! |= FLAG_MERGED;
     if (requestChunk.status[requestOffset] === STATUS.pending) {
-      requestChunk.status[requestOffset] = responseChunk.kind[responseOffset] === KIND.error ? STATUS.error : STATUS.ok;
+      requestChunk.status[requestOffset] =
+        responseChunk.kind[responseOffset] === KIND.error
+          ? STATUS.error
+          : responseChunk.flow[responseOffset] && responseChunk.text[responseOffset]!.includes(INPUT_REQUIRED_MARK)
+            ? STATUS.input
+            : STATUS.ok;
     }
     this.rowChanged(request);
   }

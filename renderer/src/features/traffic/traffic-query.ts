@@ -5,7 +5,7 @@ import type { RequestStatus } from './compact-traffic-log.js';
  * The traffic filter language, modelled on DevTools' Network filter: space-separated terms,
  * all of which must match (AND). A leading `-` negates a term.
  *
- *   method:tools/call   server:everything   is:error|pending|ok|cancelled|timeout|unanswered
+ *   method:tools/call   server:everything   is:error|pending|ok|cancelled|timeout|unanswered|input
  *   dir:in|out   kind:request|response|error|notification|batch|stderr|malformed
  *   larger-than:10k   smaller-than:1m   id:7   "a phrase"   /regex/i   free text
  */
@@ -45,9 +45,11 @@ const STATUS_WORDS: Record<string, StatusTerm> = {
   timedout: 'timeout',
   unanswered: 'unanswered',
   'no-response': 'unanswered',
+  input: 'input',
+  'input-required': 'input',
 };
 
-const KIND_WORDS: ReadonlySet<string> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed']);
+const KIND_WORDS: ReadonlySet<string> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note']);
 
 const REGEX_FLAG = /[dgimsuvy]/;
 const REGEX_TERM = /^\/.+\/[dgimsuvy]*$/s;
@@ -127,7 +129,7 @@ function parsePropertyTerm(key: string, rawValue: string): ClauseBody | string |
     case 'is':
     case 'status': {
       const status = STATUS_WORDS[value.toLowerCase()];
-      return status ? { type: 'is', status } : `Unknown status "${value}": use pending, ok, error, cancelled, timeout or unanswered.`;
+      return status ? { type: 'is', status } : `Unknown status "${value}": use pending, ok, error, cancelled, timeout, unanswered or input.`;
     }
     case 'dir':
     case 'direction': {

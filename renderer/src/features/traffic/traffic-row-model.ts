@@ -9,7 +9,8 @@ export type RowKind =
   | 'notification'
   | 'batch'
   | 'stderr'
-  | 'malformed';
+  | 'malformed'
+  | 'note';
 
 export const ROW_KIND_LABELS: Record<RowKind, string> = {
   request: 'request',
@@ -20,6 +21,7 @@ export const ROW_KIND_LABELS: Record<RowKind, string> = {
   batch: 'batch',
   stderr: 'stderr',
   malformed: 'malformed',
+  note: 'Loupe',
 };
 
 export const STATUS_LABELS: Record<RequestStatus, string> = {
@@ -30,6 +32,7 @@ export const STATUS_LABELS: Record<RequestStatus, string> = {
   cancelled: 'cancelled',
   timeout: 'timed out',
   unanswered: 'no response',
+  input: 'input required',
 };
 
 export interface RowModel {
@@ -81,7 +84,7 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
   const method = log.method(position);
   let summary = method ?? '';
   let summaryIsText = false;
-  if (kind === 'stderr' || kind === 'malformed') {
+  if (kind === 'stderr' || kind === 'malformed' || kind === 'note') {
     summary = log.text(position).slice(0, SUMMARY_CHARS);
     summaryIsText = true;
   } else if (kind === 'batch') {
@@ -90,6 +93,8 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
   } else if (!method && (kind === 'response' || kind === 'error')) {
     summary = '(request not kept)';
   }
+  const flow = log.flow(position);
+  if (flow && (flow.round > 1 || status === 'input')) summary = `${summary} · round ${flow.round}`;
   const id = log.id(position);
   return {
     position,

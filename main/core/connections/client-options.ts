@@ -1,0 +1,31 @@
+import type { ClientOptions, VersionNegotiationMode } from '@modelcontextprotocol/client';
+import { MODERN_PROTOCOL_VERSION, type ProtocolEraSetting } from '../../../shared/server-config.js';
+
+/** What Loupe offers servers: sampling (with tools, 2025-11-25), both elicitation modes, and roots. */
+export const CLIENT_CAPABILITIES = {
+  sampling: { tools: {} },
+  elicitation: { form: {}, url: {} },
+  roots: { listChanged: true },
+};
+
+/**
+ * How long a stdio server gets to answer the `server/discover` probe before it is taken for a
+ * 2025 server. Some 2025 servers never answer unknown requests sent before `initialize`, so the
+ * full connect timeout would stall every connect to them.
+ */
+export const STDIO_PROBE_TIMEOUT_MS = 10_000;
+
+export function negotiationMode(setting: ProtocolEraSetting): VersionNegotiationMode {
+  if (setting === 'modern') return { pin: MODERN_PROTOCOL_VERSION };
+  return setting;
+}
+
+export function clientOptions(setting: ProtocolEraSetting, probeTimeoutMs: number): ClientOptions {
+  return {
+    capabilities: CLIENT_CAPABILITIES,
+    versionNegotiation: { mode: negotiationMode(setting), probe: { timeoutMs: probeTimeoutMs } },
+    // Loupe runs the multi-round-trip rounds itself, so each embedded request waits in Approvals
+    // and each round is its own group in the traffic log.
+    inputRequired: { autoFulfill: false },
+  };
+}
