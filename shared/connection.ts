@@ -80,6 +80,20 @@ export interface ServerIdentity {
   capabilities: Record<string, unknown>;
 }
 
+/**
+ * A 2026-07-28 connection's `subscriptions/listen` stream, which carries the change
+ * notifications (list changes, resource updates) that 2025 servers send unasked.
+ */
+export interface ChangeStreamState {
+  status: 'off' | 'opening' | 'open' | 'closed' | 'failed';
+  /** The resources whose updates are asked for. */
+  resourceUris: string[];
+  /** What the server agreed to send, from its acknowledgement. */
+  honoredFilter?: Record<string, unknown>;
+  /** Why it closed or failed, in one sentence. */
+  message?: string;
+}
+
 export interface ConnectionState {
   serverId: string;
   status: ConnectionStatus;
@@ -90,4 +104,6 @@ export interface ConnectionState {
   failure?: ConnectionFailure;
   exit?: ProcessExit;
   server?: ServerIdentity;
+  /** Modern connections only. */
+  changeStream?: ChangeStreamState;
 }

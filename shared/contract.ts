@@ -7,13 +7,14 @@
  * write its handler in main/core/handlers. Nothing in shared/ imports Node, Electron or React.
  */
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
-import type { ConnectionState } from './connection.js';
+import type { ChangeStreamState, ConnectionState } from './connection.js';
 import type {
   CallProgress,
   CompletionParams,
   JsonObject,
   ListKind,
   ListOutcome,
+  ListParams,
   LoggingLevel,
   PromptInfo,
   ResourceInfo,
@@ -71,19 +72,21 @@ export const requests = {
   'connections.list': request<void, ConnectionState[]>(),
   'connections.connect': request<ServerRef, ConnectionState>(),
   'connections.disconnect': request<ServerRef, ConnectionState>(),
+  /** Opens or stops a 2026-07-28 connection's `subscriptions/listen` stream (it opens on connect). */
+  'connections.changeStream': request<ServerRef & { open: boolean }, ChangeStreamState>(),
 
-  'tools.list': request<ServerRef, ListOutcome<ToolInfo>>(),
+  'tools.list': request<ListParams, ListOutcome<ToolInfo>>(),
   'tools.call': request<ToolCallParams, RpcOutcome>(),
   /** Cancels a request started with a `callId` (tool call, completion): sends `notifications/cancelled`. */
   'calls.cancel': request<{ callId: string; reason?: string }, void>(),
 
-  'resources.list': request<ServerRef, ListOutcome<ResourceInfo>>(),
-  'resources.templates': request<ServerRef, ListOutcome<ResourceTemplateInfo>>(),
+  'resources.list': request<ListParams, ListOutcome<ResourceInfo>>(),
+  'resources.templates': request<ListParams, ListOutcome<ResourceTemplateInfo>>(),
   'resources.read': request<ResourceRef, RpcOutcome>(),
   'resources.subscribe': request<ResourceRef, RpcOutcome>(),
   'resources.unsubscribe': request<ResourceRef, RpcOutcome>(),
 
-  'prompts.list': request<ServerRef, ListOutcome<PromptInfo>>(),
+  'prompts.list': request<ListParams, ListOutcome<PromptInfo>>(),
   'prompts.get': request<ServerRef & { name: string; arguments: Record<string, string> }, RpcOutcome>(),
 
   'completion.complete': request<CompletionParams, RpcOutcome>(),

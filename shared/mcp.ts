@@ -33,11 +33,30 @@ export interface SchemaViolation {
   message: string;
 }
 
+/** The cache fields of a 2026-07-28 list result (first page), as the server sent them. */
+export interface ListCacheHints {
+  ttlMs?: number;
+  cacheScope?: string;
+  resultType?: string;
+}
+
 /** A list fetched across every page (`nextCursor` followed to the end). */
 export interface ListOutcome<T> {
   items: T[];
   pages: number;
   violations: SchemaViolation[];
+  /** Epoch milliseconds when the list was fetched from the server. */
+  fetchedAt: number;
+  /** Present when the server sent any cache field. */
+  hints?: ListCacheHints;
+  /** Served from the core's cache because the server's `ttlMs` said it was still fresh. */
+  fromCache?: boolean;
+}
+
+/** Which list to load; `force` ignores a still-fresh cached copy. */
+export interface ListParams {
+  serverId: string;
+  force?: boolean;
 }
 
 export type RpcFailureKind = 'protocol' | 'timeout' | 'cancelled' | 'disconnected' | 'not-connected' | 'invalid-result';

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { RequestHandlers } from '../../shared/contract.js';
+import type { ListKind } from '../../shared/mcp.js';
 import { createApprovals } from './approvals/index.js';
 import { ConfigStore } from './config/config-store.js';
 import { ConnectionManager } from './connections/connection-manager.js';
@@ -36,7 +37,6 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   notices.seed(startupNotices);
 
   const traffic = new TrafficLog((batch) => events.emit('traffic.appended', batch), options.retention);
-  traffic.observe(watchServerNotifications((name, payload) => events.emit(name, payload)));
 
   const approvals = await createApprovals({
     dataDir: options.dataDir,
@@ -53,6 +53,17 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     onState: (state) => events.emit('connections.changed', state),
     onProgress: (progress) => events.emit('calls.progress', progress),
   });
+
+  traffic.observe(
+    watchServerNotifications((name, payload) => {
+      // A changed list is fetched again on the next load, whatever its ttlMs said.
+      if (name === 'mcp.listChanged') {
+        const { serverId, list } = payload as { serverId: string; list: ListKind };
+        connections.find(serverId)?.lists.invalidate(list);
+      }
+      events.emit(name, payload);
+    }),
+  );
 
   const handlers: RequestHandlers = {
     ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),

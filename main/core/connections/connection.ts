@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client, LOG_LEVEL_META_KEY, ProtocolError, SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { ConnectionState, ProcessExit, ProtocolEra, ServerIdentity } from '../../../shared/connection.js';
+import type { ChangeStreamState, ConnectionState, ProcessExit, ProtocolEra, ServerIdentity } from '../../../shared/connection.js';
 import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome } from '../../../shared/mcp.js';
 import {
   DEFAULT_CALL_TIMEOUTS,
@@ -11,9 +11,12 @@ import {
   type ServerConfig,
 } from '../../../shared/server-config.js';
 import type { JsonRpcId, TrafficEntry } from '../../../shared/traffic.js';
+import { LoupeError } from '../../../shared/wire.js';
+import { ListCache } from '../mcp/list-cache.js';
 import { findResultViolations } from '../mcp/result-violations.js';
 import { createTransport, type CreatedTransport } from '../transports/create-transport.js';
 import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
+import { ChangeStream } from './change-stream.js';
 import { clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
 import { describeConnectFailure } from './describe-failure.js';
 import type { IncomingRequests } from './incoming-requests.js';
@@ -62,11 +65,13 @@ const MULTI_ROUND_METHODS = new Set(['tools/call', 'prompts/get', 'resources/rea
  */
 export class Connection {
   readonly connectionId = randomUUID();
+  readonly lists = new ListCache();
   private client: Client | undefined;
   private created: CreatedTransport | undefined;
   private current: ConnectionState;
   private userClosed = false;
   private logLevel: LoggingLevel | undefined;
+  private changes: ChangeStream | undefined;
   private readonly inFlight = new Map<string, AbortController>();
   /** Server → client requests being handled (2025 era), aborted when the connection goes. */
   private readonly serverRequests = new Set<AbortController>();
@@ -118,7 +123,9 @@ export class Connection {
       const version = client.getNegotiatedProtocolVersion() ?? 'unknown';
       const negotiation = describeNegotiation(setting, era, version, probe.result, restarted);
       if (probe.result.sent) this.recorder.note(negotiation.summary);
-      this.setState({ status: 'connected', server: this.identity(client, era, version, negotiation) });
+      const server = this.identity(client, era, version, negotiation);
+      this.setState({ status: 'connected', server });
+      if (era === 'modern') this.openChangeStream(client, server.capabilities);
     } catch (error) {
       const exit = await this.exitAfterFailure(error);
       const pinFailure = setting === 'modern' && isEraNegotiationFailure(error) ? describePinFailure(probe.result, MODERN_PROTOCOL_VERSION) : undefined;
@@ -168,6 +175,45 @@ export class Connection {
     this.client = client;
     const transport: Transport = this.created.transport;
     await client.connect(transport, { timeout: this.initializeTimeoutMs, ...(legacyOnly ? { prior: { kind: 'legacy' } } : {}) });
+  }
+
+  /**
+   * 2026-07-28 servers send change notifications only on a `subscriptions/listen` stream. Loupe
+   * opens one on connect, as 2025 servers send them unasked; the person can stop and restart it.
+   */
+  private openChangeStream(client: Client, capabilities: Record<string, unknown>): void {
+    const changes = new ChangeStream(client, capabilities, (changeStream) => {
+      if (this.current.status !== 'connected' || this.changes !== changes) return;
+      this.current = { ...this.current, changeStream };
+      this.deps.onState(this.current);
+    });
+    this.changes = changes;
+    if (changes.useful) void changes.start();
+    else this.deps.onState((this.current = { ...this.current, changeStream: changes.state }));
+  }
+
+  /** Starts or stops the change stream of a modern connection. */
+  async setChangeStream(open: boolean): Promise<ChangeStreamState> {
+    const changes = this.requireChangeStream();
+    return open ? changes.start() : changes.stop();
+  }
+
+  /** Resource updates: `resources/subscribe` on 2025 connections, the change stream's filter on modern ones. */
+  async subscribeResource(uri: string, subscribed: boolean): Promise<RpcOutcome> {
+    if (this.client?.getProtocolEra() !== 'modern') {
+      return this.request(subscribed ? 'resources/subscribe' : 'resources/unsubscribe', { uri });
+    }
+    const started = performance.now();
+    const state = await this.requireChangeStream().setResource(uri, subscribed);
+    if (state.status === 'failed') return this.failed(started, { kind: 'protocol', message: state.message ?? 'The change stream failed.' });
+    return { result: {}, violations: [], durationMs: performance.now() - started, responseSize: 0 };
+  }
+
+  private requireChangeStream(): ChangeStream {
+    if (!this.changes || this.current.status !== 'connected') {
+      throw new LoupeError('Change streams exist on 2026-07-28 connections only; this server is not connected on that era.', 'not-supported');
+    }
+    return this.changes;
   }
 
   async disconnect(): Promise<ConnectionState> {
@@ -452,7 +498,7 @@ export class Connection {
   }
 
   private setState(patch: Partial<ConnectionState> & Pick<ConnectionState, 'status'>): void {
-    const { failure: _failure, exit: _exit, server, ...base } = this.current;
+    const { failure: _failure, exit: _exit, server, changeStream: _changeStream, ...base } = this.current;
     this.current = {
       ...base,
       ...(patch.status === 'connected' || patch.status === 'exited' ? (server ? { server } : {}) : {}),

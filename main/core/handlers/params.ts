@@ -26,3 +26,10 @@ export function objectParam(params: unknown, key: string): Record<string, unknow
   const value = paramsObject(params)[key] ?? {};
   return paramsObject(value);
 }
+
+/** A list load's `force` flag: true skips a still-fresh cached list. */
+export function forceParam(params: unknown): boolean {
+  const value = paramsObject(params).force;
+  if (value !== undefined && typeof value !== 'boolean') throw new LoupeError('The parameter "force" must be true or false.', 'invalid-params');
+  return value === true;
+}

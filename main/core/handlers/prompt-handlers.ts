@@ -1,9 +1,9 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { fetchAllPages } from '../mcp/fetch-all-pages.js';
+import { loadList } from '../mcp/load-list.js';
 import { toPromptInfo } from '../mcp/views.js';
-import { objectParam, stringParam } from './params.js';
+import { forceParam, objectParam, stringParam } from './params.js';
 
 type PromptHandlers = Pick<RequestHandlers, 'prompts.list' | 'prompts.get'>;
 
@@ -17,7 +17,7 @@ function stringArguments(value: Record<string, unknown>): Record<string, string>
 export function promptHandlers(connections: ConnectionManager): PromptHandlers {
   return {
     'prompts.list': async (params) =>
-      fetchAllPages(connections.connected(stringParam(params, 'serverId')), 'prompts/list', 'prompts', toPromptInfo),
+      loadList(connections.connected(stringParam(params, 'serverId')), 'prompts/list', 'prompts', toPromptInfo, forceParam(params)),
     'prompts.get': async (params) =>
       connections.connected(stringParam(params, 'serverId')).request('prompts/get', {
         name: stringParam(params, 'name'),

@@ -1,8 +1,8 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { fetchAllPages } from '../mcp/fetch-all-pages.js';
+import { loadList } from '../mcp/load-list.js';
 import { toResourceInfo, toResourceTemplateInfo } from '../mcp/views.js';
-import { stringParam } from './params.js';
+import { forceParam, stringParam } from './params.js';
 
 type ResourceHandlers = Pick<
   RequestHandlers,
@@ -14,16 +14,19 @@ export function resourceHandlers(connections: ConnectionManager): ResourceHandle
     connections.connected(stringParam(params, 'serverId')).request(method, { uri: stringParam(params, 'uri') });
   return {
     'resources.list': async (params) =>
-      fetchAllPages(connections.connected(stringParam(params, 'serverId')), 'resources/list', 'resources', toResourceInfo),
+      loadList(connections.connected(stringParam(params, 'serverId')), 'resources/list', 'resources', toResourceInfo, forceParam(params)),
     'resources.templates': async (params) =>
-      fetchAllPages(
+      loadList(
         connections.connected(stringParam(params, 'serverId')),
         'resources/templates/list',
         'resourceTemplates',
         toResourceTemplateInfo,
+        forceParam(params),
       ),
     'resources.read': byUri('resources/read'),
-    'resources.subscribe': byUri('resources/subscribe'),
-    'resources.unsubscribe': byUri('resources/unsubscribe'),
+    'resources.subscribe': async (params) =>
+      connections.connected(stringParam(params, 'serverId')).subscribeResource(stringParam(params, 'uri'), true),
+    'resources.unsubscribe': async (params) =>
+      connections.connected(stringParam(params, 'serverId')).subscribeResource(stringParam(params, 'uri'), false),
   };
 }

@@ -2,9 +2,9 @@ import type { RequestHandlers } from '../../../shared/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { parseCallTimeouts } from '../config/validate-server-config.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { fetchAllPages } from '../mcp/fetch-all-pages.js';
+import { loadList } from '../mcp/load-list.js';
 import { toToolInfo } from '../mcp/views.js';
-import { objectParam, paramsObject, stringParam } from './params.js';
+import { forceParam, objectParam, paramsObject, stringParam } from './params.js';
 
 type ToolHandlers = Pick<RequestHandlers, 'tools.list' | 'tools.call' | 'calls.cancel'>;
 
@@ -13,7 +13,7 @@ export function toolHandlers(connections: ConnectionManager, store: ConfigStore)
   return {
     'tools.list': async (params) => {
       const connection = connections.connected(stringParam(params, 'serverId'));
-      return fetchAllPages(connection, 'tools/list', 'tools', toToolInfo);
+      return loadList(connection, 'tools/list', 'tools', toToolInfo, forceParam(params));
     },
     'tools.call': async (params) => {
       const serverId = stringParam(params, 'serverId');

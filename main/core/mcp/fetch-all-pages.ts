@@ -1,4 +1,4 @@
-import type { ListOutcome, SchemaViolation } from '../../../shared/mcp.js';
+import type { ListCacheHints, ListOutcome, SchemaViolation } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { Connection } from '../connections/connection.js';
 
@@ -17,6 +17,8 @@ export async function fetchAllPages<T>(
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
   let pages = 0;
+  let hints: ListCacheHints | undefined;
+  const fetchedAt = Date.now();
   do {
     const outcome = await connection.request(method, cursor === undefined ? undefined : { cursor });
     pages++;
@@ -25,6 +27,7 @@ export async function fetchAllPages<T>(
     }
     violations.push(...outcome.violations.map((v) => (pages > 1 ? { ...v, path: `page ${pages}: ${v.path}` } : v)));
     const result = (outcome.result ?? {}) as Record<string, unknown>;
+    if (pages === 1) hints = readCacheHints(result);
     const pageItems = result[itemsKey];
     if (Array.isArray(pageItems)) items.push(...pageItems.map(toView));
     const next = result.nextCursor;
@@ -35,5 +38,15 @@ export async function fetchAllPages<T>(
     }
     if (cursor !== undefined) seenCursors.add(cursor);
   } while (cursor !== undefined && pages < MAX_PAGES);
-  return { items, pages, violations };
+  return { items, pages, violations, fetchedAt, ...(hints ? { hints } : {}) };
+}
+
+/** The cache fields of a result, when it has any (2026-07-28 results do; 2025 ones do not). */
+function readCacheHints(result: Record<string, unknown>): ListCacheHints | undefined {
+  const hints: ListCacheHints = {
+    ...(typeof result.ttlMs === 'number' ? { ttlMs: result.ttlMs } : {}),
+    ...(typeof result.cacheScope === 'string' ? { cacheScope: result.cacheScope } : {}),
+    ...(typeof result.resultType === 'string' ? { resultType: result.resultType } : {}),
+  };
+  return Object.keys(hints).length > 0 ? hints : undefined;
 }

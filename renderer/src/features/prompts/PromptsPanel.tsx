@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { PromptInfo } from '../../../../shared/mcp';
 import { RefreshIcon } from '../../ui/icons';
+import { ListCacheNote } from '../../ui/ListCacheNote';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { useConnection } from '../connections/connections-store';
 import { ChangedNotice } from '../resources/ChangedNotice';
@@ -101,6 +102,14 @@ export function PromptsPanel() {
         <div className="prompts__body">
           <div className="prompts__list-pane">
             <div className="prompts__list">
+              {list.cache && session && (
+                <ListCacheNote
+                  cache={list.cache}
+                  what="prompts"
+                  disabled={list.status === 'loading'}
+                  onForceRefresh={() => void usePromptsStore.getState().load(session.serverId, session.connectionId, true)}
+                />
+              )}
               <ViolationsNote violations={list.violations} subject="The prompts list" />
               {items.length === 0 ? (
                 <p className="empty-state">This server has no prompts.</p>

@@ -28,7 +28,7 @@ interface PromptsState {
   gets: Record<string, PromptGet>;
 
   attach(api: Bridge | null): void;
-  load(serverId: string, connectionId: string): Promise<void>;
+  load(serverId: string, connectionId: string, force?: boolean): Promise<void>;
   markListChanged(serverId: string): void;
   forgetServer(serverId: string): void;
   select(serverId: string, name: string | null): void;
@@ -49,14 +49,14 @@ export const usePromptsStore = create<PromptsState>()((set, get) => ({
 
   attach: (api) => set({ api }),
 
-  load: async (serverId, connectionId) => {
+  load: async (serverId, connectionId, force = false) => {
     const api = get().api;
     if (!api) return;
     const setList = (list: ListState<PromptInfo>) => set((state) => ({ byServer: { ...state.byServer, [serverId]: list } }));
     setList(loadingList(connectionId, get().byServer[serverId]));
     const stillCurrent = () => get().byServer[serverId]?.connectionId === connectionId;
     try {
-      const outcome = await api.invoke('prompts.list', { serverId });
+      const outcome = await api.invoke('prompts.list', { serverId, force });
       if (stillCurrent()) setList(loadedList(connectionId, outcome, get().byServer[serverId]));
     } catch (error) {
       if (stillCurrent()) setList(failedList(connectionId, errorMessage(error)));

@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp';
 import { RefreshIcon } from '../../ui/icons';
+import { ListCacheNote } from '../../ui/ListCacheNote';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { useConnection } from '../connections/connections-store';
 import { findServer, useServersStore } from '../servers/servers-store';
@@ -40,11 +41,12 @@ export function ResourcesPanel() {
   const visibleResources = useMemo(() => filterResources(resources?.items ?? [], resourceFilter), [resources, resourceFilter]);
   const visibleTemplates = useMemo(() => filterTemplates(templates?.items ?? [], templateFilter), [templates, templateFilter]);
 
-  const refresh = () => {
+  const refresh = (force = false) => {
     if (!session) return;
-    void useResourcesStore.getState().loadResources(session.serverId, session.connectionId);
-    void useResourcesStore.getState().loadTemplates(session.serverId, session.connectionId);
+    void useResourcesStore.getState().loadResources(session.serverId, session.connectionId, force);
+    void useResourcesStore.getState().loadTemplates(session.serverId, session.connectionId, force);
   };
+  const shownList = view === 'resources' ? resources : templates;
 
   const countText =
     view === 'resources'
@@ -82,7 +84,7 @@ export function ResourcesPanel() {
           aria-label="Refresh resources"
           title="Refresh resources"
           disabled={!connected || !offered || loading}
-          onClick={refresh}
+          onClick={() => refresh()}
         >
           <RefreshIcon />
         </button>
@@ -102,6 +104,9 @@ export function ResourcesPanel() {
         <div className="resources__body">
           <div className="resources__list-pane">
             <ListTabs serverId={serverId} view={view} resources={resources} templates={templates} />
+            {shownList?.cache && (
+              <ListCacheNote cache={shownList.cache} what={view} disabled={loading} onForceRefresh={() => refresh(true)} />
+            )}
             <div className="resources__list" role="tabpanel" aria-labelledby={`resources-tab-${view}`}>
               {view === 'resources' ? (
                 <ResourceListBody serverId={serverId} list={resources} visible={visibleResources} filter={resourceFilter} />

@@ -1,4 +1,5 @@
 import type { ListOutcome, SchemaViolation } from '../../../../shared/mcp';
+import { cacheInfoOf, type ListCacheInfo } from '../../ui/list-cache';
 
 /** One fetched MCP list (resources, templates, prompts) of one connection. */
 export interface ListState<T> {
@@ -11,6 +12,7 @@ export interface ListState<T> {
   error?: string;
   /** When the server last announced `list_changed` for this list (epoch ms). */
   changedAt?: number;
+  cache?: ListCacheInfo;
 }
 
 export function emptyList<T>(connectionId: string): ListState<T> {
@@ -38,6 +40,7 @@ export function loadedList<T>(connectionId: string, outcome: ListOutcome<T>, pre
     pages: outcome.pages,
     violations: outcome.violations,
     ...(previous?.connectionId === connectionId && previous.changedAt !== undefined ? { changedAt: previous.changedAt } : {}),
+    ...(outcome.hints ? { cache: cacheInfoOf(outcome) } : {}),
   };
 }
 

@@ -52,8 +52,8 @@ interface ResourcesState {
   templateValues: Record<string, Record<string, string>>;
 
   attach(api: Bridge | null): void;
-  loadResources(serverId: string, connectionId: string): Promise<void>;
-  loadTemplates(serverId: string, connectionId: string): Promise<void>;
+  loadResources(serverId: string, connectionId: string, force?: boolean): Promise<void>;
+  loadTemplates(serverId: string, connectionId: string, force?: boolean): Promise<void>;
   /** The server announced `notifications/resources/list_changed`: shown briefly next to the lists. */
   markListChanged(serverId: string): void;
   /** Forgets everything about a server's lists (it disconnected). */
@@ -147,11 +147,11 @@ export const useResourcesStore = create<ResourcesState>()((set, get) => {
 
     attach: (api) => set({ api }),
 
-    loadResources: (serverId, connectionId) =>
-      loadList(serverId, connectionId, 'resources', (api) => api.invoke('resources.list', { serverId })),
+    loadResources: (serverId, connectionId, force = false) =>
+      loadList(serverId, connectionId, 'resources', (api) => api.invoke('resources.list', { serverId, force })),
 
-    loadTemplates: (serverId, connectionId) =>
-      loadList(serverId, connectionId, 'templates', (api) => api.invoke('resources.templates', { serverId })),
+    loadTemplates: (serverId, connectionId, force = false) =>
+      loadList(serverId, connectionId, 'templates', (api) => api.invoke('resources.templates', { serverId, force })),
 
     markListChanged: (serverId) =>
       set((state) => {

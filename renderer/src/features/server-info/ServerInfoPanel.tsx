@@ -5,6 +5,7 @@ import { StatusBadge } from '../connections/StatusBadge';
 import { findServer, useServersStore } from '../servers/servers-store';
 import { LogLevelControl } from '../logs/LogLevelControl';
 import { capabilityBadges } from './capabilities';
+import { ChangeStreamControl } from './ChangeStreamControl';
 import { DeprecatedTag } from './DeprecatedTag';
 import { DiscoveryView } from './DiscoveryView';
 import { eraLabel } from './era-label';
@@ -51,6 +52,7 @@ export function ServerInfoPanel() {
             <LogLevelControl serverId={server.id} />
             {identity.era === 'modern' && <DeprecatedTag feature="Logging" />}
           </div>
+          {identity.era === 'modern' && <ChangeStreamControl serverId={server.id} state={connection?.changeStream} />}
         </>
       ) : (
         <div className="server-info__offline">

@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useApi } from '../../bridge/api-context';
 import { RefreshIcon } from '../../ui/icons';
+import { ListCacheNote } from '../../ui/ListCacheNote';
 import { plural } from '../../ui/format';
 import { statusOf, useConnection } from '../connections/connections-store';
 import { ChangedNotice } from '../resources/ChangedNotice';
@@ -30,8 +31,8 @@ export function ToolsPanel() {
   const selected = entries.find((entry) => entry.key === selectedKey);
   const onSelect = useCallback((key: string) => serverId && selectTool(serverId, key), [serverId, selectTool]);
 
-  const refresh = () => {
-    if (serverId && connection?.connectionId) void useToolsStore.getState().load(api, serverId, connection.connectionId);
+  const refresh = (force = false) => {
+    if (serverId && connection?.connectionId) void useToolsStore.getState().load(api, serverId, connection.connectionId, force);
   };
 
   const unsupported = tools?.status === 'unsupported';
@@ -68,7 +69,7 @@ export function ToolsPanel() {
           aria-label="Refresh tools"
           title="Refresh tools"
           disabled={!connected || unsupported || tools?.status === 'loading'}
-          onClick={refresh}
+          onClick={() => refresh()}
         >
           <RefreshIcon />
         </button>
@@ -90,6 +91,9 @@ export function ToolsPanel() {
         </p>
       ) : (
         <>
+          {tools.cache && (
+            <ListCacheNote cache={tools.cache} what="tools" disabled={!connected || tools.status === 'loading'} onForceRefresh={() => refresh(true)} />
+          )}
           {tools.violations.length > 0 && (
             <div className="violations tools__violations" role="note">
               <p className="violations__title">

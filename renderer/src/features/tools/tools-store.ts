@@ -3,6 +3,7 @@ import type { CallProgress, JsonObject, SchemaViolation, ToolInfo } from '../../
 import type { CallTimeouts } from '../../../../shared/server-config';
 import { errorMessage } from '../../bridge/bridge-error';
 import type { Bridge } from '../../bridge/types';
+import { cacheInfoOf, type ListCacheInfo } from '../../ui/list-cache';
 import { formatJsonValue, parseJsonText } from '../schema-form/form-value';
 import { findServer, useServersStore } from '../servers/servers-store';
 import { addRun, parseHistory, replaceRun, serializeHistory, STORAGE_KEY, toolKey, type ToolRun } from './run-history';
@@ -18,6 +19,7 @@ export interface ServerTools {
   pages: number;
   violations: SchemaViolation[];
   error?: string;
+  cache?: ListCacheInfo;
 }
 
 export type ArgumentsMode = 'form' | 'json';
@@ -48,7 +50,7 @@ interface ToolsState {
   /** toolKey → timeouts for this tool's calls instead of the server's. */
   timeoutOverrides: Record<string, CallTimeouts>;
 
-  load(api: Bridge, serverId: string, connectionId: string): Promise<void>;
+  load(api: Bridge, serverId: string, connectionId: string, force?: boolean): Promise<void>;
   markUnsupported(serverId: string, connectionId: string): void;
   noteListChanged(serverId: string): void;
   selectTool(serverId: string, entry: string | null): void;
@@ -87,7 +89,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
   progress: {},
   timeoutOverrides: {},
 
-  load: async (api, serverId, connectionId) => {
+  load: async (api, serverId, connectionId, force = false) => {
     const previous = get().byServer[serverId];
     set((state) => ({
       byServer: {
@@ -104,12 +106,19 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
     }));
     const stillCurrent = () => get().byServer[serverId]?.connectionId === connectionId;
     try {
-      const outcome = await api.invoke('tools.list', { serverId });
+      const outcome = await api.invoke('tools.list', { serverId, force });
       if (!stillCurrent()) return;
       set((state) => ({
         byServer: {
           ...state.byServer,
-          [serverId]: { connectionId, status: 'loaded', items: outcome.items, pages: outcome.pages, violations: outcome.violations },
+          [serverId]: {
+            connectionId,
+            status: 'loaded',
+            items: outcome.items,
+            pages: outcome.pages,
+            violations: outcome.violations,
+            ...(outcome.hints ? { cache: cacheInfoOf(outcome) } : {}),
+          },
         },
       }));
     } catch (error) {
