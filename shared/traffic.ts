@@ -50,6 +50,11 @@ export interface TrafficEntry {
    * is retried with the input, on a fresh id. Every round's request and response share the id.
    */
   flow?: { id: string; round: number };
+  /**
+   * For a request sent over HTTP: the headers of the POST that carried it, with credentials
+   * redacted. Attached once the POST goes out, so only `traffic.get` has them.
+   */
+  httpHeaders?: Record<string, string>;
 }
 
 /** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */

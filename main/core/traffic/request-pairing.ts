@@ -27,6 +27,11 @@ export class RequestPairing {
     if (request.method && !entry.method) entry.method = request.method;
   }
 
+  /** The seq of a request still waiting for its response, by direction and id. */
+  openSeq(direction: Direction, id: JsonRpcId): number | undefined {
+    return this.open[direction].get(id)?.seq;
+  }
+
   remember(entry: TrafficEntry): void {
     if (entry.kind !== 'request' || entry.id === undefined) return;
     const requests = this.open[entry.direction];

@@ -1,5 +1,5 @@
 import { serializeTrafficEntries } from '../../../shared/traffic-jsonl.js';
-import type { Direction, TrafficEntry, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
+import type { Direction, JsonRpcId, TrafficEntry, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
 import { redactSecrets } from './redact-secrets.js';
 import { RequestPairing } from './request-pairing.js';
@@ -16,6 +16,8 @@ export interface ConnectionRecorder {
   malformed(text: string, size: number): void;
   /** What Loupe itself did on the connection, in one sentence. */
   note(text: string): void;
+  /** The HTTP request headers an outgoing JSON-RPC request went out with (credentials already redacted). */
+  httpRequestHeaders(id: JsonRpcId, headers: Record<string, string>): void;
 }
 
 export type EntryObserver = (entry: TrafficEntry) => void;
@@ -88,6 +90,12 @@ export class TrafficLog {
       },
       note: (text) => {
         append({ direction: 'out', time: now(), kind: 'note', size: 0, text });
+      },
+      httpRequestHeaders: (id, headers) => {
+        // The request was recorded when the SDK handed it over; its POST goes out a moment later.
+        const seq = pairing.openSeq('out', id);
+        const entry = seq === undefined ? undefined : this.record.get(seq);
+        if (entry) entry.httpHeaders = headers;
       },
     };
   }

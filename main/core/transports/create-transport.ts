@@ -35,7 +35,8 @@ export function createTransport(config: TransportConfig, recorder: ConnectionRec
     return { type: 'stdio', transport };
   }
   const url = new URL(config.url);
-  const probe = createHttpProbe();
+  const secretNames = new Set(config.headers.filter((pair) => pair.secret).map((pair) => pair.key.trim().toLowerCase()));
+  const probe = createHttpProbe((id, headers) => recorder.httpRequestHeaders(id, headers), secretNames);
   const options = { requestInit: { headers: toRecord(config.headers) }, fetch: probe.fetch };
   const inner =
     config.type === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);

@@ -7,6 +7,7 @@ import { DecisionView } from './DecisionView';
 import { ElicitationForm } from './ElicitationForm';
 import { SamplingReplyForm } from './SamplingReplyForm';
 import { SamplingRequestView } from './SamplingRequestView';
+import { DeprecatedTag } from '../../ui/DeprecatedTag';
 import { TrafficLinks } from './TrafficLinks';
 import { UrlElicitation } from './UrlElicitation';
 
@@ -37,7 +38,14 @@ export function ApprovalDetail({ approval, now, next }: Props) {
           <span className={`approval-status approval-status--${approval.status}`}>{statusLabel(approval)}</span>
           {approval.late && <span className="approval-status approval-status--late">Late</span>}
           {approval.kind === 'elicitation-url' && approval.completed && <span className="approval-status approval-status--approved">Completed</span>}
+          {approval.embedded && approval.kind === 'sampling' && <DeprecatedTag feature="Sampling" />}
         </div>
+        {approval.embedded && (
+          <p className="approval-detail__meta">
+            Asked in an input_required result (2026-07-28), key <code>{approval.embedded.key}</code>: your answer goes out with round{' '}
+            {approval.embedded.round + 1} of the call.
+          </p>
+        )}
         <p className="approval-detail__meta">
           from <strong>{approval.serverName}</strong> · received {formatClockTime(approval.receivedAt)}
           {pending && <span className="approval-detail__timer"> · {waitingText(now - approval.receivedAt)}</span>} ·{' '}

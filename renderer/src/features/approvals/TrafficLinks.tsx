@@ -11,10 +11,14 @@ export function TrafficLinks({ approval }: { approval: Approval }) {
         <button
           type="button"
           className="link-button"
-          aria-label={`Show request #${approval.requestSeq} in the traffic log`}
+          aria-label={
+            approval.embedded
+              ? `Show the input_required response #${approval.requestSeq} (round ${approval.embedded.round}) in the traffic log`
+              : `Show request #${approval.requestSeq} in the traffic log`
+          }
           onClick={() => show(approval.requestSeq!)}
         >
-          request #{approval.requestSeq}
+          {approval.embedded ? `round ${approval.embedded.round} · input_required #${approval.requestSeq}` : `request #${approval.requestSeq}`}
         </button>
       )}
       {approval.responseSeq !== undefined && (

@@ -3,11 +3,14 @@ import type { ServerConfig } from '../../../../shared/server-config';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { PlusIcon, TrashIcon } from '../../ui/icons';
+import { DeprecatedTag } from '../../ui/DeprecatedTag';
 import { checkRoots, newRootRow, pathToFileUri, rootsChanged, rowsFromRoots, type RootRow } from './roots-draft';
 
 interface Props {
   server: ServerConfig;
   connected: boolean;
+  /** The connection speaks 2026-07-28, where roots are deprecated and asked for in input_required results. */
+  modern?: boolean;
 }
 
 /**
@@ -15,7 +18,7 @@ interface Props {
  * server and, while connected, sends `notifications/roots/list_changed`.
  * The parent re-mounts it (by key) for another server.
  */
-export function RootsEditor({ server, connected }: Props) {
+export function RootsEditor({ server, connected, modern = false }: Props) {
   const api = useApi();
   const [rows, setRows] = useState<RootRow[]>(() => rowsFromRoots(server.roots));
   const [path, setPath] = useState('');
@@ -74,12 +77,15 @@ export function RootsEditor({ server, connected }: Props) {
   return (
     <details className="roots" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="roots__summary">
-        Roots ({savedCount}){savedCount > 0 && <span className="roots__preview mono">{server.roots!.map((root) => root.uri).join(' · ')}</span>}
+        Roots ({savedCount}){modern && <DeprecatedTag feature="Roots" />}
+        {savedCount > 0 && <span className="roots__preview mono">{server.roots!.map((root) => root.uri).join(' · ')}</span>}
       </summary>
       <form className="roots__form" aria-label="Roots" onSubmit={(event) => void save(event)} noValidate>
         <p className="field__hint">
-          Answered to the server’s roots/list: the folders it may work in. Saving keeps them with this server
-          {connected ? ' and sends notifications/roots/list_changed.' : '; the server learns of them when it connects.'}
+          {modern
+            ? 'Answered when the server asks for roots in an input_required result: the folders it may work in.'
+            : 'Answered to the server’s roots/list: the folders it may work in. Saving keeps them with this server'}
+          {modern ? '' : connected ? ' and sends notifications/roots/list_changed.' : '; the server learns of them when it connects.'}
         </p>
         {rows.length > 0 && (
           <ul className="roots__rows">

@@ -6,7 +6,7 @@ import { findServer, useServersStore } from '../servers/servers-store';
 import { LogLevelControl } from '../logs/LogLevelControl';
 import { capabilityBadges } from './capabilities';
 import { ChangeStreamControl } from './ChangeStreamControl';
-import { DeprecatedTag } from './DeprecatedTag';
+import { DeprecatedTag } from '../../ui/DeprecatedTag';
 import { DiscoveryView } from './DiscoveryView';
 import { eraLabel } from './era-label';
 import { PingControl } from './PingControl';
@@ -64,7 +64,7 @@ export function ServerInfoPanel() {
           <ConnectionProblem connection={connection} />
         </div>
       )}
-      <RootsEditor key={server.id} server={server} connected={status === 'connected'} />
+      <RootsEditor key={server.id} server={server} connected={status === 'connected'} modern={identity?.era === 'modern'} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { TrafficEntry } from '../../../../shared/traffic';
 import { formatClockTime, formatDuration } from '../../ui/format';
 import { CloseIcon } from '../../ui/icons';
 import { useNow } from '../../ui/use-now';
+import { HttpHeadersFact } from './HttpHeadersFact';
 import { KindIcon } from './KindIcon';
 import { MessagePane } from './MessagePane';
 import { describeRow, ROW_KIND_LABELS, statusText, type RowModel } from './traffic-row-model';
@@ -12,7 +13,7 @@ interface Props {
   session: TrafficSession;
   seq: number;
   serverName(serverId: string): string;
-  /** Whether the server talks HTTP (whose headers are not recorded yet). */
+  /** Whether the server talks HTTP (its requests' headers can be shown). */
   isHttpServer(serverId: string): boolean;
   fetchWhole?: (seq: number) => Promise<TrafficEntry | null>;
   onSelect(seq: number): void;
@@ -90,7 +91,9 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
       </button>,
     ]);
   }
-  if (isHttpServer(row.serverId)) facts.push(['HTTP headers', <span className="muted">not recorded (Loupe records the JSON-RPC messages only, for now)</span>]);
+  if (isHttpServer(row.serverId) && fetchWhole && (row.kind === 'request' || row.kind === 'notification') && !row.incoming) {
+    facts.push(['HTTP request headers', <HttpHeadersFact seq={row.seq} fetchWhole={fetchWhole} />]);
+  }
 
   return (
     <section className="traffic-detail" aria-label="Message detail">

@@ -1,4 +1,4 @@
-import { MODERN_PROTOCOL_VERSION } from '../../../../shared/server-config';
+import { MODERN_PROTOCOL_VERSION } from '../../../shared/server-config';
 
 /** Marks a feature that 2026-07-28 deprecates (SEP-2577): it still works, but servers are moving away from it. */
 export function DeprecatedTag({ feature }: { feature: string }) {
