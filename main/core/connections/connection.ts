@@ -340,7 +340,7 @@ export class Connection {
     return {
       ...(wire.rpcId !== undefined ? { rpcId: wire.rpcId } : {}),
       result,
-      violations: findResultViolations(method, result),
+      violations: findResultViolations(method, result, this.client?.getProtocolEra() ?? 'legacy'),
       durationMs: performance.now() - started,
       responseSize: wire.response?.size ?? 0,
     };

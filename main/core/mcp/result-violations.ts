@@ -1,4 +1,16 @@
 import {
+  CallToolResultSchema as ModernCallToolResultSchema,
+  CompleteResultSchema as ModernCompleteResultSchema,
+  DiscoverResultSchema,
+  GetPromptResultSchema as ModernGetPromptResultSchema,
+  ListPromptsResultSchema as ModernListPromptsResultSchema,
+  ListResourceTemplatesResultSchema as ModernListResourceTemplatesResultSchema,
+  ListResourcesResultSchema as ModernListResourcesResultSchema,
+  ListToolsResultSchema as ModernListToolsResultSchema,
+  ReadResourceResultSchema as ModernReadResourceResultSchema,
+} from '@modelcontextprotocol/core';
+// The 2025 schemas come from SDK 1.x, the last release written against them.
+import {
   CallToolResultSchema,
   CompleteResultSchema,
   GetPromptResultSchema,
@@ -9,34 +21,51 @@ import {
   ListToolsResultSchema,
   ReadResourceResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ProtocolEra } from '../../../shared/connection.js';
 import type { SchemaViolation } from '../../../shared/mcp.js';
+import { modernWireViolations } from './modern-wire-rules.js';
 
 interface SafeParser {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
 }
 
-/** The MCP schema each method's result must satisfy. */
-const RESULT_SCHEMAS: Record<string, SafeParser> = {
-  initialize: InitializeResultSchema,
-  'tools/list': ListToolsResultSchema,
-  'tools/call': CallToolResultSchema,
-  'resources/list': ListResourcesResultSchema,
-  'resources/templates/list': ListResourceTemplatesResultSchema,
-  'resources/read': ReadResourceResultSchema,
-  'prompts/list': ListPromptsResultSchema,
-  'prompts/get': GetPromptResultSchema,
-  'completion/complete': CompleteResultSchema,
+/** The MCP schema each method's result must satisfy, per era. */
+const RESULT_SCHEMAS: Record<ProtocolEra, Record<string, SafeParser>> = {
+  legacy: {
+    initialize: InitializeResultSchema,
+    'tools/list': ListToolsResultSchema,
+    'tools/call': CallToolResultSchema,
+    'resources/list': ListResourcesResultSchema,
+    'resources/templates/list': ListResourceTemplatesResultSchema,
+    'resources/read': ReadResourceResultSchema,
+    'prompts/list': ListPromptsResultSchema,
+    'prompts/get': GetPromptResultSchema,
+    'completion/complete': CompleteResultSchema,
+  },
+  // The SDK's public 2026 schemas check the shape; the wire-only fields are checked in modern-wire-rules.
+  modern: {
+    'server/discover': DiscoverResultSchema,
+    'tools/list': ModernListToolsResultSchema,
+    'tools/call': ModernCallToolResultSchema,
+    'resources/list': ModernListResourcesResultSchema,
+    'resources/templates/list': ModernListResourceTemplatesResultSchema,
+    'resources/read': ModernReadResourceResultSchema,
+    'prompts/list': ModernListPromptsResultSchema,
+    'prompts/get': ModernGetPromptResultSchema,
+    'completion/complete': ModernCompleteResultSchema,
+  },
 };
 
 function toPointer(path: PropertyKey[]): string {
   return path.length === 0 ? '/' : path.map((part) => `/${String(part)}`).join('');
 }
 
-/** Where `result` breaks the MCP schema for `method`: empty when it conforms or the method is unknown. */
-export function findResultViolations(method: string, result: unknown): SchemaViolation[] {
-  const schema = RESULT_SCHEMAS[method];
-  if (!schema) return [];
+/** Where `result` breaks the MCP schema of its era for `method`: empty when it conforms or the method is unknown. */
+export function findResultViolations(method: string, result: unknown, era: ProtocolEra = 'legacy'): SchemaViolation[] {
+  const wire = era === 'modern' ? modernWireViolations(method, result) : [];
+  const schema = RESULT_SCHEMAS[era][method];
+  if (!schema) return wire;
   const parsed = schema.safeParse(result);
-  if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => ({ path: toPointer(issue.path), message: issue.message }));
+  if (parsed.success) return wire;
+  return [...parsed.error.issues.map((issue) => ({ path: toPointer(issue.path), message: issue.message })), ...wire];
 }
