@@ -25,6 +25,7 @@ import type {
   ToolInfo,
 } from './mcp.js';
 import type { RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
+import type { TaskInfo } from './tasks.js';
 import type { TrafficEntry, TrafficPage, TrafficSettings } from './traffic.js';
 
 /** A phantom marker: carries types, holds nothing at run time. */
@@ -79,6 +80,9 @@ export const requests = {
   'tools.call': request<ToolCallParams, RpcOutcome>(),
   /** Cancels a request started with a `callId` (tool call, completion): sends `notifications/cancelled`. */
   'calls.cancel': request<{ callId: string; reason?: string }, void>(),
+  /** The server's tasks (its own list where it offers one) and those Loupe started, oldest first. */
+  'tasks.list': request<ServerRef, TaskInfo[]>(),
+  'tasks.cancel': request<ServerRef & { taskId: string }, void>(),
 
   'resources.list': request<ListParams, ListOutcome<ResourceInfo>>(),
   'resources.templates': request<ListParams, ListOutcome<ResourceTemplateInfo>>(),
@@ -136,6 +140,8 @@ export const events = {
   'mcp.listChanged': event<{ serverId: string; list: ListKind }>(),
   /** A `notifications/resources/updated` arrived for a subscribed resource. */
   'mcp.resourceUpdated': event<{ serverId: string; uri: string }>(),
+  /** A task (Tasks extension) was started or changed status. */
+  'tasks.changed': event<TaskInfo>(),
   /** An approval was added or changed state. */
   'approvals.changed': event<Approval>(),
 } as const;

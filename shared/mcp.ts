@@ -24,6 +24,8 @@ export interface ToolInfo {
   annotations?: ToolAnnotations;
   icons?: ServerIcon[];
   _meta?: JsonObject;
+  /** `taskSupport`: whether the tool runs as a task (`required`, `optional`, `forbidden`), as the server declared it. */
+  execution?: JsonObject;
 }
 
 /** A place where a server's message breaks the MCP schema. */
@@ -92,6 +94,8 @@ export interface ToolCallParams {
   callId: string;
   /** Overrides the server's default timeouts for this call. */
   timeouts?: CallTimeouts;
+  /** Run as a task (Tasks extension): the tool requires it, or the person chose it. */
+  asTask?: boolean;
 }
 
 export interface ResourceInfo {

@@ -52,6 +52,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     incoming: createServerRequestRouter(store, approvals),
     onState: (state) => events.emit('connections.changed', state),
     onProgress: (progress) => events.emit('calls.progress', progress),
+    onTask: (task) => events.emit('tasks.changed', task),
   });
 
   traffic.observe(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Client, LOG_LEVEL_META_KEY, ProtocolError, SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ChangeStreamState, ConnectionState, ProcessExit, ProtocolEra, ServerIdentity } from '../../../shared/connection.js';
-import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome } from '../../../shared/mcp.js';
+import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome, ToolInfo } from '../../../shared/mcp.js';
 import {
   DEFAULT_CALL_TIMEOUTS,
   DEFAULT_PROTOCOL_ERA,
@@ -11,7 +11,9 @@ import {
   type ServerConfig,
 } from '../../../shared/server-config.js';
 import type { JsonRpcId, TrafficEntry } from '../../../shared/traffic.js';
+import type { TaskInfo } from '../../../shared/tasks.js';
 import { LoupeError } from '../../../shared/wire.js';
+import { TaskRunner } from '../tasks/task-runner.js';
 import { ListCache } from '../mcp/list-cache.js';
 import { findResultViolations } from '../mcp/result-violations.js';
 import { createTransport, type CreatedTransport } from '../transports/create-transport.js';
@@ -54,6 +56,7 @@ export interface ConnectionDeps {
   incoming: IncomingRequests;
   onState: (state: ConnectionState) => void;
   onProgress: (progress: CallProgress) => void;
+  onTask: (task: TaskInfo) => void;
 }
 
 /** Methods whose result may be `input_required` on a 2026-07-28 connection. */
@@ -72,6 +75,7 @@ export class Connection {
   private userClosed = false;
   private logLevel: LoggingLevel | undefined;
   private changes: ChangeStream | undefined;
+  private tasks: TaskRunner | undefined;
   private readonly inFlight = new Map<string, AbortController>();
   /** Server → client requests being handled (2025 era), aborted when the connection goes. */
   private readonly serverRequests = new Set<AbortController>();
@@ -124,6 +128,7 @@ export class Connection {
       const negotiation = describeNegotiation(setting, era, version, probe.result, restarted);
       if (probe.result.sent) this.recorder.note(negotiation.summary);
       const server = this.identity(client, era, version, negotiation);
+      this.tasks = new TaskRunner(client, { serverId: this.config.id, connectionId: this.connectionId }, this.deps.onTask);
       this.setState({ status: 'connected', server });
       if (era === 'modern') this.openChangeStream(client, server.capabilities);
     } catch (error) {
@@ -218,6 +223,7 @@ export class Connection {
 
   async disconnect(): Promise<ConnectionState> {
     this.userClosed = true;
+    await this.tasks?.close();
     this.abortAll(new InputAbandoned('disconnected', 'Disconnected by the user.'));
     await this.closeQuietly();
     if (this.current.status === 'connecting' || this.current.status === 'connected') {
@@ -272,6 +278,37 @@ export class Connection {
       wire?.stop();
       if (options.callId) this.inFlight.delete(options.callId);
     }
+  }
+
+  /** Runs a tool as a task (Tasks extension): its result comes once the task is done; Cancel cancels the task. */
+  async callToolAsTask(name: string, args: JsonObject, options: RequestOptions & { callId: string }): Promise<RpcOutcome> {
+    const started = performance.now();
+    const tasks = this.tasks;
+    if (!tasks || this.current.status !== 'connected') return this.failed(started, { kind: 'not-connected', message: 'The server is not connected.' });
+    const timeouts = options.timeouts ?? this.config.timeouts ?? DEFAULT_CALL_TIMEOUTS;
+    const abort = new AbortController();
+    this.inFlight.set(options.callId, abort);
+    try {
+      const tool = this.lists.peek<ToolInfo>('tools/list')?.items.find((item) => item.name === name);
+      const outcome = await tasks.callTool(name, args, { callId: options.callId, signal: abort.signal, timeoutMs: timeouts.timeoutMs, ...(tool ? { tool } : {}) });
+      if ('failure' in outcome) return this.failed(started, outcome.failure);
+      const era = this.client?.getProtocolEra() ?? 'legacy';
+      return { result: outcome.result, violations: findResultViolations('tools/call', outcome.result, era), durationMs: performance.now() - started, responseSize: 0 };
+    } catch (error) {
+      return this.failed(started, this.describeRequestFailure(error, abort.signal, timeouts));
+    } finally {
+      this.inFlight.delete(options.callId);
+    }
+  }
+
+  async listTasks(): Promise<TaskInfo[]> {
+    if (!this.tasks || this.current.status !== 'connected') throw new LoupeError('The server is not connected: connect it first.', 'not-connected');
+    return this.tasks.list();
+  }
+
+  async cancelTask(taskId: string): Promise<void> {
+    if (!this.tasks || this.current.status !== 'connected') throw new LoupeError('The server is not connected: connect it first.', 'not-connected');
+    await this.tasks.cancel(taskId);
   }
 
   /** Sends each embedded request to what answers it (Approvals, or the roots config), all at once. */

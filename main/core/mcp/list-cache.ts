@@ -23,6 +23,11 @@ export class ListCache {
     return { ...(entry as ListOutcome<T>), fromCache: true };
   }
 
+  /** The last fetched list, fresh or not. */
+  peek<T>(method: string): ListOutcome<T> | undefined {
+    return this.entries.get(method) as ListOutcome<T> | undefined;
+  }
+
   store(method: string, outcome: ListOutcome<unknown>): void {
     this.entries.set(method, outcome);
   }

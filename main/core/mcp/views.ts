@@ -31,6 +31,7 @@ export function toToolInfo(raw: unknown): ToolInfo {
     ...(isRecord(tool.annotations) ? { annotations: tool.annotations as ToolAnnotations } : {}),
     ...(Array.isArray(tool.icons) ? { icons: tool.icons.filter(isRecord) as unknown as ServerIcon[] } : {}),
     ...(isRecord(tool._meta) ? { _meta: tool._meta } : {}),
+    ...(isRecord(tool.execution) ? { execution: tool.execution } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { ConsolePanel } from '../features/console/ConsolePanel';
 import { LogsPanel } from '../features/logs/LogsPanel';
 import { PromptsPanel } from '../features/prompts/PromptsPanel';
 import { ResourcesPanel } from '../features/resources/ResourcesPanel';
+import { TasksPanel } from '../features/tasks/TasksPanel';
 import { ToolsPanel } from '../features/tools/ToolsPanel';
 import { useWorkspaceStore, WORKSPACE_TABS, type WorkspaceTab } from './workspace-store';
 
@@ -10,6 +11,7 @@ const PANELS: Record<WorkspaceTab, () => React.JSX.Element> = {
   Tools: ToolsPanel,
   Resources: ResourcesPanel,
   Prompts: PromptsPanel,
+  Tasks: TasksPanel,
   Logs: LogsPanel,
   Console: ConsolePanel,
 };

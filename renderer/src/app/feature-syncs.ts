@@ -3,9 +3,10 @@ import { startApprovalsSync } from '../features/approvals/approvals-sync';
 import { startLogsSync } from '../features/logs/logs-sync';
 import { startPromptsSync } from '../features/prompts/prompts-sync';
 import { startResourcesSync } from '../features/resources/resources-sync';
+import { startTasksSync } from '../features/tasks/tasks-sync';
 import { startToolsAutoload } from '../features/tools/tools-autoload';
 
 /** Each feature's own subscription to core events; one line per feature. */
 export function startFeatureSyncs(api: Bridge): Array<() => void> {
-  return [startToolsAutoload(api), startResourcesSync(api), startPromptsSync(api), startApprovalsSync(api), startLogsSync(api)];
+  return [startToolsAutoload(api), startResourcesSync(api), startPromptsSync(api), startApprovalsSync(api), startLogsSync(api), startTasksSync(api)];
 }

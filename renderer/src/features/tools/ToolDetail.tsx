@@ -58,6 +58,8 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
   const run = shownRun(history, viewed);
   const progress = useToolsStore((state) => (run ? state.progress[run.callId] : undefined));
   const latestRunning = history?.[0]?.status === 'running';
+  const taskSupport = tool.execution?.taskSupport;
+  const [runAsTask, setRunAsTask] = useState(false);
 
   // The arguments start from the last run's, or from the schema's defaults.
   const startingValue = useMemo(() => {
@@ -88,7 +90,7 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
     submits.current++;
     setChecking(false);
     setRefusal(null);
-    void store.run(api, serverId, tool.name, args);
+    void store.run(api, serverId, tool.name, args, taskSupport === 'required' || (taskSupport === 'optional' && runAsTask));
   };
 
   const submit = async () => {
@@ -178,6 +180,7 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
               'Connect the server to run this tool.'
             )}
           </span>
+          <TaskChoice support={taskSupport} checked={runAsTask} onChange={setRunAsTask} />
           <span className="tool-run__spacer" />
           <CallOptions serverDefaults={serverTimeouts} override={override} onChange={(next) => store.setTimeoutOverride(key, next)} />
         </div>
@@ -202,6 +205,17 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
         />
       )}
     </div>
+  );
+}
+
+/** Whether the call runs as a task: the tool's `execution.taskSupport` decides, or the person when it is optional. */
+function TaskChoice({ support, checked, onChange }: { support: unknown; checked: boolean; onChange(checked: boolean): void }) {
+  if (support === 'required') return <span className="field__hint">Runs as a task (the tool requires it).</span>;
+  if (support !== 'optional') return null;
+  return (
+    <label className="field__hint">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> Run as a task
+    </label>
   );
 }
 

@@ -1,3 +1,5 @@
+import { taskOfCall, useTasksStore } from '../tasks/tasks-store';
+import { TaskStatusLine } from '../tasks/TaskStatusLine';
 import type { CallProgress, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
 import { formatBytes, formatClockTime, formatDuration, plural } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
@@ -31,6 +33,7 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
   const outcome = run.outcome;
   const result = outcome?.result;
   const check = useStructuredCheck(tool.outputSchema, result);
+  const task = useTasksStore((state) => taskOfCall(state.byServer, run.serverId, run.callId));
 
   return (
     <section className={`tool-result tool-result--${verdict}`} aria-label="Result" aria-busy={running}>
@@ -67,6 +70,7 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
         )}
       </header>
 
+      {task && <TaskStatusLine task={task} />}
       {running && <RunProgress progress={progress} elapsedMs={now - run.startedAt} />}
       {run.error && (
         <p className="tool-result__failure" role="alert">

@@ -58,7 +58,7 @@ interface ToolsState {
   setDraftValue(key: string, value: unknown): void;
   setDraftText(key: string, text: string): void;
   setMode(mode: ArgumentsMode): void;
-  run(api: Bridge, serverId: string, toolName: string, args: JsonObject): Promise<void>;
+  run(api: Bridge, serverId: string, toolName: string, args: JsonObject, asTask?: boolean): Promise<void>;
   cancel(api: Bridge, callId: string): Promise<void>;
   viewRun(key: string, callId: string): void;
   applyProgress(progress: CallProgress): void;
@@ -170,7 +170,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
     set({ mode });
   },
 
-  run: async (api, serverId, toolName, args) => {
+  run: async (api, serverId, toolName, args, asTask = false) => {
     const key = toolKey(serverId, toolName);
     const callId = crypto.randomUUID();
     const started: ToolRun = { callId, serverId, toolName, startedAt: Date.now(), status: 'running', arguments: args };
@@ -190,7 +190,14 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
     // from its next connection, and a change made in the server form should count at once.
     const timeouts = get().timeoutOverrides[key] ?? findServer(useServersStore.getState().servers, serverId)?.timeouts;
     try {
-      const outcome = await api.invoke('tools.call', { serverId, name: toolName, arguments: args, callId, ...(timeouts ? { timeouts } : {}) });
+      const outcome = await api.invoke('tools.call', {
+        serverId,
+        name: toolName,
+        arguments: args,
+        callId,
+        ...(timeouts ? { timeouts } : {}),
+        ...(asTask ? { asTask } : {}),
+      });
       finish({ outcome });
     } catch (error) {
       finish({ error: errorMessage(error) });

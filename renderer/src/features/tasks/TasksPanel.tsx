@@ -1,0 +1,86 @@
+import { useEffect } from 'react';
+import { TERMINAL_TASK_STATUSES } from '../../../../shared/tasks';
+import { useApi } from '../../bridge/api-context';
+import { RefreshIcon } from '../../ui/icons';
+import { statusOf, useConnection } from '../connections/connections-store';
+import { findServer, useServersStore } from '../servers/servers-store';
+import { useTasksStore } from './tasks-store';
+import { TaskStatusLine } from './TaskStatusLine';
+import './tasks.css';
+
+/** The selected server's tasks (Tasks extension): the ones Loupe started and the server's own list. */
+export function TasksPanel() {
+  const api = useApi();
+  const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
+  const connection = useConnection(server?.id);
+  const connected = statusOf(connection) === 'connected';
+  const tasks = useTasksStore((state) => (server ? state.byServer[server.id] : undefined));
+  const error = useTasksStore((state) => (server ? state.listErrors[server.id] : undefined));
+  const serverId = server?.id;
+  const connectionId = connection?.connectionId;
+  const offered = connection?.server?.capabilities.tasks !== undefined;
+
+  useEffect(() => {
+    if (serverId && connectionId && connected && offered) void useTasksStore.getState().load(api, serverId);
+  }, [api, serverId, connectionId, connected, offered]);
+
+  const list = Object.values(tasks ?? {}).filter((task) => task.connectionId === connectionId || !connected);
+  return (
+    <section className="tasks panel" aria-label="Tasks">
+      <header className="panel-header">
+        <h2 className="panel-header__title">Tasks</h2>
+        <span className="panel-header__count">{list.length > 0 ? `${list.length} ${list.length === 1 ? 'task' : 'tasks'}` : ''}</span>
+        <span className="panel-header__spacer" />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Refresh tasks"
+          title="Refresh tasks"
+          disabled={!connected || !serverId}
+          onClick={() => serverId && void useTasksStore.getState().load(api, serverId)}
+        >
+          <RefreshIcon />
+        </button>
+      </header>
+      {error && (
+        <p className="empty-state empty-state--error" role="alert">
+          {error}
+        </p>
+      )}
+      {!server ? (
+        <p className="empty-state">Select a server to see its tasks.</p>
+      ) : !connected ? (
+        <p className="empty-state">Connect {server.name} to see its tasks.</p>
+      ) : !offered ? (
+        <p className="empty-state capability-absent" role="note">
+          This server does not offer tasks: it did not announce the tasks capability.
+        </p>
+      ) : list.length === 0 ? (
+        <p className="empty-state">No tasks yet. A tool that supports tasks runs as one from the Tools tab.</p>
+      ) : (
+        <ul className="tasks__list" aria-label="Tasks of this server">
+          {list.map((task) => (
+            <li key={task.taskId} className="tasks__item">
+              <div className="tasks__item-head">
+                <strong>{task.toolName ?? 'task'}</strong>
+                {task.lastUpdatedAt && <span className="muted">updated {new Date(task.lastUpdatedAt).toLocaleTimeString()}</span>}
+                <span className="panel-header__spacer" />
+                {!TERMINAL_TASK_STATUSES.includes(task.status) && (
+                  <button
+                    type="button"
+                    className="button button--small"
+                    aria-label={`Cancel task ${task.taskId}`}
+                    onClick={() => void useTasksStore.getState().cancel(api, task.serverId, task.taskId)}
+                  >
+                    Cancel
+                  </button>
+                )}
+              </div>
+              <TaskStatusLine task={task} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
