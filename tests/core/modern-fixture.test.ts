@@ -148,6 +148,30 @@ describe.each([
     expect(after).toMatchObject({ status: 'cancelled', problem: 'The call stopped before this was answered: Cancelled by the user.' });
   });
 
+  it('progress, cancel and timeouts work as on 2025 connections', async () => {
+    const progressed = await test.core.handlers['tools.call']({ serverId, name: 'slow', arguments: { steps: 3 }, callId: 'slow-1' });
+    expect(resultText(progressed.result)).toBe('done after 3 steps');
+    expect(eventsNamed(test, 'calls.progress').filter((event) => event.callId === 'slow-1').map((event) => event.progress)).toEqual([1, 2, 3]);
+
+    const cancelled = test.core.handlers['tools.call']({ serverId, name: 'slow', arguments: { steps: 50 }, callId: 'slow-2' });
+    await waitFor(() => eventsNamed(test, 'calls.progress').find((event) => event.callId === 'slow-2'), 'the first progress');
+    await test.core.handlers['calls.cancel']({ callId: 'slow-2' });
+    const cancelledOutcome = await cancelled;
+    expect(cancelledOutcome.failure).toMatchObject({ kind: 'cancelled' });
+    // On Streamable HTTP a 2026-07-28 request is cancelled by closing its stream, not by a notification.
+    const notices = (await test.traffic(serverId)).filter(
+      (entry) =>
+        entry.direction === 'out' &&
+        entry.method === 'notifications/cancelled' &&
+        (entry.message as { params?: { requestId?: unknown } }).params?.requestId === cancelledOutcome.rpcId,
+    );
+    expect(notices.length > 0).toBe(!overHttp);
+
+    const timeouts = { timeoutMs: 150, resetTimeoutOnProgress: false, maxTotalTimeoutMs: 150 };
+    const timedOut = await test.core.handlers['tools.call']({ serverId, name: 'slow', arguments: { steps: 20 }, callId: 'slow-3', timeouts });
+    expect(timedOut.failure).toMatchObject({ kind: 'timeout' });
+  });
+
   it('the log level travels with each request once set', async () => {
     await test.core.handlers['tools.call']({ serverId, name: 'log', arguments: {}, callId: 'log-0' });
     const before = (await test.traffic(serverId)).filter((entry) => entry.method === 'notifications/message').length;
