@@ -70,6 +70,7 @@ describe('protocol eras against a 2025-only server', () => {
     expect(await era.textContent()).toContain('a server that does not offer it fails to connect');
     await era.getByRole('radio', { name: 'Legacy (2025)' }).check();
     expect(await era.textContent()).toContain('Connects with initialize only');
+    await harness.screenshot('era-server-form');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
