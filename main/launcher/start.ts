@@ -5,10 +5,19 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary.js';
+import { electronInstaller, ensureElectronBinary, runInstaller } from './fetch-electron.js';
 import { planLaunch } from './launch-plan.js';
 
+const outcome = await ensureElectronBinary({
+  find: () => findElectronBinary(),
+  installer: electronInstaller,
+  run: runInstaller,
+  env: process.env,
+  say: (line) => console.log(line),
+});
 const plan = planLaunch({
-  electronBinary: findElectronBinary(),
+  electronBinary: 'binary' in outcome ? outcome.binary : null,
+  ...('missing' in outcome ? { missingReason: outcome.missing } : {}),
   // This file is dist/main/launcher/start.js.
   appDir: fileURLToPath(new URL('../../../', import.meta.url)),
   browserHostCli: fileURLToPath(new URL('../host/cli.js', import.meta.url)),

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { findElectronBinary } from '../../main/launcher/electron-binary.js';
-import { BROWSER_FALLBACK_NOTICE, planLaunch } from '../../main/launcher/launch-plan.js';
+import { ensureElectronBinary, type FetchElectronDeps } from '../../main/launcher/fetch-electron.js';
+import { BROWSER_FALLBACK_NOTICE, browserFallbackNotice, planLaunch } from '../../main/launcher/launch-plan.js';
 
 describe('findElectronBinary', () => {
   it('returns the path the electron package exports when the file is there', () => {
@@ -50,5 +51,57 @@ describe('planLaunch', () => {
       notice: BROWSER_FALLBACK_NOTICE,
     });
     expect(BROWSER_FALLBACK_NOTICE).toMatch(/^[^.]*Electron[^.]*browser mode[^.]*\.$/);
+  });
+});
+
+describe('ensureElectronBinary', () => {
+  const deps = (overrides: Partial<FetchElectronDeps> = {}): FetchElectronDeps => ({
+    find: () => null,
+    installer: () => '/app/node_modules/electron/install.js',
+    run: async () => 0,
+    env: {},
+    say: () => {},
+    ...overrides,
+  });
+
+  it('uses a binary that is already there, without downloading', async () => {
+    const run = vi.fn(async () => 0);
+    expect(await ensureElectronBinary(deps({ find: () => '/bin/electron', run }))).toEqual({ binary: '/bin/electron' });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('downloads it with the electron package’s own installer, saying so first', async () => {
+    let installed = false;
+    const said: string[] = [];
+    const outcome = await ensureElectronBinary(
+      deps({
+        find: () => (installed ? '/bin/electron' : null),
+        run: async (installer) => {
+          expect(installer).toBe('/app/node_modules/electron/install.js');
+          installed = true;
+          return 0;
+        },
+        say: (line) => said.push(line),
+      }),
+    );
+    expect(outcome).toEqual({ binary: '/bin/electron' });
+    expect(said).toEqual([expect.stringMatching(/^The Electron binary is not installed yet: downloading it/)]);
+  });
+
+  it('gives the reason when the download fails (no route to GitHub), for the fallback notice', async () => {
+    const outcome = await ensureElectronBinary(deps({ run: async () => 1 }));
+    expect(outcome).toEqual({ missing: 'its download failed (the installer exited with code 1); see the lines above' });
+    expect(browserFallbackNotice('missing' in outcome ? outcome.missing : undefined)).toBe(
+      'The Electron binary is not installed (its download failed (the installer exited with code 1); see the lines above), so MCP Loupe is starting in browser mode instead.',
+    );
+  });
+
+  it('does not try when ELECTRON_SKIP_BINARY_DOWNLOAD is set, or when the package is absent', async () => {
+    const run = vi.fn(async () => 0);
+    expect(await ensureElectronBinary(deps({ env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, run }))).toEqual({
+      missing: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so it was not downloaded',
+    });
+    expect(await ensureElectronBinary(deps({ installer: () => null, run }))).toEqual({ missing: 'the electron package is not installed' });
+    expect(run).not.toHaveBeenCalled();
   });
 });
