@@ -24,7 +24,7 @@ export async function ensureElectronBinary(deps: FetchElectronDeps): Promise<Bin
   if (found) return { binary: found };
   if (deps.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return { missing: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so it was not downloaded' };
   const installer = deps.installer();
-  if (!installer) return { missing: 'the electron package is not installed' };
+  if (!installer) return { missing: 'the optional electron package is not installed: npm drops it when its download fails' };
   deps.say('The Electron binary is not installed yet: downloading it (about 100 MB; its progress follows)…');
   const code = await deps.run(installer);
   const after = deps.find();
