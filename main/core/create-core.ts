@@ -15,6 +15,7 @@ import { serverHandlers } from './handlers/server-handlers.js';
 import { toolHandlers } from './handlers/tool-handlers.js';
 import { trafficHandlers } from './handlers/traffic-handlers.js';
 import { utilityHandlers } from './handlers/utility-handlers.js';
+import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { secretValues } from './config/secret-values.js';
 import { TrafficLog } from './traffic/traffic-log.js';
@@ -24,6 +25,8 @@ export interface CreateCoreOptions extends CoreOptions {
   /** How long a server has to answer `initialize`. */
   initializeTimeoutMs?: number;
   retention?: RetentionLimits;
+  /** How long one schema check may run (in its worker thread) before the value goes unchecked. */
+  validationTimeLimitMs?: number;
 }
 
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
@@ -66,6 +69,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     }),
   );
 
+  const validator = new IsolatedValidator(options.validationTimeLimitMs);
   const handlers: RequestHandlers = {
     ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
@@ -73,7 +77,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...toolHandlers(connections, store),
     ...resourceHandlers(connections),
     ...promptHandlers(connections),
-    ...utilityHandlers(connections),
+    ...utilityHandlers(connections, validator),
     ...approvals.handlers,
     ...trafficHandlers(traffic, () => secretValues(store.list()), () => events.emit('traffic.cleared', undefined)),
   };
@@ -83,6 +87,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     subscribe: (listener) => events.subscribe(listener),
     dispose: async () => {
       await connections.disconnectAll();
+      await validator.close();
       traffic.flush();
     },
   };

@@ -2,7 +2,7 @@ import type { RequestHandlers } from '../../../shared/contract.js';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { SchemaValidator } from '../mcp/schema-validator.js';
+import type { IsolatedValidator } from '../mcp/isolated-validator.js';
 import { paramsObject, stringParam } from './params.js';
 
 type UtilityHandlers = Pick<RequestHandlers, 'completion.complete' | 'logging.setLevel' | 'ping.send' | 'schemas.validate'>;
@@ -19,8 +19,7 @@ function completionParams(params: unknown) {
   return { ref: refObject, argument: argumentObject, ...(context === undefined ? {} : { context: paramsObject(context) }) };
 }
 
-export function utilityHandlers(connections: ConnectionManager): UtilityHandlers {
-  const validator = new SchemaValidator();
+export function utilityHandlers(connections: ConnectionManager, validator: IsolatedValidator): UtilityHandlers {
   return {
     'schemas.validate': async (params) => {
       const { schema, value } = paramsObject(params);

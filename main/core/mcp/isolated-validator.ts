@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { JsonObject, SchemaValidation } from '../../../shared/mcp.js';
+
+/** How long one check may run before the worker is stopped and the value goes unchecked. */
+export const DEFAULT_VALIDATION_TIME_LIMIT_MS = 2_000;
+/** Schemas larger than this (as JSON) are not compiled at all. */
+export const MAX_SCHEMA_BYTES = 1024 * 1024;
+
+interface Job {
+  id: number;
+  schema: JsonObject;
+  value: unknown;
+  resolve: (result: SchemaValidation) => void;
+}
+
+/**
+ * The compiled worker. Run from source (the tests), this module is TypeScript and the worker must
+ * be the built one: `npm test` builds first.
+ */
+function workerFile(): URL {
+  const here = import.meta.url;
+  const built = here.endsWith('.ts') ? new URL('../../../dist/main/core/mcp/schema-worker.js', here) : new URL('./schema-worker.js', here);
+  if (!existsSync(built)) throw new Error(`The schema worker is not built (${built.pathname}): run npm run build first.`);
+  return built;
+}
+
+function unchecked(schemaError: string): SchemaValidation {
+  return { valid: false, errors: [], schemaError };
+}
+
+/**
+ * Ajv in a worker thread, one check at a time, each bounded in time. A check that runs past the
+ * limit (a catastrophic regex in a server's schema) terminates the worker; the value is reported
+ * unchecked, and the next check starts a fresh worker.
+ */
+export class IsolatedValidator {
+  private worker: Worker | undefined;
+  private readonly queue: Job[] = [];
+  private running: { job: Job; timer: NodeJS.Timeout } | undefined;
+  private nextId = 1;
+
+  constructor(private readonly timeLimitMs = DEFAULT_VALIDATION_TIME_LIMIT_MS) {}
+
+  validate(schema: JsonObject, value: unknown): Promise<SchemaValidation> {
+    let size: number;
+    try {
+      size = JSON.stringify(schema).length;
+    } catch {
+      return Promise.resolve(unchecked('The schema cannot be read as JSON, so the value was not checked.'));
+    }
+    if (size > MAX_SCHEMA_BYTES) {
+      return Promise.resolve(unchecked(`The schema is larger than ${MAX_SCHEMA_BYTES / 1024 / 1024} MB, so Loupe does not check values against it.`));
+    }
+    return new Promise((resolve) => {
+      this.queue.push({ id: this.nextId++, schema, value, resolve });
+      this.startNext();
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const job of this.queue.splice(0)) job.resolve(unchecked('Loupe is shutting down.'));
+    await this.stopWorker();
+  }
+
+  private startNext(): void {
+    if (this.running) return;
+    const job = this.queue.shift();
+    if (!job) return;
+    let worker: Worker;
+    try {
+      worker = this.ensureWorker();
+      worker.postMessage({ id: job.id, schema: job.schema, value: job.value });
+    } catch (error) {
+      job.resolve(unchecked(`The value could not be checked: ${error instanceof Error ? error.message : String(error)}`));
+      this.startNext();
+      return;
+    }
+    const timer = setTimeout(() => this.timeOut(job), this.timeLimitMs);
+    this.running = { job, timer };
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(workerFile());
+    worker.on('message', (message: { id: number; result: SchemaValidation }) => this.finish(message.id, message.result));
+    worker.on('error', (error) => this.workerFailed(worker, error.message));
+    worker.on('exit', () => this.workerFailed(worker, 'the checking thread stopped'));
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private finish(id: number, result: SchemaValidation): void {
+    const running = this.running;
+    if (!running || running.job.id !== id) return;
+    clearTimeout(running.timer);
+    this.running = undefined;
+    running.job.resolve(result);
+    this.startNext();
+  }
+
+  private timeOut(job: Job): void {
+    if (this.running?.job !== job) return;
+    this.running = undefined;
+    const seconds = this.timeLimitMs / 1000;
+    job.resolve(unchecked(`This schema took longer than ${seconds} s to check (a pattern that backtracks, or a very large value), so the value was not checked.`));
+    void this.stopWorker();
+    this.startNext();
+  }
+
+  private workerFailed(worker: Worker, reason: string): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    const running = this.running;
+    if (!running) return;
+    clearTimeout(running.timer);
+    this.running = undefined;
+    running.job.resolve(unchecked(`The value could not be checked: ${reason}.`));
+    this.startNext();
+  }
+
+  private async stopWorker(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+}

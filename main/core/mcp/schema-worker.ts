@@ -1,0 +1,16 @@
+/**
+ * The worker thread that runs Ajv. Schemas come from servers: a catastrophic `pattern` or a huge
+ * schema must cost this thread, which the core can terminate, never the core's event loop.
+ */
+import { parentPort } from 'node:worker_threads';
+import { SchemaValidator } from './schema-validator.js';
+
+const validator = new SchemaValidator();
+
+parentPort?.on('message', (job: { id: number; schema: Record<string, unknown>; value: unknown }) => {
+  try {
+    parentPort?.postMessage({ id: job.id, result: validator.validate(job.schema, job.value) });
+  } catch (error) {
+    parentPort?.postMessage({ id: job.id, result: { valid: false, errors: [], schemaError: `The value could not be checked: ${error instanceof Error ? error.message : String(error)}` } });
+  }
+});
