@@ -40,6 +40,8 @@ export interface TrafficEntry {
   /** The raw text of a stderr or malformed line (or the preview of a large message). */
   text?: string;
   truncated?: boolean;
+  /** Why the entry is not the whole message, in one sentence (e.g. a line past Loupe's size limit). */
+  problem?: string;
   batchSeq?: number;
   /** For a response or error response: the seq of the request it answers. */
   requestSeq?: number;

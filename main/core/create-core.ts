@@ -20,6 +20,7 @@ import { watchServerNotifications } from './mcp/server-notifications.js';
 import { secretValues } from './config/secret-values.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
+import type { LineLimits } from './transports/stdio-transport.js';
 
 export interface CreateCoreOptions extends CoreOptions {
   /** How long a server has to answer `initialize`. */
@@ -27,6 +28,8 @@ export interface CreateCoreOptions extends CoreOptions {
   retention?: RetentionLimits;
   /** How long one schema check may run (in its worker thread) before the value goes unchecked. */
   validationTimeLimitMs?: number;
+  /** How long a stdio server's stdout and stderr lines may be. */
+  lineLimits?: LineLimits;
 }
 
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
@@ -56,6 +59,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     onState: (state) => events.emit('connections.changed', state),
     onProgress: (progress) => events.emit('calls.progress', progress),
     onTask: (task) => events.emit('tasks.changed', task),
+    ...(options.lineLimits ? { lineLimits: options.lineLimits } : {}),
   });
 
   traffic.observe(

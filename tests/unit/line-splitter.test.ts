@@ -30,3 +30,38 @@ describe('LineSplitter', () => {
     expect(lines[0]).toHaveLength(2_000_000);
   });
 });
+
+describe('LineSplitter with a line limit', () => {
+  function splitLimited(chunks: string[], maxLineBytes: number) {
+    const lines: string[] = [];
+    const oversized: Array<{ preview: string; bytes: number }> = [];
+    const splitter = new LineSplitter((line) => lines.push(line.toString('utf8')), {
+      maxLineBytes,
+      onOversized: (preview, bytes) => oversized.push({ preview: preview.toString('utf8'), bytes }),
+    });
+    for (const chunk of chunks) splitter.push(Buffer.from(chunk));
+    splitter.end();
+    return { lines, oversized };
+  }
+
+  it('reports a line past the limit with its start and length, and goes on with the next line', () => {
+    const { lines, oversized } = splitLimited(['ok\nAAAA', 'BBBB', 'CCCC\nnext\n'], 10);
+    expect(lines).toEqual(['ok', 'next']);
+    expect(oversized).toEqual([{ preview: 'AAAABBBBCCCC', bytes: 12 }]);
+  });
+
+  it('catches an oversized line that arrives whole in one chunk', () => {
+    const { lines, oversized } = splitLimited([`${'x'.repeat(50)}\nshort\n`], 20);
+    expect(oversized).toEqual([{ preview: 'x'.repeat(50), bytes: 50 }]);
+    expect(lines).toEqual(['short']);
+  });
+
+  it('keeps only a bounded preview of a line that never ends, and reports it at the end', () => {
+    const chunk = 'z'.repeat(10_000);
+    const { lines, oversized } = splitLimited(Array.from({ length: 50 }, () => chunk), 1_000);
+    expect(lines).toEqual([]);
+    expect(oversized).toHaveLength(1);
+    expect(oversized[0]!.bytes).toBe(500_000);
+    expect(oversized[0]!.preview).toBe('z'.repeat(4096));
+  });
+});

@@ -17,6 +17,7 @@ import { TaskRunner } from '../tasks/task-runner.js';
 import { ListCache } from '../mcp/list-cache.js';
 import { findResultViolations } from '../mcp/result-violations.js';
 import { createTransport, type CreatedTransport } from '../transports/create-transport.js';
+import type { LineLimits } from '../transports/stdio-transport.js';
 import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
 import { ChangeStream } from './change-stream.js';
 import { clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
@@ -57,6 +58,8 @@ export interface ConnectionDeps {
   onState: (state: ConnectionState) => void;
   onProgress: (progress: CallProgress) => void;
   onTask: (task: TaskInfo) => void;
+  /** Line limits for stdio servers (the defaults when absent). */
+  lineLimits?: LineLimits;
 }
 
 /** Methods whose result may be `input_required` on a 2026-07-28 connection. */
@@ -153,7 +156,7 @@ export class Connection {
 
   /** Makes the transport and the client and connects them; `legacyOnly` skips the probe. */
   private async open(setting: NonNullable<ServerConfig['era']>, legacyOnly: boolean): Promise<void> {
-    this.created = createTransport(this.config.transport, this.recorder);
+    this.created = createTransport(this.config.transport, this.recorder, this.deps.lineLimits);
     if (this.created.type === 'stdio') {
       this.created.transport.onexit = (exit) => this.handleExit(exit);
     }

@@ -16,6 +16,8 @@ export interface ConnectionRecorder {
   malformed(text: string, size: number): void;
   /** What Loupe itself did on the connection, in one sentence. */
   note(text: string): void;
+  /** A line past the size limit: its start, its length, and the sentence that says so. */
+  oversized(stream: 'stdout' | 'stderr', preview: string, size: number, problem: string): void;
   /** The HTTP request headers an outgoing JSON-RPC request went out with (credentials already redacted). */
   httpRequestHeaders(id: JsonRpcId, headers: Record<string, string>): void;
 }
@@ -87,6 +89,9 @@ export class TrafficLog {
       },
       malformed: (text, size) => {
         append({ direction: 'in', time: now(), kind: 'malformed', size, text });
+      },
+      oversized: (stream, preview, size, problem) => {
+        append({ direction: 'in', time: now(), kind: stream === 'stdout' ? 'malformed' : 'stderr', size, text: preview, truncated: true, problem });
       },
       note: (text) => {
         append({ direction: 'out', time: now(), kind: 'note', size: 0, text });

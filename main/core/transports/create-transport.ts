@@ -7,7 +7,7 @@ import type { ConnectionRecorder } from '../traffic/traffic-log.js';
 import { resolveAppNode } from './app-node.js';
 import { createHttpProbe, type HttpProbe } from './http-probe.js';
 import { recordTransport } from './recording-transport.js';
-import { RecordingStdioTransport } from './stdio-transport.js';
+import { RecordingStdioTransport, type LineLimits } from './stdio-transport.js';
 
 export type CreatedTransport =
   | { type: 'stdio'; transport: RecordingStdioTransport }
@@ -17,7 +17,7 @@ function toRecord(pairs: KeyValue[]): Record<string, string> {
   return Object.fromEntries(pairs.filter((pair) => pair.key.trim() !== '').map((pair) => [pair.key, pair.value]));
 }
 
-export function createTransport(config: TransportConfig, recorder: ConnectionRecorder): CreatedTransport {
+export function createTransport(config: TransportConfig, recorder: ConnectionRecorder, lineLimits?: LineLimits): CreatedTransport {
   if (config.type === 'stdio') {
     if (config.cwd && !(existsSync(config.cwd) && statSync(config.cwd).isDirectory())) {
       throw new LoupeError(`The working directory does not exist: ${config.cwd}`, 'invalid-config');
@@ -31,6 +31,7 @@ export function createTransport(config: TransportConfig, recorder: ConnectionRec
         ...(config.cwd ? { cwd: config.cwd } : {}),
       },
       recorder,
+      lineLimits,
     );
     return { type: 'stdio', transport };
   }

@@ -1,38 +1,76 @@
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
+/** Lines longer than this are not assembled: a string that size could not even be made. */
+export const DEFAULT_MAX_LINE_BYTES = 128 * 1024 * 1024;
+/** How much of an oversized line is kept to show. */
+export const OVERSIZED_PREVIEW_BYTES = 4096;
+
+export interface LineSplitterOptions {
+  maxLineBytes?: number;
+  /** A line past the limit: its start, and its whole length once its newline (or the end) came. */
+  onOversized?: (preview: Buffer, totalBytes: number) => void;
+}
+
 /**
  * Splits a byte stream into lines in linear time: each chunk is scanned once, and a partial
  * line is kept as a list of chunks that is joined only when its newline arrives.
  * (Concatenating and rescanning the whole buffer on every chunk is quadratic on a 20 MB message.)
+ * A line longer than `maxLineBytes` is never held whole: its start is kept, the rest is counted
+ * and skipped up to the next newline, and it is reported through `onOversized`.
  */
 export class LineSplitter {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
+  /** Set while skipping an oversized line: its preview and how many bytes it has had so far. */
+  private oversized: { preview: Buffer; bytes: number } | undefined;
+  private readonly maxLineBytes: number;
 
-  constructor(private readonly onLine: (line: Buffer) => void) {}
+  constructor(
+    private readonly onLine: (line: Buffer) => void,
+    private readonly options: LineSplitterOptions = {},
+  ) {
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  }
 
   push(chunk: Buffer): void {
     let start = 0;
     let newline = chunk.indexOf(NEWLINE, start);
     while (newline !== -1) {
-      this.emit(chunk.subarray(start, newline));
+      this.complete(chunk.subarray(start, newline));
       start = newline + 1;
       newline = chunk.indexOf(NEWLINE, start);
     }
-    if (start < chunk.length) {
-      const rest = chunk.subarray(start);
-      this.pending.push(rest);
-      this.pendingBytes += rest.length;
-    }
+    if (start < chunk.length) this.hold(chunk.subarray(start));
   }
 
   /** Emits what is left as a last line (the stream ended without a newline). */
   end(): void {
-    if (this.pendingBytes > 0) this.emit(Buffer.alloc(0));
+    if (this.oversized || this.pendingBytes > 0) this.complete(Buffer.alloc(0));
   }
 
-  private emit(tail: Buffer): void {
+  private hold(part: Buffer): void {
+    if (this.oversized) {
+      this.oversized.bytes += part.length;
+      return;
+    }
+    if (this.pendingBytes + part.length > this.maxLineBytes) {
+      this.startSkipping(part);
+      return;
+    }
+    this.pending.push(part);
+    this.pendingBytes += part.length;
+  }
+
+  private complete(tail: Buffer): void {
+    if (!this.oversized && this.pendingBytes + tail.length > this.maxLineBytes) this.startSkipping(tail);
+    else if (this.oversized) this.oversized.bytes += tail.length;
+    if (this.oversized) {
+      const { preview, bytes } = this.oversized;
+      this.oversized = undefined;
+      this.options.onOversized?.(preview, bytes);
+      return;
+    }
     let line = tail;
     if (this.pending.length > 0) {
       line = Buffer.concat([...this.pending, tail], this.pendingBytes + tail.length);
@@ -42,4 +80,24 @@ export class LineSplitter {
     if (line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN) line = line.subarray(0, line.length - 1);
     this.onLine(line);
   }
+
+  /** Keeps the start of what was held plus `part`, drops the rest, and counts from here on. */
+  private startSkipping(part: Buffer): void {
+    this.oversized = { preview: firstBytes([...this.pending, part], OVERSIZED_PREVIEW_BYTES), bytes: this.pendingBytes + part.length };
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+}
+
+/** A copy of the first `count` bytes of the buffers, without joining them all. */
+function firstBytes(buffers: readonly Buffer[], count: number): Buffer {
+  const parts: Buffer[] = [];
+  let taken = 0;
+  for (const buffer of buffers) {
+    if (taken >= count) break;
+    const part = buffer.subarray(0, count - taken);
+    parts.push(part);
+    taken += part.length;
+  }
+  return Buffer.concat(parts, taken);
 }

@@ -3,7 +3,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { ProcessExit } from '../../../shared/connection.js';
 import { classifyMessage, isDeliverable } from '../traffic/classify-message.js';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
-import { LineSplitter } from './line-splitter.js';
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter, OVERSIZED_PREVIEW_BYTES } from './line-splitter.js';
 
 export interface StdioLaunch {
   command: string;
@@ -13,6 +13,18 @@ export interface StdioLaunch {
 }
 
 const STDERR_TAIL_LINES = 20;
+
+/** How long a line may be; longer ones are recorded as their start and length, and skipped. */
+export interface LineLimits {
+  stdoutBytes: number;
+  stderrBytes: number;
+}
+
+export const DEFAULT_LINE_LIMITS: LineLimits = { stdoutBytes: DEFAULT_MAX_LINE_BYTES, stderrBytes: 1024 * 1024 };
+
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes.toLocaleString('en')} bytes`;
+}
 const CLOSE_GRACE_MS = 2_000;
 
 /**
@@ -31,10 +43,12 @@ export class RecordingStdioTransport implements Transport {
   private readonly stderrTail: string[] = [];
   private exitInfo: ProcessExit | undefined;
   private exited: Promise<void> | undefined;
+  private closing = false;
 
   constructor(
     private readonly launch: StdioLaunch,
     private readonly recorder: ConnectionRecorder,
+    private readonly limits: LineLimits = DEFAULT_LINE_LIMITS,
   ) {}
 
   get exit(): ProcessExit | undefined {
@@ -68,10 +82,19 @@ export class RecordingStdioTransport implements Transport {
     });
     this.child = child;
 
-    const stdout = new LineSplitter((line) => this.handleStdoutLine(line));
-    const stderr = new LineSplitter((line) => this.handleStderrLine(line.toString('utf8')));
+    const stdout = new LineSplitter((line) => this.handleStdoutLine(line), {
+      maxLineBytes: this.limits.stdoutBytes,
+      onOversized: (preview, bytes) => this.recordOversized('stdout', preview, bytes, this.limits.stdoutBytes),
+    });
+    const stderr = new LineSplitter((line) => this.handleStderrLine(line.toString('utf8')), {
+      maxLineBytes: this.limits.stderrBytes,
+      onOversized: (preview, bytes) => this.recordOversized('stderr', preview, bytes, this.limits.stderrBytes),
+    });
     child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stdout?.on('end', () => stdout.end());
+    child.stdout?.on('end', () => {
+      stdout.end();
+      this.stdoutEnded();
+    });
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.stderr?.on('end', () => stderr.end());
     child.stdin?.on('error', (error) => this.onerror?.(error));
@@ -106,6 +129,7 @@ export class RecordingStdioTransport implements Transport {
   async close(): Promise<void> {
     const child = this.child;
     if (!child || this.exitInfo) return;
+    this.closing = true;
     child.stdin?.end();
     if (await this.waitForExit(CLOSE_GRACE_MS)) return;
     child.kill('SIGTERM');
@@ -125,7 +149,32 @@ export class RecordingStdioTransport implements Transport {
     return result;
   }
 
+  /**
+   * stdout is the protocol channel: once it ends, nothing more can arrive. A process that keeps
+   * running without it is stopped, so the connection does not look alive when it is not.
+   */
+  private stdoutEnded(): void {
+    if (this.exitInfo || this.closing) return;
+    this.recorder.note('The server closed its stdout but its process kept running, so Loupe stopped the process.');
+    void this.close();
+  }
+
+  private recordOversized(stream: 'stdout' | 'stderr', preview: Buffer, bytes: number, limit: number): void {
+    const problem = `A ${stream} line of ${bytes.toLocaleString('en')} bytes, over Loupe's limit of ${megabytes(limit)}: only its start is kept, the rest was skipped.`;
+    this.recorder.oversized(stream, preview.toString('utf8'), bytes, problem);
+  }
+
   private handleStdoutLine(line: Buffer): void {
+    // Nothing a server writes may throw out of the transport: a line that cannot be handled is kept as it came.
+    try {
+      this.deliverStdoutLine(line);
+    } catch (error) {
+      this.recorder.malformed(line.subarray(0, OVERSIZED_PREVIEW_BYTES).toString('utf8'), line.length);
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private deliverStdoutLine(line: Buffer): void {
     const text = line.toString('utf8');
     let value: unknown;
     try {

@@ -29,7 +29,9 @@ interface Props {
 /** One message of a row: header with size and time, a JSON tree or the raw text, Copy as JSON-RPC. */
 export const MessagePane = forwardRef<HTMLElement, Props>(function MessagePane({ log, position, title, fetchWhole, jump }, ref) {
   const seq = log.seq(position);
-  const truncated = log.isTruncated(position);
+  // A line past the size limit has only its start anywhere: there is nothing more to fetch.
+  const problem = log.problem(position);
+  const truncated = log.isTruncated(position) && problem === undefined;
   const isMessage = log.hasMessage(position) || truncated;
   const inlineText = log.text(position);
   const [whole, setWhole] = useState<Whole | null>(null);
@@ -94,6 +96,11 @@ export const MessagePane = forwardRef<HTMLElement, Props>(function MessagePane({
         )}
       </header>
       <div ref={bodyRef} className="message-pane__body">
+        {problem && (
+          <p className="field-error" role="note">
+            {problem}
+          </p>
+        )}
         {fullText === undefined ? (
           <>
             <p className={fetched?.error ? 'field-error' : 'muted'} role={fetched?.error ? 'alert' : undefined}>

@@ -55,6 +55,8 @@ class Chunk {
   readonly text: string[] = new Array<string>(CHUNK_SIZE);
   /** The rounds of one call (2026-07-28 `input_required` retries); sparse. */
   readonly flow: Array<TrafficFlow | undefined> = new Array<TrafficFlow | undefined>(CHUNK_SIZE);
+  /** Why an entry is not the whole message (a line past the size limit); sparse. */
+  readonly problem: Array<string | undefined> = new Array<string | undefined>(CHUNK_SIZE);
 }
 
 /** Interns strings to small integers, so columns hold numbers and filters compare numbers. */
@@ -190,6 +192,7 @@ export class CompactTrafficLog {
     chunk.partner[offset] = -1;
     chunk.id[offset] = entry.id;
     chunk.flow[offset] = entry.flow;
+    chunk.problem[offset] = entry.problem;
     chunk.status[offset] = kind === KIND.request ? STATUS.pending : STATUS.none;
     const hasMessage = entry.message !== undefined;
     chunk.text[offset] = hasMessage ? jsonText(entry.message) : (entry.text ?? '');
@@ -259,6 +262,9 @@ export class CompactTrafficLog {
   }
   id(position: number): JsonRpcId | undefined {
     return this.chunkOf(position).id[position & CHUNK_MASK];
+  }
+  problem(position: number): string | undefined {
+    return this.chunkOf(position).problem[position & CHUNK_MASK];
   }
   /** The call this round belongs to, on a 2026-07-28 connection. */
   flow(position: number): TrafficFlow | undefined {

@@ -85,7 +85,7 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
   let summary = method ?? '';
   let summaryIsText = false;
   if (kind === 'stderr' || kind === 'malformed' || kind === 'note') {
-    summary = log.text(position).slice(0, SUMMARY_CHARS);
+    summary = (log.problem(position) ?? log.text(position)).slice(0, SUMMARY_CHARS);
     summaryIsText = true;
   } else if (kind === 'batch') {
     const count = batchItemCount(log, position);
