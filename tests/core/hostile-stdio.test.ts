@@ -6,7 +6,7 @@ import { startCore, waitFor, type TestCore } from './helpers.js';
 const HOSTILE = fileURLToPath(new URL('../fixtures/hostile-stdio.mjs', import.meta.url));
 const hostile: TransportConfig = { type: 'stdio', command: process.execPath, args: [HOSTILE], env: [] };
 /** Small limits, so the tests need no large inputs; the defaults are 128 MB and 1 MB. */
-const LIMITS = { stdoutBytes: 64 * 1024, stderrBytes: 1024 };
+const LIMITS = { stdoutBytes: 256 * 1024, stderrBytes: 1024 };
 
 describe('every stream a stdio server writes is bounded', () => {
   let test: TestCore;
@@ -30,10 +30,10 @@ describe('every stream a stdio server writes is bounded', () => {
   });
 
   it('a stdout line past the limit is kept as its start and length, and the connection goes on', async () => {
-    const outcome = await call(serverId, 'long-line', { bytes: 200_000 });
+    const outcome = await call(serverId, 'long-line', { bytes: 300_000 });
     expect(text(outcome.result)).toBe('after the long line');
     const entry = (await test.traffic(serverId)).find((candidate) => candidate.kind === 'malformed' && candidate.truncated);
-    expect(entry).toMatchObject({ size: 200_000, problem: "A stdout line of 200,000 bytes, over Loupe's limit of 65,536 bytes: only its start is kept, the rest was skipped." });
+    expect(entry).toMatchObject({ size: 300_000, problem: "A stdout line of 300,000 bytes, over Loupe's limit of 262,144 bytes: only its start is kept, the rest was skipped." });
     expect(entry?.text).toBe('L'.repeat(4096));
     expect(text((await call(otherId, 'echo', { message: 'still here' })).result)).toBe('Echo: still here');
   });
@@ -54,6 +54,21 @@ describe('every stream a stdio server writes is bounded', () => {
     const entry = await waitFor(async () => (await test.traffic(id)).find((candidate) => candidate.kind === 'malformed' && candidate.truncated), 'the oversized entry');
     expect(entry.size).toBe(2_000_000);
     expect(entry.text).toBe('E'.repeat(4096));
+  });
+
+  it('a 10,000-level result is kept as text; the call says it was answered; the record and export still work', async () => {
+    const outcome = await call(serverId, 'deep', { depth: 10_000 });
+    expect(outcome.failure?.kind).toBe('invalid-result');
+    expect(outcome.failure?.message).toMatch(/^The server answered, but the reply cannot be shown as a result\. Nested more than 512 levels deep/);
+    expect(() => JSON.stringify(outcome)).not.toThrow();
+    const page = await test.core.handlers['traffic.list']({});
+    expect(() => JSON.stringify(page)).not.toThrow();
+    const deep = page.entries.find((entry) => entry.kind === 'response' && entry.problem);
+    expect(deep?.text).toMatch(/^\{"jsonrpc":"2\.0".*"leaf":true\}+$/);
+    expect(deep?.text?.length).toBe(deep?.size);
+    const exported = await test.core.handlers['traffic.export']({});
+    expect(exported.split('\n').filter(Boolean).length).toBe(page.entries.length);
+    expect(text((await call(serverId, 'echo', { message: 'after' })).result)).toBe('Echo: after');
   });
 
   it('a server that closes stdout but keeps running is stopped, and shows as exited', async () => {

@@ -56,6 +56,44 @@ describe('WebSocket bridge', () => {
     bridge.close();
   });
 
+  it('one traffic entry that cannot be serialized becomes a placeholder; the rest of its batch arrives', () => {
+    const fake = createFakeCore();
+    const bridge = createWebSocketBridge(fake.core);
+    const socket = new FakeSocket();
+    bridge.accept(asWebSocket(socket));
+    const base = { serverId: 's', connectionId: 'c', direction: 'in' as const, time: 1, kind: 'notification' as const, size: 10 };
+    fake.emit('traffic.appended', [
+      { ...base, seq: 1, message: { ok: true } },
+      { ...base, seq: 2, message: { big: 1n } },
+      { ...base, seq: 3, message: { ok: 3 } },
+    ]);
+    const sent = JSON.parse(String(socket.send.mock.calls[0]?.[0])) as { payload: Array<{ seq: number; message?: unknown; problem?: string }> };
+    expect(sent.payload.map((entry) => entry.seq)).toEqual([1, 2, 3]);
+    expect(sent.payload[0]?.message).toEqual({ ok: true });
+    expect(sent.payload[1]?.message).toBeUndefined();
+    expect(sent.payload[1]?.problem).toMatch(/^This entry could not be sent to the window \(.*BigInt.*\)\.$/);
+    expect(sent.payload[2]?.message).toEqual({ ok: 3 });
+    bridge.close();
+  });
+
+  it('a traffic page with one unserializable entry is answered with a placeholder for it', async () => {
+    const fake = createFakeCore();
+    const base = { serverId: 's', connectionId: 'c', direction: 'in' as const, time: 1, kind: 'notification' as const, size: 10 };
+    fake.spies['traffic.list'].mockResolvedValueOnce({ entries: [{ ...base, seq: 1, message: { big: 1n } }, { ...base, seq: 2, message: {} }], dropped: 0 });
+    const bridge = createWebSocketBridge(fake.core);
+    const socket = new FakeSocket();
+    bridge.accept(asWebSocket(socket));
+    socket.emit('message', Buffer.from(JSON.stringify({ type: 'request', id: 7, name: 'traffic.list', params: {} })), false);
+    await vi.waitFor(() => expect(socket.send).toHaveBeenCalledTimes(1));
+    const response = JSON.parse(String(socket.send.mock.calls[0]?.[0])) as { ok: boolean; value: { entries: Array<{ seq: number; problem?: string }> } };
+    expect(response.ok).toBe(true);
+    expect(response.value.entries.map((entry) => [entry.seq, entry.problem !== undefined])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    bridge.close();
+  });
+
   it('does not write to a socket that closed before its response was ready', async () => {
     const fake = createFakeCore();
     const bridge = createWebSocketBridge(fake.core);

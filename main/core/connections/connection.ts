@@ -276,6 +276,8 @@ export class Connection {
         flow.round += 1;
       }
     } catch (error) {
+      const kept = wire?.response;
+      if (kept && kept.message === undefined && kept.problem) return this.failed(started, this.unshowable(kept), wire);
       return this.failed(started, this.describeRequestFailure(error, abort.signal, timeouts), wire);
     } finally {
       wire?.stop();
@@ -374,6 +376,8 @@ export class Connection {
   }
 
   private succeeded(started: number, method: string, sdkResult: unknown, wire: WireWatch): RpcOutcome {
+    const kept = wire.response;
+    if (kept && kept.message === undefined && kept.problem) return this.failed(started, this.unshowable(kept), wire);
     // The recorded response is what the server sent; the SDK's copy has wire-only fields removed.
     const raw = (wire.response?.message as { result?: unknown } | undefined)?.result;
     const result = raw !== undefined ? raw : sdkResult;
@@ -422,6 +426,12 @@ export class Connection {
     if (!abort) return false;
     abort.abort(new InputAbandoned('cancelled', reason));
     return true;
+  }
+
+  /** The call was made and answered, but the reply is kept as text only (too deep): say so, and where it is. */
+  private unshowable(kept: TrafficEntry): RpcFailure {
+    const where = kept.seq >= 0 ? ` See #${kept.seq} in the traffic log.` : '';
+    return { kind: 'invalid-result', message: `The server answered, but the reply cannot be shown as a result. ${kept.problem ?? ''}${where}` };
   }
 
   private failed(started: number, failure: RpcFailure, wire?: WireWatch): RpcOutcome {

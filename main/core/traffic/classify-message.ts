@@ -5,6 +5,8 @@ export interface MessageClass {
   method?: string;
   id?: JsonRpcId;
   errorCode?: number;
+  /** Set by the recorder: the message was too deep to keep as JSON (see message-depth). */
+  tooDeep?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@ import { classifyMessage, type MessageClass } from './classify-message.js';
 import { redactSecrets } from './redact-secrets.js';
 import { RequestPairing } from './request-pairing.js';
 import { toInlineEntry } from './inline-entry.js';
+import { exceedsDepth, MAX_MESSAGE_DEPTH, mayExceedDepth } from './message-depth.js';
 import { TrafficBatcher } from './traffic-batcher.js';
 import { DEFAULT_RETENTION, TrafficRecord, type RetentionLimits } from './traffic-record.js';
 
@@ -26,6 +27,16 @@ export type EntryObserver = (entry: TrafficEntry) => void;
 
 function now(): number {
   return performance.timeOrigin + performance.now();
+}
+
+/**
+ * Keeps a message too deep to serialize safely as its text: the exact bytes when the transport
+ * had them. Everything else about the entry (kind, method, id, pairing) still comes from the parse.
+ */
+function keepAsText(entry: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText: string | undefined): void {
+  delete entry.message;
+  entry.text = rawText ?? '';
+  entry.problem = `Nested more than ${MAX_MESSAGE_DEPTH} levels deep, so Loupe keeps it as text, not as a JSON tree.`;
 }
 
 function utf8Size(text: string): number {
@@ -69,7 +80,8 @@ export class TrafficLog {
       message: (direction, value, size, rawText) => {
         const time = now();
         const cls = classifyMessage(value);
-        if (cls.kind === 'batch' && Array.isArray(value)) {
+        cls.tooDeep = mayExceedDepth(size) && exceedsDepth(value);
+        if (cls.kind === 'batch' && Array.isArray(value) && !cls.tooDeep) {
           const batch = append({ direction, time, kind: 'batch', size, message: value }, rawText);
           for (const item of value) {
             const inner = classifyMessage(item);
@@ -78,6 +90,7 @@ export class TrafficLog {
           return cls;
         }
         const entry: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'> = { direction, time, kind: cls.kind, size, message: value };
+        if (cls.tooDeep) keepAsText(entry, rawText);
         if (cls.method !== undefined) entry.method = cls.method;
         if (cls.id !== undefined) entry.id = cls.id;
         if (cls.errorCode !== undefined) entry.errorCode = cls.errorCode;

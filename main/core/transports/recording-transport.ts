@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import { standInForTooDeep } from './too-deep.js';
 
 /**
  * Wraps an SDK transport (Streamable HTTP, SSE) so every message in both directions is recorded.
@@ -7,8 +8,14 @@ import type { ConnectionRecorder } from '../traffic/traffic-log.js';
  */
 export function recordTransport(inner: Transport, recorder: ConnectionRecorder): Transport {
   const record = (direction: 'in' | 'out', message: JSONRPCMessage) => {
-    const text = JSON.stringify(message);
-    recorder.message(direction, message, Buffer.byteLength(text, 'utf8'), text);
+    let text: string;
+    try {
+      text = JSON.stringify(message);
+    } catch {
+      // Too deep to serialize again (the SDK transport parsed it); the record says so.
+      return recorder.message(direction, message, Number.MAX_SAFE_INTEGER, undefined);
+    }
+    return recorder.message(direction, message, Buffer.byteLength(text, 'utf8'), text);
   };
   const wrapper: Transport = {
     start: () => inner.start(),
@@ -26,7 +33,12 @@ export function recordTransport(inner: Transport, recorder: ConnectionRecorder):
     ...(inner.hasPerRequestStream ? { hasPerRequestStream: true } : {}),
   };
   inner.onmessage = (message, extra) => {
-    record('in', message);
+    const cls = record('in', message);
+    if (cls.tooDeep) {
+      const standIn = standInForTooDeep(cls);
+      if (standIn) wrapper.onmessage?.(standIn, extra);
+      return;
+    }
     wrapper.onmessage?.(message, extra);
   };
   inner.onerror = (error) => wrapper.onerror?.(error);

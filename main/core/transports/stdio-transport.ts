@@ -4,6 +4,7 @@ import type { ProcessExit } from '../../../shared/connection.js';
 import { classifyMessage, isDeliverable } from '../traffic/classify-message.js';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter, OVERSIZED_PREVIEW_BYTES } from './line-splitter.js';
+import { standInForTooDeep } from './too-deep.js';
 
 export interface StdioLaunch {
   command: string;
@@ -184,6 +185,11 @@ export class RecordingStdioTransport implements Transport {
       return;
     }
     const cls = this.recorder.message('in', value, line.length, text);
+    if (cls.tooDeep) {
+      const standIn = standInForTooDeep(cls);
+      if (standIn) this.onmessage?.(standIn);
+      return;
+    }
     if (Array.isArray(value)) {
       for (const message of value) {
         if (isDeliverable(classifyMessage(message).kind)) this.onmessage?.(message as JSONRPCMessage);
