@@ -3,6 +3,7 @@ import type { RequestHandlers } from '../../shared/contract.js';
 import type { ListKind } from '../../shared/mcp.js';
 import { createApprovals } from './approvals/index.js';
 import { ConfigStore } from './config/config-store.js';
+import { lockDataFolder } from './config/data-folder-lock.js';
 import { ConnectionManager } from './connections/connection-manager.js';
 import { createServerRequestRouter } from './connections/server-request-router.js';
 import type { Core, CoreOptions } from './core.js';
@@ -37,6 +38,7 @@ export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
 export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const events = new EventHub();
   await mkdir(options.dataDir, { recursive: true });
+  const lock = await lockDataFolder(options.dataDir, options.mode);
 
   const notices = new NoticeBoard((notice) => events.emit('app.notice', notice));
   const { store, notices: startupNotices } = await ConfigStore.open(options.dataDir, (notice) => notices.add(notice));
@@ -93,6 +95,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       await connections.disconnectAll();
       await validator.close();
       traffic.flush();
+      await lock.release();
     },
   };
 }

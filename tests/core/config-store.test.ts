@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -73,5 +74,46 @@ describe('server list persistence', () => {
     await expect(test.core.handlers['connections.connect']({ serverId: 'nope' })).rejects.toThrow('There is no server with id "nope".');
     expect(await test.core.handlers['servers.list']()).toHaveLength(1);
     await test.core.dispose();
+  });
+});
+
+describe('the data folder', () => {
+  it('is refused to a second Loupe while the first runs, and taken over once it is gone', async () => {
+    const dataDir = freshDir();
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(join(dataDir, 'loupe.lock'), JSON.stringify({ pid: other.pid, mode: 'browser', startedAt: '2026-12-02T10:00:00.000Z' }));
+      await expect(startCore({ dataDir })).rejects.toThrow(
+        `Another MCP Loupe (browser mode, process ${other.pid}, started 2026-12-02T10:00:00.000Z) is using the data folder ${dataDir}. Close it first, or give this one another folder with --data-dir.`,
+      );
+    } finally {
+      other.kill();
+      await new Promise((resolve) => other.once('exit', resolve));
+    }
+    const test = await startCore({ dataDir });
+    expect(JSON.parse(readFileSync(join(dataDir, 'loupe.lock'), 'utf8')).pid).toBe(process.pid);
+    await test.core.dispose();
+    expect(readdirSync(dataDir)).not.toContain('loupe.lock');
+  });
+
+  it('tolerates a byte-order mark, keeps moved-aside copies private, and clears stale temp files', async () => {
+    const dataDir = freshDir();
+    const server = { id: 'bom', name: 'With BOM', transport: { type: 'stdio', command: 'x', args: [], env: [] } };
+    writeFileSync(join(dataDir, 'servers.json'), `\uFEFF${JSON.stringify({ version: 1, servers: [server] })}`);
+    const stale = join(dataDir, 'servers.json.1234.abcd.tmp');
+    writeFileSync(stale, 'half a save');
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(stale, old, old);
+    const test = await startCore({ dataDir });
+    expect((await test.core.handlers['servers.list']()).map((s) => s.name)).toEqual(['With BOM']);
+    expect((await test.core.handlers['app.info']()).notices).toEqual([]);
+    expect(existsSync(stale)).toBe(false);
+    await test.core.dispose();
+
+    writeFileSync(join(dataDir, 'servers.json'), '{ broken');
+    const again = await startCore({ dataDir });
+    const aside = readdirSync(dataDir).find((f) => f.startsWith('servers.json.corrupt-'))!;
+    expect(statSync(join(dataDir, aside)).mode & 0o777).toBe(0o600);
+    await again.core.dispose();
   });
 });

@@ -1,14 +1,67 @@
 import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
-/** Writes through a temp file and a rename, so a crash never leaves a half-written file. */
+/** Temp files older than this are left over from a save that was interrupted (a crash, a kill). */
+export const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/**
+ * Writes through a temp file and a rename, so a crash never leaves a half-written file. The file
+ * is flushed to disk before the rename and the folder after it, so a power cut keeps either the
+ * old file or the new one. The file is private to the user (0600).
+ */
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, content, { encoding: 'utf8', mode: 0o600 });
+    const handle = await open(temp, 'w', 0o600);
+    try {
+      await handle.writeFile(content, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, path);
+    await syncFolder(dirname(path));
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+/** fsync on a folder makes the rename durable; some systems (Windows) cannot open a folder for it. */
+async function syncFolder(folder: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(folder, 'r');
+    await handle.sync();
+  } catch {
+    // Best effort: the rename itself is already atomic.
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Removes temp files of `path` that interrupted saves left behind. Returns how many. */
+export async function removeStaleTemps(path: string, now = Date.now()): Promise<number> {
+  const folder = dirname(path);
+  const prefix = `${basename(path)}.`;
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith('.tmp')) continue;
+    const file = join(folder, name);
+    try {
+      if (now - (await stat(file)).mtimeMs < STALE_TEMP_MS) continue;
+      await rm(file, { force: true });
+      removed++;
+    } catch {
+      // Gone already, or not ours to remove.
+    }
+  }
+  return removed;
 }

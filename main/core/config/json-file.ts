@@ -1,4 +1,5 @@
-import { copyFile, readFile, rename } from 'node:fs/promises';
+import { chmod, copyFile, readFile, rename } from 'node:fs/promises';
+import { removeStaleTemps } from './atomic-write.js';
 
 /** What reading a JSON state file found. Whatever was wrong, the original bytes were kept. */
 export type JsonFileRead =
@@ -17,6 +18,7 @@ function reason(error: unknown): string {
 
 /** Reads and parses a JSON file. A file that cannot be read or parsed is moved aside with a timestamp. */
 export async function readJsonFile(path: string): Promise<JsonFileRead> {
+  await removeStaleTemps(path);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -25,7 +27,8 @@ export async function readJsonFile(path: string): Promise<JsonFileRead> {
     return moveAside(path, `it could not be read (${reason(error)})`);
   }
   try {
-    return { status: 'ok', value: JSON.parse(text) };
+    // Editors on Windows often save UTF-8 with a byte-order mark; it is not part of the JSON.
+    return { status: 'ok', value: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) };
   } catch (error) {
     return moveAside(path, `it is not valid JSON (${reason(error)})`);
   }
@@ -38,6 +41,8 @@ export async function moveAside(path: string, why: string): Promise<MovedAside> 
   const backup = `${path}.corrupt-${timestamp()}`;
   try {
     await rename(path, backup);
+    // The file may hold secrets (headers, environment values): keep the copy private.
+    await chmod(backup, 0o600).catch(() => {});
     return { status: 'moved-aside', why, backup };
   } catch {
     return { status: 'moved-aside', why };
@@ -49,6 +54,7 @@ export async function keepOriginal(path: string): Promise<string | undefined> {
   const copy = `${path}.invalid-${timestamp()}`;
   try {
     await copyFile(path, copy);
+    await chmod(copy, 0o600).catch(() => {});
     return copy;
   } catch {
     return undefined;
