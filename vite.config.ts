@@ -1,13 +1,26 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { contentSecurityPolicy } from './shared/content-security-policy.js';
+
+/** Puts the app's Content-Security-Policy into the built page itself, whatever serves it. */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'loupe-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy() }, injectTo: 'head-prepend' },
+    ],
+  };
+}
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root: `${root}renderer`,
   base: './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicyMeta()],
   build: {
     outDir: `${root}dist/renderer`,
     emptyOutDir: true,

@@ -1,21 +1,8 @@
 import type { Session } from 'electron';
+import { contentSecurityPolicy } from '../../shared/content-security-policy.js';
 
-/**
- * The app's Content-Security-Policy. Scripts come only from the app bundle (no eval, no
- * remote code); images may be remote because MCP servers send icons and image links.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "media-src 'self' data: blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-src 'none'",
-  "form-action 'none'",
-].join('; ');
+/** The app's policy (see shared/content-security-policy.ts), also as a header on every response. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy({ forbidFraming: true });
 
 /** Puts our policy on every response the session receives, replacing any policy it carried. */
 export function applyContentSecurityPolicy(session: Pick<Session, 'webRequest'>): void {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { decideAccess } from './auth.js';
 import type { OriginPolicy } from './origin-policy.js';
-import { BASE_SECURITY_HEADERS, contentSecurityPolicy } from './security-headers.js';
+import { BASE_SECURITY_HEADERS, pagePolicy } from './security-headers.js';
 import { lookUpStaticFile, sendStaticFile } from './static-files.js';
 import { TOKEN_QUERY_PARAM, tokenCookieHeader } from './token.js';
 
@@ -66,7 +66,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     const hostHeader = request.headers.host ?? '';
     await sendStaticFile(request, response, found, {
       ...BASE_SECURITY_HEADERS,
-      'Content-Security-Policy': contentSecurityPolicy(hostHeader),
+      'Content-Security-Policy': pagePolicy(hostHeader),
     });
   }
 

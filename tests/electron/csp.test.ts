@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from 'electron';
+import { contentSecurityPolicy } from '../../shared/content-security-policy.js';
 import { applyContentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../main/electron/csp.js';
 
 function directives(policy: string): Map<string, string[]> {
@@ -39,7 +42,8 @@ describe('CONTENT_SECURITY_POLICY', () => {
   it('is exactly the agreed policy', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
-        "media-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-src 'none'; form-action 'none'",
+        "media-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-src 'none'; form-action 'none'; " +
+        "connect-src 'self'; frame-ancestors 'none'",
     );
   });
 });
@@ -76,5 +80,14 @@ describe('applyContentSecurityPolicy', () => {
       'Content-Type': ['text/html'],
       'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
     });
+  });
+});
+
+describe('the built page', () => {
+  it('carries the same policy in a <meta>, so it holds wherever the page is loaded from', () => {
+    const html = readFileSync(fileURLToPath(new URL('../../dist/renderer/index.html', import.meta.url)), 'utf8');
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
+    expect(meta?.[1]?.replaceAll('&#39;', "'")).toBe(contentSecurityPolicy());
+    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<script'));
   });
 });

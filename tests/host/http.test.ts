@@ -82,8 +82,8 @@ describe('browser host over HTTP', () => {
     expect(result.headers['referrer-policy']).toBe('no-referrer');
     expect(result.headers['content-security-policy']).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
-        `media-src 'self' data: blob:; connect-src 'self' ws://127.0.0.1:${host.port}; object-src 'none'; ` +
-        "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
+        "media-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-src 'none'; form-action 'none'; " +
+        `connect-src 'self' ws://127.0.0.1:${host.port}; frame-ancestors 'none'`,
     );
   });
 

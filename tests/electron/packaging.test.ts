@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+const projectDir = fileURLToPath(new URL('../..', import.meta.url));
+
+interface BuilderConfig {
+  electronVersion?: string;
+  /** The loader normalizes the list into `{ filter }` sets. */
+  files?: Array<{ filter?: string[] }>;
+  linux?: { maintainer?: string; category?: string };
+  electronFuses?: Record<string, boolean>;
+}
+
+/** electron-builder's own loader and schema check, as `npm run dist` runs them before building. */
+async function loadConfig(): Promise<BuilderConfig> {
+  const { getConfig, validateConfiguration } = require('app-builder-lib/out/util/config/config.js') as {
+    getConfig(projectDir: string, configPath: string | null, options: unknown): Promise<BuilderConfig>;
+    validateConfiguration(config: BuilderConfig, logger: { isEnabled: boolean; add(): void }): Promise<void>;
+  };
+  const config = await getConfig(projectDir, null, null);
+  await validateConfiguration(config, { isEnabled: false, add: () => {} });
+  return config;
+}
+
+describe('packaging metadata (npm run dist)', () => {
+  const packageJson = JSON.parse(readFileSync(`${projectDir}/package.json`, 'utf8')) as Record<string, unknown>;
+
+  it('passes electron-builder’s own schema check', async () => {
+    await expect(loadConfig()).resolves.toBeDefined();
+  });
+
+  it('has what a .deb needs: author with an email, homepage, maintainer, category', async () => {
+    const config = await loadConfig();
+    expect(packageJson.author).toMatchObject({ email: expect.stringMatching(/^[^@\s]+@[^@\s]+$/) });
+    expect(packageJson.homepage).toMatch(/^https:\/\//);
+    expect(config.linux?.maintainer).toMatch(/<[^@\s]+@[^@\s]+>$/);
+    expect(config.linux?.category).toBe('Development');
+  });
+
+  it('names the Electron version (an optional dependency) and keeps it and source maps out of the package', async () => {
+    const config = await loadConfig();
+    expect(config.electronVersion).toBe((packageJson.optionalDependencies as Record<string, string>).electron);
+    const filters = (config.files ?? []).flatMap((set) => set.filter ?? []);
+    expect(filters).toEqual(expect.arrayContaining(['!dist/**/*.map', '!node_modules/electron/**']));
+  });
+
+  it('flips the fuses that would let a local process inject code into the app', async () => {
+    const config = await loadConfig();
+    expect(config.electronFuses).toMatchObject({
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+    });
+  });
+});
