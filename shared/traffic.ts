@@ -47,6 +47,10 @@ export interface TrafficEntry {
   requestSeq?: number;
   /** For an error response: the JSON-RPC error code. */
   errorCode?: number;
+  /** A response to an id this connection never sent (or already had an answer for). */
+  orphan?: boolean;
+  /** A `tools/call` result with `isError: true`: the call was made, the tool failed. */
+  toolError?: boolean;
   /**
    * The rounds of one logical call: on a 2026-07-28 connection a call answered `input_required`
    * is retried with the input, on a fresh id. Every round's request and response share the id.

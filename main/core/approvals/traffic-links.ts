@@ -69,6 +69,8 @@ export class TrafficLinks {
   }
 
   private see(entry: TrafficEntry): void {
+    // An entry seen while recording is paused has no seq (-1): there is nothing in the log to link to.
+    if (entry.seq < 0) return;
     if (entry.direction === 'out') {
       if ((entry.kind === 'response' || entry.kind === 'error') && entry.id !== undefined) this.seeResponse(entry, entry.id);
       return;

@@ -338,7 +338,7 @@ export class Connection {
             connectionId: this.connectionId,
             rpcId: wire.rpcId ?? '',
             signal,
-            embedded: { key, round: flow.round, ...(wire.response ? { responseSeq: wire.response.seq } : {}) },
+            embedded: { key, round: flow.round, ...(wire.response && wire.response.seq >= 0 ? { responseSeq: wire.response.seq } : {}) },
           });
           return [key, answer] as const;
         }),

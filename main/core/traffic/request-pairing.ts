@@ -21,7 +21,10 @@ export class RequestPairing {
     if ((entry.kind !== 'response' && entry.kind !== 'error') || entry.id === undefined) return;
     const requests = this.open[entry.direction === 'in' ? 'out' : 'in'];
     const request = requests.get(entry.id);
-    if (!request) return;
+    if (!request) {
+      entry.orphan = true;
+      return;
+    }
     requests.delete(entry.id);
     entry.requestSeq = request.seq;
     if (request.method && !entry.method) entry.method = request.method;

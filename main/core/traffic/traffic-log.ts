@@ -39,6 +39,11 @@ function keepAsText(entry: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId
   entry.problem = `Nested more than ${MAX_MESSAGE_DEPTH} levels deep, so Loupe keeps it as text, not as a JSON tree.`;
 }
 
+function isToolError(message: unknown): boolean {
+  const result = (message as { result?: { isError?: unknown } } | null)?.result;
+  return typeof result === 'object' && result !== null && result.isError === true;
+}
+
 function utf8Size(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
@@ -94,6 +99,7 @@ export class TrafficLog {
         if (cls.method !== undefined) entry.method = cls.method;
         if (cls.id !== undefined) entry.id = cls.id;
         if (cls.errorCode !== undefined) entry.errorCode = cls.errorCode;
+        if (cls.kind === 'response' && !cls.tooDeep && isToolError(value)) entry.toolError = true;
         append(entry, rawText);
         return cls;
       },

@@ -61,8 +61,16 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
     pane?.focus({ preventScroll: true });
   };
 
-  const facts: Array<[string, ReactNode]> = [['Started', formatClockTime(row.time)]];
-  if (row.latency !== undefined) facts.push(['Response after', `${formatDuration(row.latency)} (at ${formatClockTime(row.time + row.latency)})`]);
+  const isResponse = row.kind === 'response' || row.kind === 'error';
+  const facts: Array<[string, ReactNode]> = [];
+  if (isResponse) {
+    // A response shown on its own: its own time, and how long after its request it came.
+    facts.push(['Received', formatClockTime(row.time)]);
+    if (row.partner >= 0) facts.push(['Request sent', `${formatClockTime(log.time(row.partner))}, answered after ${formatDuration(row.time - log.time(row.partner))}`]);
+  } else {
+    facts.push([isRequest ? 'Started' : 'At', formatClockTime(row.time)]);
+    if (row.latency !== undefined) facts.push(['Response after', `${formatDuration(row.latency)} (at ${formatClockTime(row.time + row.latency)})`]);
+  }
   if (cancellation) {
     facts.push([
       row.status === 'timeout' ? 'Timed out' : 'Cancelled',

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 interface Props {
   text: string;
@@ -12,9 +12,9 @@ interface Props {
 const EXAMPLES: Array<[string, string]> = [
   ['method:tools/call', 'method name (a fragment matches every method containing it)'],
   ['server:everything', 'server name contains'],
-  ['is:error', 'status: pending, ok, error, cancelled, timeout, unanswered, input (a 2026-07-28 call that asked for input)'],
+  ['is:error', 'status: pending, ok, error (also tool errors and orphan responses), tool-error, cancelled, timeout, unanswered, input (a 2026-07-28 call that asked for input)'],
   ['dir:in', 'in = server → client, out = client → server'],
-  ['kind:notification', 'request, response, error, notification, batch, stderr, malformed'],
+  ['kind:notification', 'request, response, error, notification, batch, stderr, malformed, note'],
   ['larger-than:10k', 'either message larger than (k = 1024 bytes, m = 1024 k); also smaller-than:'],
   ['id:7', 'JSON-RPC id'],
   ['/regex/i', 'regular expression over the whole message'],
@@ -25,8 +25,27 @@ const EXAMPLES: Array<[string, string]> = [
 export function TrafficFilterBar({ text, invert, errorsId, onText, onInvert }: Props) {
   const [helpOpen, setHelpOpen] = useState(false);
   const helpId = useId();
+  const barRef = useRef<HTMLDivElement>(null);
+
+  // The syntax help closes on Escape and on a click anywhere else, as popovers do.
+  useEffect(() => {
+    if (!helpOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setHelpOpen(false);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!barRef.current?.contains(event.target as Node)) setHelpOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [helpOpen]);
+
   return (
-    <div className="traffic-filter">
+    <div className="traffic-filter" ref={barRef}>
       <input
         type="search"
         className="input input--small input--mono traffic-filter__input"

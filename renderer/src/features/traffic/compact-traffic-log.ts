@@ -17,9 +17,9 @@ export const KIND_CODES: readonly TrafficKind[] = ['request', 'response', 'error
 export const KIND = { request: 0, response: 1, error: 2, notification: 3, batch: 4, stderr: 5, malformed: 6, note: 7 } as const;
 
 /** What became of a request. Stored for requests only; other rows are `none`. */
-export type RequestStatus = 'none' | 'pending' | 'ok' | 'error' | 'cancelled' | 'timeout' | 'unanswered' | 'input';
-export const STATUS_CODES: readonly RequestStatus[] = ['none', 'pending', 'ok', 'error', 'cancelled', 'timeout', 'unanswered', 'input'];
-const STATUS = { none: 0, pending: 1, ok: 2, error: 3, cancelled: 4, timeout: 5, unanswered: 6, input: 7 } as const;
+export type RequestStatus = 'none' | 'pending' | 'ok' | 'error' | 'cancelled' | 'timeout' | 'unanswered' | 'input' | 'tool-error';
+export const STATUS_CODES: readonly RequestStatus[] = ['none', 'pending', 'ok', 'error', 'cancelled', 'timeout', 'unanswered', 'input', 'tool-error'];
+const STATUS = { none: 0, pending: 1, ok: 2, error: 3, cancelled: 4, timeout: 5, unanswered: 6, input: 7, 'tool-error': 8 } as const;
 /** How a 2026-07-28 `input_required` result reads in a response's compact JSON. */
 const INPUT_REQUIRED_MARK = '"resultType":"input_required"';
 
@@ -28,6 +28,10 @@ const FLAG_IN = 1;
 const FLAG_MERGED = 2;
 const FLAG_TRUNCATED = 4;
 const FLAG_HAS_MESSAGE = 8;
+/** A response to an id that was never sent on its connection. */
+const FLAG_ORPHAN = 16;
+/** A tools/call result with isError: true. */
+const FLAG_TOOL_ERROR = 32;
 
 const CHUNK_BITS = 12;
 const CHUNK_SIZE = 1 << CHUNK_BITS;
@@ -197,7 +201,11 @@ export class CompactTrafficLog {
     const hasMessage = entry.message !== undefined;
     chunk.text[offset] = hasMessage ? jsonText(entry.message) : (entry.text ?? '');
     chunk.flags[offset] =
-      (entry.direction === 'in' ? FLAG_IN : 0) | (entry.truncated ? FLAG_TRUNCATED : 0) | (hasMessage ? FLAG_HAS_MESSAGE : 0);
+      (entry.direction === 'in' ? FLAG_IN : 0) |
+      (entry.truncated ? FLAG_TRUNCATED : 0) |
+      (hasMessage ? FLAG_HAS_MESSAGE : 0) |
+      (entry.orphan ? FLAG_ORPHAN : 0) |
+      (entry.toolError ? FLAG_TOOL_ERROR : 0);
 
     this.noteConnection(server, connection);
     if ((kind === KIND.response || kind === KIND.error) && entry.requestSeq !== undefined) this.pair(position, entry.requestSeq);
@@ -239,6 +247,10 @@ export class CompactTrafficLog {
   }
   hasMessage(position: number): boolean {
     return (this.chunkOf(position).flags[position & CHUNK_MASK]! & FLAG_HAS_MESSAGE) !== 0;
+  }
+  /** A response to an id its connection never sent. */
+  isOrphan(position: number): boolean {
+    return (this.chunkOf(position).flags[position & CHUNK_MASK]! & FLAG_ORPHAN) !== 0;
   }
   /** False for a response shown in its request's row. */
   isRow(position: number): boolean {
@@ -401,9 +413,11 @@ export class CompactTrafficLog {
       requestChunk.status[requestOffset] =
         responseChunk.kind[responseOffset] === KIND.error
           ? STATUS.error
-          : responseChunk.flow[responseOffset] && responseChunk.text[responseOffset]!.includes(INPUT_REQUIRED_MARK)
-            ? STATUS.input
-            : STATUS.ok;
+          : (responseChunk.flags[responseOffset]! & FLAG_TOOL_ERROR) !== 0
+            ? STATUS['tool-error']
+            : responseChunk.flow[responseOffset] && responseChunk.text[responseOffset]!.includes(INPUT_REQUIRED_MARK)
+              ? STATUS.input
+              : STATUS.ok;
     }
     this.rowChanged(request);
   }

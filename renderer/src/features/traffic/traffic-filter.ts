@@ -64,7 +64,9 @@ function clauseTest(log: CompactTrafficLog, clause: TrafficClause, options: Filt
     case 'is': {
       const wanted = clause.status;
       if (wanted === 'error') {
-        return (position) => log.status(position) === 'error' || log.kindCode(position) === KIND.error;
+        // Everything that went wrong: error responses, tools that failed (isError) and orphan responses.
+        return (position) =>
+          log.status(position) === 'error' || log.status(position) === 'tool-error' || log.kindCode(position) === KIND.error || log.isOrphan(position);
       }
       return (position) => log.status(position) === wanted;
     }

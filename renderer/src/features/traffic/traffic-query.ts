@@ -47,6 +47,7 @@ const STATUS_WORDS: Record<string, StatusTerm> = {
   'no-response': 'unanswered',
   input: 'input',
   'input-required': 'input',
+  'tool-error': 'tool-error',
 };
 
 const KIND_WORDS: ReadonlySet<string> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note']);

@@ -33,6 +33,7 @@ export const STATUS_LABELS: Record<RequestStatus, string> = {
   timeout: 'timed out',
   unanswered: 'no response',
   input: 'input required',
+  'tool-error': 'tool error',
 };
 
 export interface RowModel {
@@ -90,6 +91,8 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
   } else if (kind === 'batch') {
     const count = batchItemCount(log, position);
     summary = `batch of ${count} ${count === 1 ? 'message' : 'messages'}`;
+  } else if ((kind === 'response' || kind === 'error') && log.isOrphan(position)) {
+    summary = `${method ?? ''}(response to an id this connection never sent)`.trim();
   } else if (!method && (kind === 'response' || kind === 'error')) {
     summary = '(request not kept)';
   }

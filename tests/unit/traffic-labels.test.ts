@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import type { TrafficEntry } from '../../shared/traffic.js';
+import { RequestPairing } from '../../main/core/traffic/request-pairing.js';
+import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
+import { compileRowFilter } from '../../renderer/src/features/traffic/traffic-filter.js';
+import { parseTrafficQuery } from '../../renderer/src/features/traffic/traffic-query.js';
+import { describeRow, statusText } from '../../renderer/src/features/traffic/traffic-row-model.js';
+import { EntryFactory } from './traffic-test-entries.js';
+
+function logOf(entries: TrafficEntry[]): CompactTrafficLog {
+  const log = new CompactTrafficLog(100);
+  for (const entry of entries) log.append(entry);
+  return log;
+}
+
+function matching(log: CompactTrafficLog, query: string): number[] {
+  const filter = compileRowFilter(log, parseTrafficQuery(query), { serverName: () => undefined, invert: false, preserveLog: true });
+  const seqs: number[] = [];
+  for (let position = log.start; position < log.end; position++) if (log.isRow(position) && filter.test(position)) seqs.push(log.seq(position));
+  return seqs;
+}
+
+describe('labels the log gets right', () => {
+  test('the core flags a response to an id that was never sent', () => {
+    const make = new EntryFactory();
+    const pairing = new RequestPairing();
+    const request = make.request(1, 'tools/list');
+    pairing.remember(request);
+    const answered = make.response(request);
+    delete answered.requestSeq;
+    pairing.link(answered);
+    expect(answered.orphan).toBeUndefined();
+    const stray = make.response(make.request(42, 'tools/list'));
+    delete stray.requestSeq;
+    pairing.link(stray);
+    expect(stray.orphan).toBe(true);
+  });
+
+  test('an orphan response says so, and is:error finds it', () => {
+    const make = new EntryFactory();
+    const stray: TrafficEntry = { ...make.response(make.request(42, 'tools/list')), orphan: true };
+    delete stray.requestSeq;
+    const ok = make.request(1, 'ping');
+    const log = logOf([stray, ok, make.response(ok)]);
+    expect(describeRow(log, 0).summary).toBe('tools/list(response to an id this connection never sent)');
+    expect(matching(log, 'is:error')).toEqual([stray.seq]);
+  });
+
+  test('a tools/call result with isError is a tool error, not OK, and is:error finds it', () => {
+    const make = new EntryFactory();
+    const call = make.request(1, 'tools/call', { name: 'fails' });
+    const failed: TrafficEntry = { ...make.response(call, { content: [], isError: true }), toolError: true };
+    const fine = make.request(2, 'tools/call', { name: 'works' });
+    const log = logOf([call, failed, fine, make.response(fine)]);
+    const row = describeRow(log, 0);
+    expect(row.status).toBe('tool-error');
+    expect(statusText(row, 0, () => '')).toBe('tool error');
+    expect(matching(log, 'is:error')).toEqual([call.seq]);
+    expect(matching(log, 'is:tool-error')).toEqual([call.seq]);
+  });
+});
