@@ -309,6 +309,20 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
     expect(await shownCount()).toBeGreaterThan(shown);
   });
 
+  test('the filter syntax help closes on Escape and on a click elsewhere', async () => {
+    const help = traffic().getByRole('button', { name: 'Filter syntax' });
+    const syntax = traffic().getByText('regular expression over the whole message');
+    await help.click();
+    await syntax.waitFor();
+    await harness.page.keyboard.press('Escape');
+    await syntax.waitFor({ state: 'detached' });
+    expect(await help.getAttribute('aria-expanded')).toBe('false');
+    await help.click();
+    await syntax.waitFor();
+    await harness.page.getByRole('region', { name: 'Servers' }).click({ position: { x: 5, y: 5 } });
+    await syntax.waitFor({ state: 'detached' });
+  });
+
   test('clear empties the log', async () => {
     await traffic().getByRole('button', { name: 'Clear traffic' }).click();
     await expect.poll(shownCount).toBe(0);
