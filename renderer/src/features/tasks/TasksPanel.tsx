@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { TERMINAL_TASK_STATUSES } from '../../../../shared/tasks';
 import { useApi } from '../../bridge/api-context';
+import { formatClockTime } from '../../ui/format';
 import { RefreshIcon } from '../../ui/icons';
 import { statusOf, useConnection } from '../connections/connections-store';
 import { findServer, useServersStore } from '../servers/servers-store';
@@ -63,7 +64,7 @@ export function TasksPanel() {
             <li key={task.taskId} className="tasks__item">
               <div className="tasks__item-head">
                 <strong>{task.toolName ?? 'task'}</strong>
-                {task.lastUpdatedAt && <span className="muted">updated {new Date(task.lastUpdatedAt).toLocaleTimeString()}</span>}
+                {task.lastUpdatedAt && !Number.isNaN(Date.parse(task.lastUpdatedAt)) && <span className="muted">updated {formatClockTime(Date.parse(task.lastUpdatedAt))}</span>}
                 <span className="panel-header__spacer" />
                 {!TERMINAL_TASK_STATUSES.includes(task.status) && (
                   <button
