@@ -78,6 +78,18 @@ describe('a 2026-07-28 server: discovery, input_required through Approvals, roun
     expect(await detail.textContent()).toContain('sampling/createMessage');
   });
 
+  test('a tool name with a bidi override is shown with the override written out, and the list refreshes on its own', async () => {
+    const page = harness.page;
+    await runTool(page, 'add-tool', { name: 'report\u202Etxt.exe' });
+    expect(await toolResultText(page)).toContain('added report');
+    const tools = page.getByRole('region', { name: 'Tools', exact: true });
+    // The change arrives on the subscriptions/listen stream and the list reloads.
+    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('txt.exe');
+    const option = tools.getByRole('option').filter({ hasText: 'txt.exe' });
+    await expect.poll(() => option.first().textContent(), { timeout: 30_000 }).toContain('report⟨U+202E⟩txt.exe');
+    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('');
+  });
+
   test('the Tasks tab says when a server offers no tasks', async () => {
     await openTab(harness.page, 'Tasks');
     await harness.page.getByRole('region', { name: 'Tasks', exact: true }).getByText('This server does not offer tasks').waitFor();

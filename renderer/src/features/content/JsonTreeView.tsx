@@ -3,6 +3,7 @@ import type { DocumentSource } from './document-source';
 import type { TreeRow } from './json-tree-model';
 import { copyText } from './file-actions';
 import { useFixedRows } from './use-fixed-rows';
+import { revealInvisible } from '../../ui/reveal-invisible';
 
 const ROW_HEIGHT = 20;
 const INDENT = 14;
@@ -27,7 +28,7 @@ function RowContent({ row }: { row: TreeRow }) {
       {row.depth > INDENT_LEVELS && <span className="json-tree__depth">depth {row.depth.toLocaleString()}</span>}
       {row.key !== null && (
         <>
-          <span className={typeof row.key === 'number' ? 'json-tree__index' : 'json-tree__key'}>{row.key}</span>
+          <span className={typeof row.key === 'number' ? 'json-tree__index' : 'json-tree__key'}>{typeof row.key === 'string' ? revealInvisible(row.key) : row.key}</span>
           <span className="json-tree__colon">: </span>
         </>
       )}

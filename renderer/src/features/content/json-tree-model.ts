@@ -4,6 +4,7 @@
  * for, so a view asks for the rows on screen and nothing else. Runs in the document worker for
  * large documents and on the main thread for small ones.
  */
+import { revealInvisible } from '../../ui/reveal-invisible';
 
 export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
@@ -67,8 +68,9 @@ function sizeOf(value: unknown): number {
 
 function primitiveText(value: unknown, limit: number): { text: string; fullLength?: number } {
   if (typeof value === 'string') {
-    if (value.length <= limit) return { text: JSON.stringify(value) };
-    return { text: `${JSON.stringify(value.slice(0, limit)).slice(0, -1)}…"`, fullLength: value.length };
+    // Shown, never applied: a bidi override in a string must not reorder the tree.
+    if (value.length <= limit) return { text: revealInvisible(JSON.stringify(value)) };
+    return { text: revealInvisible(`${JSON.stringify(value.slice(0, limit)).slice(0, -1)}…"`), fullLength: value.length };
   }
   if (value === undefined) return { text: 'null' };
   return { text: String(value) };
@@ -85,7 +87,7 @@ export function previewOf(value: unknown): string {
     const child = isArray ? (value as unknown[])[index] : (value as Record<string, unknown>)[keys![index]!];
     const kind = kindOf(child);
     const shown = kind === 'object' ? '{…}' : kind === 'array' ? '[…]' : primitiveText(child, 24).text;
-    const entry = isArray ? shown : `${keys![index]}: ${shown}`;
+    const entry = isArray ? shown : `${revealInvisible(keys![index]!)}: ${shown}`;
     entries.push(entry);
     length += entry.length + 2;
   }

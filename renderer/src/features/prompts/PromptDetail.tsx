@@ -8,6 +8,7 @@ import { useCompletion } from '../resources/use-completion';
 import { argumentsToSend, missingRequired } from './prompt-messages';
 import { PromptResultView } from './PromptResultView';
 import { promptKey, usePromptsStore } from './prompts-store';
+import { revealInvisible } from '../../ui/reveal-invisible';
 
 const EMPTY: Record<string, string> = {};
 
@@ -51,7 +52,7 @@ export function PromptDetail({ serverId, prompt, connected, completions }: Props
     <div className="resource-detail">
       <header className="resource-detail__header">
         <ItemIcon icons={prompt.icons} />
-        <h3 className="resource-detail__name">{title ?? prompt.name}</h3>
+        <h3 className="resource-detail__name">{revealInvisible(title ?? prompt.name)}</h3>
         {title && title !== prompt.name && <span className="resource-detail__secondary">{prompt.name}</span>}
       </header>
       {prompt.description && <p className="resource-detail__description">{prompt.description}</p>}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp';
 import { ItemIcon } from './ItemIcon';
+import { revealInvisible } from '../../ui/reveal-invisible';
 
 /** One resource in the list: its title (or name) with the name beside, then its URI. */
 export function ResourceRow({ resource, updated, subscribed }: { resource: ResourceInfo; updated: boolean; subscribed: boolean }) {
@@ -44,11 +45,11 @@ export function ItemRow({ icons, title, name, secondLine, description, badges }:
       <ItemIcon icons={icons} />
       <div className="item-row__text">
         <span className="item-row__line">
-          <span className="item-row__name">{shownTitle ?? name}</span>
-          {shownTitle && shownTitle !== name && <span className="item-row__secondary">{name}</span>}
+          <span className="item-row__name">{revealInvisible(shownTitle ?? name)}</span>
+          {shownTitle && shownTitle !== name && <span className="item-row__secondary">{revealInvisible(name)}</span>}
           {badges}
         </span>
-        {secondLine && <span className="item-row__second">{secondLine}</span>}
+        {secondLine && <span className="item-row__second">{revealInvisible(secondLine)}</span>}
       </div>
     </div>
   );

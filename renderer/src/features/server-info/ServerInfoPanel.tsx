@@ -12,6 +12,7 @@ import { eraLabel } from './era-label';
 import { PingControl } from './PingControl';
 import { RootsEditor } from './RootsEditor';
 import './server-info.css';
+import { revealInvisible } from '../../ui/reveal-invisible';
 
 const OFFLINE_LEAD: Partial<Record<ConnectionStatus, string>> = {
   failed: 'The last connection attempt failed.',
@@ -37,7 +38,7 @@ export function ServerInfoPanel() {
   return (
     <section className="server-info panel" aria-label="Server details">
       <header className="server-info__header">
-        <h2 className="server-info__name">{identity?.title ?? identity?.name ?? server.name}</h2>
+        <h2 className="server-info__name">{revealInvisible(identity?.title ?? identity?.name ?? server.name)}</h2>
         <StatusBadge status={status} />
       </header>
       {identity ? (
@@ -76,17 +77,17 @@ function ServerIdentityView({ identity }: { identity: ServerIdentity }) {
       <dl className="identity">
         <div className="identity__item">
           <dt>Name</dt>
-          <dd className="mono">{identity.name}</dd>
+          <dd className="mono">{revealInvisible(identity.name)}</dd>
         </div>
         {identity.title && (
           <div className="identity__item">
             <dt>Title</dt>
-            <dd>{identity.title}</dd>
+            <dd>{revealInvisible(identity.title)}</dd>
           </div>
         )}
         <div className="identity__item">
           <dt>Version</dt>
-          <dd className="mono">{identity.version}</dd>
+          <dd className="mono">{revealInvisible(identity.version)}</dd>
         </div>
         <div className="identity__item">
           <dt>Protocol</dt>
@@ -101,7 +102,7 @@ function ServerIdentityView({ identity }: { identity: ServerIdentity }) {
         {identity.websiteUrl && (
           <div className="identity__item">
             <dt>Website</dt>
-            <dd className="mono">{identity.websiteUrl}</dd>
+            <dd className="mono">{revealInvisible(identity.websiteUrl)}</dd>
           </div>
         )}
       </dl>

@@ -5,6 +5,7 @@ import { Folded } from '../content/Folded';
 import { SafeMarkdown } from '../content/SafeMarkdown';
 import { ItemIcon } from '../resources/ItemIcon';
 import { annotationBadges, toolTitle } from './tool-facts';
+import { revealInvisible } from '../../ui/reveal-invisible';
 
 /** The tool's name and title, icon, annotation badges and a duplicate-name warning. */
 export function ToolHeader({ tool, sameName }: { tool: ToolInfo; sameName: number }) {
@@ -14,11 +15,11 @@ export function ToolHeader({ tool, sameName }: { tool: ToolInfo; sameName: numbe
       <ItemIcon icons={tool.icons} />
       {title ? (
         <>
-          <h3 className="tool-detail__heading">{title}</h3>
-          <code className="tool-detail__name">{tool.name}</code>
+          <h3 className="tool-detail__heading">{revealInvisible(title)}</h3>
+          <code className="tool-detail__name">{revealInvisible(tool.name)}</code>
         </>
       ) : (
-        <h3 className="tool-detail__heading tool-detail__heading--name">{tool.name}</h3>
+        <h3 className="tool-detail__heading tool-detail__heading--name">{revealInvisible(tool.name)}</h3>
       )}
       <span className="tool-detail__badges">
         {annotationBadges(tool).map((badge) => (

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { ItemIcon } from '../resources/ItemIcon';
 import { toolTitle, type ToolEntry } from './tool-facts';
+import { revealInvisible } from '../../ui/reveal-invisible';
 
 interface Props {
   entries: readonly ToolEntry[];
@@ -39,10 +40,10 @@ function ToolOption({ entry, selected }: { entry: ToolEntry; selected: boolean }
     <div className={`tool-option ${selected ? 'tool-option--selected' : ''}`}>
       <span className="tool-option__line">
         <ItemIcon icons={tool.icons} />
-        <span className="tool-option__name">{tool.name}</span>
+        <span className="tool-option__name">{revealInvisible(tool.name)}</span>
         {title && (
           <span className="tool-option__title" aria-hidden="true">
-            {title}
+            {revealInvisible(title)}
           </span>
         )}
         {sameName > 1 && (

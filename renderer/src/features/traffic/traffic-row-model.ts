@@ -1,4 +1,5 @@
 import { KIND, type CompactTrafficLog, type RequestStatus } from './compact-traffic-log.js';
+import { revealInvisible } from '../../ui/reveal-invisible';
 
 /** What a row is, as shown: server → client requests and orphan responses get kinds of their own. */
 export type RowKind =
@@ -96,6 +97,8 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
   } else if (!method && (kind === 'response' || kind === 'error')) {
     summary = '(request not kept)';
   }
+  // Method names and lines come from the server: nothing in them may reorder what is shown.
+  summary = revealInvisible(summary);
   const flow = log.flow(position);
   if (flow && (flow.round > 1 || status === 'input')) summary = `${summary} · round ${flow.round}`;
   const id = log.id(position);
