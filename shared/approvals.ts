@@ -50,7 +50,7 @@ export interface Approval {
    * Set when the request came embedded in a 2026-07-28 `input_required` result: the server's key
    * for it and the round of the call. Its answer goes out with the call's next round.
    */
-  embedded?: { key: string; round: number };
+  embedded?: { key: string; round: number; source?: 'url-required-error' };
   /** Traffic seqs of the server's request and of our response, to link from the log. */
   requestSeq?: number;
   responseSeq?: number;

@@ -113,6 +113,20 @@ describe('approvals against server-everything', () => {
     expect(text(await outcome)).toContain('completed the URL elicitation');
   });
 
+  it('a URL-elicitation-required error (-32042) offers its page in Approvals, once, without a doubled prefix', async () => {
+    await tool('trigger-url-elicitation');
+    const outcome = await call('trigger-url-elicitation', { url: 'https://example.com/authorize', errorPath: true, elicitationId: 'auth-1' });
+    expect(outcome.failure).toMatchObject({ kind: 'protocol', code: -32042 });
+    expect(outcome.failure?.message).toBe('The server needs you to open a page first (URL elicitation required): see Approvals, then run the call again.');
+    const approval = await nextPending('elicitation-url');
+    // The server's error names its own prerequisite page.
+    expect(approval.request).toMatchObject({ mode: 'url', url: expect.stringMatching(/^https:\/\//), elicitationId: expect.any(String) });
+    expect(approval.embedded).toMatchObject({ source: 'url-required-error' });
+    expect(approval.requestSeq).toBeGreaterThan(0);
+    const decided = await test.core.handlers['approvals.decide']({ id: approval.id, decision: { action: 'accept' } });
+    expect(decided.status).toBe('approved');
+  });
+
   it('pending requests become disconnected when the server goes away', async () => {
     const outcome = call('trigger-sampling-request', { prompt: 'Never answered' });
     const pending = await nextPending('sampling');

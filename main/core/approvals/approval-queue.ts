@@ -103,7 +103,9 @@ export class ApprovalQueue {
       receivedAt: Date.now(),
       status: 'pending',
       ...(requestSeq !== undefined ? { requestSeq } : {}),
-      ...(context.embedded ? { embedded: { key: context.embedded.key, round: context.embedded.round } } : {}),
+      ...(context.embedded
+        ? { embedded: { key: context.embedded.key, round: context.embedded.round, ...(context.embedded.source ? { source: context.embedded.source } : {}) } }
+        : {}),
     };
 
     const problem = describeMalformed(method, params);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, LOG_LEVEL_META_KEY, ProtocolError, SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ChangeStreamState, ConnectionState, ProcessExit, ProtocolEra, ServerIdentity } from '../../../shared/connection.js';
 import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome, ToolInfo } from '../../../shared/mcp.js';
@@ -64,6 +64,8 @@ export interface ConnectionDeps {
 
 /** Methods whose result may be `input_required` on a 2026-07-28 connection. */
 const MULTI_ROUND_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
+/** Pages one -32042 error may ask the person to open. */
+const MAX_URL_ELICITATIONS = 10;
 
 /**
  * One server's live session: a transport, an SDK Client, and the state the UI shows.
@@ -278,6 +280,17 @@ export class Connection {
     } catch (error) {
       const kept = wire?.response;
       if (kept && kept.message === undefined && kept.problem) return this.failed(started, this.unshowable(kept), wire);
+      if (error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired && wire) {
+        const offered = this.offerUrlElicitations(error.data, wire);
+        if (offered > 0) {
+          return this.failed(started, {
+            kind: 'protocol',
+            code: error.code,
+            message: `The server needs you to open ${offered === 1 ? 'a page' : `${offered} pages`} first (URL elicitation required): see Approvals, then run the call again.`,
+            ...(error.data !== undefined ? { data: error.data } : {}),
+          }, wire);
+        }
+      }
       return this.failed(started, this.describeRequestFailure(error, abort.signal, timeouts), wire);
     } finally {
       wire?.stop();
@@ -347,6 +360,33 @@ export class Connection {
     } finally {
       waiting.removeEventListener('abort', onTimeout);
     }
+  }
+
+  /**
+   * A -32042 error lists pages the person must open before the call can succeed. Each goes to
+   * Approvals as a URL elicitation, so it is shown and opened only after confirmation, as a
+   * server's own URL elicitation request would be. Returns how many were offered.
+   */
+  private offerUrlElicitations(data: unknown, wire: WireWatch): number {
+    const elicitations = (data as { elicitations?: unknown } | undefined)?.elicitations;
+    if (!Array.isArray(elicitations)) return 0;
+    const usable = elicitations.filter((item): item is JsonObject => typeof item === 'object' && item !== null && typeof (item as JsonObject).url === 'string').slice(0, MAX_URL_ELICITATIONS);
+    usable.forEach((elicitation, index) => {
+      const closed = new AbortController();
+      this.serverRequests.add(closed);
+      const key = typeof elicitation.elicitationId === 'string' ? elicitation.elicitationId : `url-${index + 1}`;
+      void this.deps.incoming
+        .handle('elicitation/create', { ...elicitation, mode: 'url' }, {
+          serverId: this.config.id,
+          connectionId: this.connectionId,
+          rpcId: wire.rpcId ?? '',
+          signal: closed.signal,
+          embedded: { key, round: 1, source: 'url-required-error', ...(wire.response && wire.response.seq >= 0 ? { responseSeq: wire.response.seq } : {}) },
+        })
+        .catch(() => {})
+        .finally(() => this.serverRequests.delete(closed));
+    });
+    return usable.length;
   }
 
   /** Aborts the call a signal belongs to, with a reason the waiting approvals can show. */

@@ -25,6 +25,8 @@ export interface EmbeddedInputContext {
   round: number;
   /** The seq of the `input_required` response it came in. */
   responseSeq?: number;
+  /** Set when it came in a URL-elicitation-required error (-32042) rather than input_required. */
+  source?: 'url-required-error';
 }
 
 /**

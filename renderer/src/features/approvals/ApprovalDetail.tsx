@@ -40,11 +40,17 @@ export function ApprovalDetail({ approval, now, next }: Props) {
           {approval.kind === 'elicitation-url' && approval.completed && <span className="approval-status approval-status--approved">Completed</span>}
           {approval.embedded && approval.kind === 'sampling' && <DeprecatedTag feature="Sampling" />}
         </div>
-        {approval.embedded && (
+        {approval.embedded?.source === 'url-required-error' ? (
           <p className="approval-detail__meta">
-            Asked in an input_required result (2026-07-28), key <code>{approval.embedded.key}</code>: your answer goes out with round{' '}
-            {approval.embedded.round + 1} of the call.
+            The server answered a call with “URL elicitation required” (-32042): open the page, then run the call again.
           </p>
+        ) : (
+          approval.embedded && (
+            <p className="approval-detail__meta">
+              Asked in an input_required result (2026-07-28), key <code>{approval.embedded.key}</code>: your answer goes out with round{' '}
+              {approval.embedded.round + 1} of the call.
+            </p>
+          )
         )}
         <p className="approval-detail__meta">
           from <strong>{approval.serverName}</strong> · received {formatClockTime(approval.receivedAt)}

@@ -12,13 +12,19 @@ export function TrafficLinks({ approval }: { approval: Approval }) {
           type="button"
           className="link-button"
           aria-label={
-            approval.embedded
-              ? `Show the input_required response #${approval.requestSeq} (round ${approval.embedded.round}) in the traffic log`
-              : `Show request #${approval.requestSeq} in the traffic log`
+            approval.embedded?.source === 'url-required-error'
+              ? `Show the error response #${approval.requestSeq} in the traffic log`
+              : approval.embedded
+                ? `Show the input_required response #${approval.requestSeq} (round ${approval.embedded.round}) in the traffic log`
+                : `Show request #${approval.requestSeq} in the traffic log`
           }
           onClick={() => show(approval.requestSeq!)}
         >
-          {approval.embedded ? `round ${approval.embedded.round} · input_required #${approval.requestSeq}` : `request #${approval.requestSeq}`}
+          {approval.embedded?.source === 'url-required-error'
+            ? `error #${approval.requestSeq}`
+            : approval.embedded
+              ? `round ${approval.embedded.round} · input_required #${approval.requestSeq}`
+              : `request #${approval.requestSeq}`}
         </button>
       )}
       {approval.responseSeq !== undefined && (
