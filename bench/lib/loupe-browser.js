@@ -36,9 +36,10 @@ function waitForUrl(host) {
   });
 }
 
-function openBridgeSocket(url) {
-  const target = new URL(url);
-  const socket = new WebSocket(`ws://${target.host}/bridge${target.search}`, { origin: target.origin });
+/** A second bridge socket with the page's session cookie, sent to loopback under the session's host name. */
+function openBridgeSocket(sessionUrl, cookie) {
+  const target = new URL(sessionUrl);
+  const socket = new WebSocket(`ws://127.0.0.1:${target.port}/bridge`, { origin: target.origin, headers: { Host: target.host, Cookie: cookie } });
   let nextId = 1;
   const pending = new Map();
   socket.on('message', (data) => {
@@ -96,9 +97,13 @@ export async function startLoupeInBrowser({ servers, viewport = { width: 1440, h
     const url = await waitForUrl(host);
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     const page = await browser.newPage({ viewport });
-    bridge = openBridgeSocket(url);
+    // The printed link works once: the page trades its code for the session cookie.
+    await page.goto(url);
+    const sessionUrl = new URL('/', page.url()).href;
+    const cookies = await page.context().cookies(sessionUrl);
+    bridge = openBridgeSocket(sessionUrl, cookies.map((entry) => `${entry.name}=${entry.value}`).join('; '));
     await bridge.opened;
-    return { page, url, browserVersion: browser.version(), invoke: bridge.invoke, close };
+    return { page, url: sessionUrl, browserVersion: browser.version(), invoke: bridge.invoke, close };
   } catch (error) {
     await close();
     throw error;

@@ -58,9 +58,11 @@ async function run(options: CliOptions): Promise<void> {
   process.stdout.write(`MCP Loupe ${version} (browser mode)\n`);
   process.stdout.write(`Data directory: ${options.dataDir}\n`);
   if (!['127.0.0.1', 'localhost', '::1'].includes(options.host)) {
-    process.stdout.write(`Warning: listening on ${options.host}, not only on this machine's loopback address.\n`);
+    process.stdout.write(
+      `Warning: listening on ${options.host}, not only on this machine's loopback address. Plain HTTP: the link's code and the session cookie cross the network in clear.\n`,
+    );
   }
-  process.stdout.write('Open this URL (it carries the session token; keep it private):\n');
+  process.stdout.write('Open this URL (its code works once; the page then keeps the session):\n');
   // E2E tests read this line: it must hold the URL and nothing else.
   process.stdout.write(`${host.url}\n`);
   process.stdout.write('Press Ctrl+C to stop.\n');

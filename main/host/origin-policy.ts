@@ -19,8 +19,21 @@ export function publicHostName(bindHost: string): string {
   return WILDCARD_ADDRESSES.has(bindHost) ? '127.0.0.1' : bindHost;
 }
 
-export function createOriginPolicy(bindHost: string, port: number): OriginPolicy {
+const LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost']);
+
+/**
+ * The name the page is served under. On loopback it is a name of its own, `loupe-<random>.localhost`
+ * (browsers send *.localhost to the loopback address): cookies are per host name, not per port, so
+ * under 127.0.0.1 the session cookie would go to every other local service, and two hosts would
+ * overwrite each other's cookie.
+ */
+export function sessionHostName(bindHost: string, random: string): string {
+  return LOOPBACK_BINDS.has(bindHost) ? `loupe-${random}.localhost` : publicHostName(bindHost);
+}
+
+export function createOriginPolicy(bindHost: string, port: number, sessionHost?: string): OriginPolicy {
   const names = new Set(['127.0.0.1', 'localhost', hostForUrl(publicHostName(bindHost)).toLowerCase()]);
+  if (sessionHost) names.add(sessionHost.toLowerCase());
   const hosts = new Set<string>();
   for (const name of names) {
     hosts.add(`${name}:${port}`);

@@ -3,13 +3,20 @@ import { decideAccess } from './auth.js';
 import type { OriginPolicy } from './origin-policy.js';
 import { BASE_SECURITY_HEADERS, pagePolicy } from './security-headers.js';
 import { lookUpStaticFile, sendStaticFile } from './static-files.js';
-import { TOKEN_QUERY_PARAM, tokenCookieHeader } from './token.js';
+import type { LaunchCodes } from './launch-codes.js';
+import { LAUNCH_CODE_PARAM, TOKEN_QUERY_PARAM, tokenCookieHeader } from './token.js';
 
 export interface RequestHandlerOptions {
   token: string;
   policy: OriginPolicy;
   rendererDir: string;
+  launchCodes: LaunchCodes;
+  /** `host:port` the page is served under; the session cookie is set for this name only. */
+  sessionHost: string;
 }
+
+export const USED_LINK_MESSAGE =
+  'This link was already used, or it expired: each printed link opens MCP Loupe once. Use the tab it opened, or restart mcp-loupe for a new link.\n';
 
 const PAGE_PATHS = new Set(['/', '/index.html']);
 
@@ -33,8 +40,31 @@ function sendText(response: ServerResponse, status: number, message: string, hea
 export function createRequestHandler(options: RequestHandlerOptions) {
   const rules = { token: options.token, policy: options.policy, requireOrigin: false };
 
+  /** The printed link: moves to the session's own host name, then trades its one-time code for the cookie. */
+  function launch(request: IncomingMessage, response: ServerResponse, url: URL, code: string): void {
+    if (!options.policy.isAllowedHost(request.headers.host)) {
+      sendText(response, 421, 'Misdirected request: unexpected Host header.\n');
+      return;
+    }
+    if (request.headers.host?.toLowerCase() !== options.sessionHost.toLowerCase()) {
+      sendText(response, 303, 'See other.\n', { Location: `http://${options.sessionHost}${url.pathname}${url.search}` });
+      return;
+    }
+    if (!options.launchCodes.redeem(code)) {
+      sendText(response, 401, USED_LINK_MESSAGE);
+      return;
+    }
+    url.searchParams.delete(LAUNCH_CODE_PARAM);
+    sendText(response, 303, 'See other.\n', { 'Set-Cookie': tokenCookieHeader(options.token), Location: `${url.pathname}${url.search}` });
+  }
+
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = parseRequestUrl(request);
+    const code = url.searchParams.get(LAUNCH_CODE_PARAM);
+    if (code !== null && PAGE_PATHS.has(url.pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
+      launch(request, response, url, code);
+      return;
+    }
     const access = decideAccess(request, url, rules);
     if (!access.allowed) {
       sendText(response, access.status, access.message);

@@ -1,13 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { STATUS_CODES, createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Core } from '../core/core.js';
 import { decideAccess } from './auth.js';
-import { createOriginPolicy, hostForUrl, publicHostName } from './origin-policy.js';
+import { createOriginPolicy, hostForUrl, sessionHostName } from './origin-policy.js';
 import { createRequestHandler, parseRequestUrl } from './request-handler.js';
 import { BASE_SECURITY_HEADERS } from './security-headers.js';
-import { generateToken } from './token.js';
+import { LaunchCodes } from './launch-codes.js';
+import { generateToken, LAUNCH_CODE_PARAM } from './token.js';
 import { createWebSocketBridge, type WebSocketBridgeOptions } from './ws-bridge.js';
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -31,10 +33,15 @@ export interface HostOptions {
 }
 
 export interface RunningHost {
-  /** The URL to open, token included. */
+  /** The URL to open: its code works once, then the page holds the session in a cookie. */
   url: string;
   port: number;
+  /** The session secret (the cookie's value; scripts may also pass it as `?token=`). Never printed. */
   token: string;
+  /** `host:port` the page is served under. */
+  sessionHost: string;
+  /** Another one-time link, for another browser or after the first was used. */
+  newLaunchUrl(): string;
   server: Server;
   close(): Promise<void>;
 }
@@ -74,10 +81,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const server = createServer();
   const address = await listen(server, options.port ?? DEFAULT_PORT, host);
   const port = address.port;
-  const policy = createOriginPolicy(host, port);
+  const sessionHost = `${hostForUrl(sessionHostName(host, randomBytes(6).toString('hex')))}:${port}`;
+  const policy = createOriginPolicy(host, port, sessionHost.slice(0, sessionHost.lastIndexOf(':')));
+  const launchCodes = new LaunchCodes();
 
   // Handlers are attached once the port is known; no connection is served before this runs.
-  server.on('request', createRequestHandler({ token, policy, rendererDir: options.rendererDir }));
+  server.on('request', createRequestHandler({ token, policy, rendererDir: options.rendererDir, launchCodes, sessionHost }));
 
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: MAX_INCOMING_FRAME_BYTES });
   const bridge = createWebSocketBridge(options.core, options.bridge);
@@ -98,9 +107,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${hostForUrl(publicHostName(host))}:${port}/?token=${token}`,
+    url: `http://${sessionHost}/?${LAUNCH_CODE_PARAM}=${launchCodes.issue()}`,
     port,
     token,
+    sessionHost,
+    newLaunchUrl: () => `http://${sessionHost}/?${LAUNCH_CODE_PARAM}=${launchCodes.issue()}`,
     server,
     close() {
       closing ??= new Promise<void>((resolve) => {

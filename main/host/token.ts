@@ -2,8 +2,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The cookie that carries the session token after the first page load. */
 export const TOKEN_COOKIE = 'loupe_token';
-/** The query parameter that carries the session token (the printed URL, or any request). */
+/** The query parameter that carries the session token (scripts and tests; the printed URL has a code). */
 export const TOKEN_QUERY_PARAM = 'token';
+/** The query parameter of the printed URL: a one-time code exchanged for the session cookie. */
+export const LAUNCH_CODE_PARAM = 'code';
 
 /** 32 random bytes, base64url: safe in a URL, a cookie and a header without escaping. */
 export function generateToken(): string {

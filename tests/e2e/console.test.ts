@@ -17,7 +17,7 @@ describe('console: the selected server’s stderr, searchable and copyable', () 
       ]),
     });
     await harness.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    bridge = await openDirectBridge(harness.url);
+    bridge = await openDirectBridge(harness.page);
   });
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ describe('traffic: a server flooding 10,000 notifications does not freeze the UI
 
   beforeAll(async () => {
     harness = await startHarness({ prepareDataDir: plantServers([fixtureServer('fixture', 'Fixture')]) });
-    bridge = await openDirectBridge(harness.url);
+    bridge = await openDirectBridge(harness.page);
   });
 
   afterAll(async () => {

@@ -35,10 +35,16 @@ export interface DirectBridge {
   close(): void;
 }
 
-/** A second WebSocket to the host, authenticated with the session token of the printed URL. */
-export async function openDirectBridge(url: string): Promise<DirectBridge> {
-  const target = new URL(url);
-  const socket = new WebSocket(`ws://${target.host}/bridge${target.search}`, { origin: target.origin });
+/**
+ * A second WebSocket to the host, as another window of the same browser would open it: with the
+ * page's session cookie (the printed link's code worked once, for the page). It connects to the
+ * loopback address and names the session's host, as the browser does for `*.localhost`.
+ */
+export async function openDirectBridge(page: Page): Promise<DirectBridge> {
+  const target = new URL(page.url());
+  const cookies = await page.context().cookies(target.origin);
+  const cookie = cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
+  const socket = new WebSocket(`ws://127.0.0.1:${target.port}/bridge`, { origin: target.origin, headers: { Host: target.host, Cookie: cookie } });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);

@@ -23,7 +23,7 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
       ]),
     });
     await harness.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    bridge = await openDirectBridge(harness.url);
+    bridge = await openDirectBridge(harness.page);
   });
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { LAUNCH_CODE_TTL_MS, LaunchCodes } from '../../main/host/launch-codes.js';
 import { describe, expect, it } from 'vitest';
 import { decideAccess } from '../../main/host/auth.js';
 import { createOriginPolicy } from '../../main/host/origin-policy.js';
@@ -80,5 +81,19 @@ describe('access decision', () => {
   it('lets plain HTTP requests go without an Origin', () => {
     const rules = { token, policy, requireOrigin: false };
     expect(decideAccess(fakeRequest({ host, cookie: `loupe_token=${token}` }), url(), rules)).toEqual({ allowed: true, viaQuery: false });
+  });
+});
+
+describe('LaunchCodes', () => {
+  it('redeems each code once, and not after it expired', () => {
+    let now = 1_000;
+    const codes = new LaunchCodes(() => now);
+    const first = codes.issue();
+    const second = codes.issue();
+    expect(codes.redeem(first)).toBe(true);
+    expect(codes.redeem(first)).toBe(false);
+    expect(codes.redeem('not-a-code')).toBe(false);
+    now += LAUNCH_CODE_TTL_MS + 1;
+    expect(codes.redeem(second)).toBe(false);
   });
 });

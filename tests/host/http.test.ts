@@ -23,20 +23,52 @@ describe('browser host over HTTP', () => {
     await renderer.cleanup();
   });
 
-  it('binds to 127.0.0.1 by default and prints a URL carrying a fresh 32-byte token', async () => {
+  it('binds to 127.0.0.1 by default and prints a one-time link on a host name of its own, never the token', async () => {
     const other = await startHost({ core: fake.core, rendererDir: renderer.rendererDir });
     try {
       const address = other.server.address() as AddressInfo;
       expect(address.address).toBe('127.0.0.1');
       expect(address.port).toBe(other.port);
       expect(other.port).toBeGreaterThan(0);
-      expect(other.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
-      expect(other.url).toBe(`http://127.0.0.1:${other.port}/?token=${other.token}`);
+      expect(other.sessionHost).toMatch(new RegExp(`^loupe-[0-9a-f]{12}\\.localhost:${other.port}$`));
+      expect(other.url).toMatch(/^http:\/\/loupe-[0-9a-f]{12}\.localhost:\d+\/\?code=[A-Za-z0-9_-]{43}$/);
+      expect(other.url).not.toContain(other.token);
       expect(Buffer.from(other.token, 'base64url')).toHaveLength(32);
       expect(other.token).not.toBe(host.token);
+      expect(other.sessionHost).not.toBe(host.sessionHost);
     } finally {
       await other.close();
     }
+  });
+
+  it('the printed link works once: it moves to the session host, sets a host-only cookie, then is dead', async () => {
+    const code = new URL(host.url).searchParams.get('code')!;
+    const viaIp = await rawHttp(host.port, `/?code=${code}`);
+    expect(viaIp.status).toBe(303);
+    expect(viaIp.headers.location).toBe(`http://${host.sessionHost}/?code=${code}`);
+    expect(viaIp.headers['set-cookie']).toBeUndefined();
+
+    const first = await rawHttp(host.port, `/?code=${code}`, { headers: { host: host.sessionHost } });
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    const setCookie = first.headers['set-cookie']?.[0] ?? '';
+    expect(setCookie).toBe(`loupe_token=${TOKEN}; HttpOnly; SameSite=Strict; Path=/`);
+    expect(setCookie).not.toMatch(/Domain=/i);
+
+    const again = await rawHttp(host.port, `/?code=${code}`, { headers: { host: host.sessionHost } });
+    expect(again.status).toBe(401);
+    expect(again.body).toMatch(/^This link was already used, or it expired/);
+    expect(again.headers['set-cookie']).toBeUndefined();
+
+    const page = await rawHttp(host.port, '/', { headers: { host: host.sessionHost, cookie: `loupe_token=${TOKEN}` } });
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(INDEX_HTML);
+  });
+
+  it('a made-up code opens nothing', async () => {
+    const response = await rawHttp(host.port, '/?code=made-up', { headers: { host: host.sessionHost } });
+    expect(response.status).toBe(401);
+    expect(totalHandlerCalls(fake.spies)).toBe(0);
   });
 
   it('refuses a request without a token with 401 and runs no handler', async () => {
