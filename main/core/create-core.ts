@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { RequestHandlers } from '../../shared/contract.js';
 import type { ListKind } from '../../shared/mcp.js';
@@ -31,6 +32,8 @@ export interface CreateCoreOptions extends CoreOptions {
   validationTimeLimitMs?: number;
   /** How long a stdio server's stdout and stderr lines may be. */
   lineLimits?: LineLimits;
+  /** Sentences the shell wants shown at start-up (e.g. a data folder it migrated). */
+  startupNotices?: string[];
 }
 
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
@@ -43,6 +46,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const notices = new NoticeBoard((notice) => events.emit('app.notice', notice));
   const { store, notices: startupNotices } = await ConfigStore.open(options.dataDir, (notice) => notices.add(notice));
   notices.seed(startupNotices);
+  notices.seed((options.startupNotices ?? []).map((message) => ({ id: randomUUID(), level: 'info' as const, message })));
 
   const traffic = new TrafficLog((batch) => events.emit('traffic.appended', batch), options.retention);
 

@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { sharedDataDir } from '../core/config/data-folder.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './start-host.js';
 
 export interface CliOptions {
   port: number;
   host: string;
   dataDir: string;
+  /** True when the data folder is the default one (not given with --data-dir or LOUPE_DATA_DIR). */
+  defaultDataDir: boolean;
   openBrowser: boolean;
 }
 
@@ -23,17 +26,14 @@ Runs MCP Loupe in your browser, served on a loopback address with a session toke
 Options:
   --port N          Port to listen on; 0 picks a free one (default 0)
   --host H          Address to bind (default ${DEFAULT_HOST}); anything else exposes the app beyond this machine
-  --data-dir DIR    Where settings live (default: $LOUPE_DATA_DIR, else $XDG_CONFIG_HOME/mcp-loupe or ~/.config/mcp-loupe)
+  --data-dir DIR    Where settings live (default: $LOUPE_DATA_DIR, else the desktop app's folder, e.g. ~/.config/MCP Loupe)
   --no-open         Do not open the browser
   --help            Show this help`;
 
-/** `$LOUPE_DATA_DIR`, else the XDG config directory. */
-export function defaultDataDir(env: NodeJS.ProcessEnv, homeDir: string): string {
+/** `$LOUPE_DATA_DIR`, else the folder the desktop app uses, so both modes share one server list. */
+export function defaultDataDir(env: NodeJS.ProcessEnv, homeDir: string, platform: NodeJS.Platform = process.platform): string {
   if (env.LOUPE_DATA_DIR) return path.resolve(env.LOUPE_DATA_DIR);
-  // The XDG spec says to ignore a relative XDG_CONFIG_HOME.
-  const xdg = env.XDG_CONFIG_HOME;
-  const configHome = xdg && path.isAbsolute(xdg) ? xdg : path.join(homeDir, '.config');
-  return path.join(configHome, 'mcp-loupe');
+  return sharedDataDir(platform, env, homeDir);
 }
 
 function parsePort(value: string): number {
@@ -86,5 +86,6 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv, ho
       dataDir = path.resolve(inlineValue);
     }
   }
-  return { kind: 'run', options: { port, host, dataDir: dataDir ?? defaultDataDir(env, homeDir), openBrowser } };
+  const isDefault = dataDir === undefined && !env.LOUPE_DATA_DIR;
+  return { kind: 'run', options: { port, host, dataDir: dataDir ?? defaultDataDir(env, homeDir), defaultDataDir: isDefault, openBrowser } };
 }

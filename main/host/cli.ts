@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Core } from '../core/core.js';
+import { migrateOldBrowserData, oldBrowserDataDir } from '../core/config/data-folder.js';
 import { createCore } from '../core/create-core.js';
 import { CliUsageError, USAGE, parseCliArgs, type CliOptions } from './cli-args.js';
 import { openInBrowser } from './open-browser.js';
@@ -43,7 +44,8 @@ async function run(options: CliOptions): Promise<void> {
     fail(`the renderer is not built (no ${path.join(rendererDir, 'index.html')}); run "npm run build" first.`, 1);
   }
 
-  const core = await createCore({ dataDir: options.dataDir, mode: 'browser', version });
+  const migrated = options.defaultDataDir ? await migrateOldBrowserData(oldBrowserDataDir(process.env, homedir()), options.dataDir) : undefined;
+  const core = await createCore({ dataDir: options.dataDir, mode: 'browser', version, ...(migrated ? { startupNotices: [migrated] } : {}) });
   let host: RunningHost;
   try {
     host = await startHost({ core, host: options.host, port: options.port, rendererDir });

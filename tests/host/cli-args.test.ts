@@ -11,8 +11,9 @@ const options = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
 };
 
 describe('CLI arguments', () => {
-  it('defaults to any free port on 127.0.0.1, the XDG data dir and opening the browser', () => {
-    expect(options([])).toEqual({ port: 0, host: '127.0.0.1', dataDir: '/home/tester/.config/mcp-loupe', openBrowser: true });
+  it('defaults to any free port on 127.0.0.1, the desktop app’s data folder and opening the browser', () => {
+    expect(options([])).toEqual({ port: 0, host: '127.0.0.1', dataDir: defaultDataDir({}, HOME), defaultDataDir: true, openBrowser: true });
+    expect(defaultDataDir({}, HOME, 'linux')).toBe('/home/tester/.config/MCP Loupe');
   });
 
   it('reads --port, --host, --data-dir and --no-open, in both spellings', () => {
@@ -21,6 +22,7 @@ describe('CLI arguments', () => {
       port: 41234,
       host: '0.0.0.0',
       dataDir: '/tmp/loupe',
+      defaultDataDir: false,
       openBrowser: false,
     });
     expect(options(['--port=8080', '--host=localhost', '--data-dir=/srv/x'])).toMatchObject({
@@ -32,13 +34,15 @@ describe('CLI arguments', () => {
     expect(options(['--data-dir', 'relative/dir'])).toMatchObject({ dataDir: path.resolve('relative/dir') });
   });
 
-  it('takes the data dir from --data-dir, then LOUPE_DATA_DIR, then XDG_CONFIG_HOME, then ~/.config', () => {
+  it('takes the data dir from --data-dir, then LOUPE_DATA_DIR, then the desktop app’s folder', () => {
     const env = { LOUPE_DATA_DIR: '/env/loupe', XDG_CONFIG_HOME: '/xdg' };
-    expect(options(['--data-dir', '/flag'], env).dataDir).toBe('/flag');
-    expect(options([], env).dataDir).toBe('/env/loupe');
-    expect(options([], { XDG_CONFIG_HOME: '/xdg' }).dataDir).toBe('/xdg/mcp-loupe');
-    expect(options([], { LOUPE_DATA_DIR: '', XDG_CONFIG_HOME: '' }).dataDir).toBe('/home/tester/.config/mcp-loupe');
-    expect(defaultDataDir({ XDG_CONFIG_HOME: 'relative' }, HOME)).toBe('/home/tester/.config/mcp-loupe');
+    expect(options(['--data-dir', '/flag'], env)).toMatchObject({ dataDir: '/flag', defaultDataDir: false });
+    expect(options([], env)).toMatchObject({ dataDir: '/env/loupe', defaultDataDir: false });
+    expect(defaultDataDir({ XDG_CONFIG_HOME: '/xdg' }, HOME, 'linux')).toBe('/xdg/MCP Loupe');
+    expect(defaultDataDir({ LOUPE_DATA_DIR: '', XDG_CONFIG_HOME: '' }, HOME, 'linux')).toBe('/home/tester/.config/MCP Loupe');
+    expect(defaultDataDir({ XDG_CONFIG_HOME: 'relative' }, HOME, 'linux')).toBe('/home/tester/.config/MCP Loupe');
+    expect(defaultDataDir({}, HOME, 'darwin')).toBe('/home/tester/Library/Application Support/MCP Loupe');
+    expect(defaultDataDir({ APPDATA: 'C:\\Users\\t\\AppData\\Roaming' }, HOME, 'win32')).toBe('C:\\Users\\t\\AppData\\Roaming\\MCP Loupe');
   });
 
   it('recognises --help', () => {
