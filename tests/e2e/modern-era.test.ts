@@ -39,6 +39,10 @@ describe('a 2026-07-28 server: discovery, input_required through Approvals, roun
     expect(await discovery.textContent()).toContain('supported versions 2026-07-28 · extensions (none)');
     await expect.poll(() => details().getByRole('status', { name: 'Change stream' }).textContent()).toMatch(/^Listening for tools, prompts, resources list changes/);
     expect(await details().getByText('deprecated').count()).toBeGreaterThan(0);
+    // The instructions are markdown, shown as such (safely), not as raw asterisks.
+    const instructions = details().locator('details.instructions');
+    expect(await instructions.textContent()).toContain('A fixture for both eras: input_required tools');
+    expect(await instructions.locator('strong').textContent()).toBe('both eras');
     await harness.screenshot('modern-details');
   });
 

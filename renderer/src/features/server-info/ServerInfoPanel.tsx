@@ -1,4 +1,5 @@
 import type { ConnectionStatus, ServerIdentity } from '../../../../shared/connection';
+import { SafeMarkdown } from '../content/SafeMarkdown';
 import { ConnectionProblem } from '../connections/ConnectionProblem';
 import { statusOf, useConnection } from '../connections/connections-store';
 import { StatusBadge } from '../connections/StatusBadge';
@@ -129,7 +130,7 @@ function ServerIdentityView({ identity }: { identity: ServerIdentity }) {
       {identity.instructions && (
         <details className="instructions" open={identity.instructions.length < 400}>
           <summary>Instructions</summary>
-          <div className="instructions__text">{identity.instructions}</div>
+          <SafeMarkdown className="instructions__text" text={identity.instructions} />
         </details>
       )}
     </>
