@@ -41,6 +41,8 @@ export const DEFAULT_CALL_TIMEOUTS: CallTimeouts = {
   maxTotalTimeoutMs: 600_000,
 };
 
+export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+
 /** A root offered to the server in answer to `roots/list`. */
 export interface RootConfig {
   uri: string;
@@ -66,6 +68,8 @@ export interface ServerConfigInput {
   transport: TransportConfig;
   /** Absent means `DEFAULT_PROTOCOL_ERA`. */
   era?: ProtocolEraSetting;
+  /** How long connecting (the probe and `initialize`) may take; absent means `DEFAULT_CONNECT_TIMEOUT_MS`. */
+  connectTimeoutMs?: number;
   timeouts?: CallTimeouts;
   /** Answered to `roots/list`; a change sends `notifications/roots/list_changed`. */
   roots?: RootConfig[];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { RequestHandlers } from '../../shared/contract.js';
 import type { ListKind } from '../../shared/mcp.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../shared/server-config.js';
 import { createApprovals } from './approvals/index.js';
 import { ConfigStore } from './config/config-store.js';
 import { lockDataFolder } from './config/data-folder-lock.js';
@@ -36,7 +37,6 @@ export interface CreateCoreOptions extends CoreOptions {
   startupNotices?: string[];
 }
 
-export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
 
 export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const events = new EventHub();
@@ -60,7 +60,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const connections = new ConnectionManager({
     traffic,
     clientInfo: { name: 'mcp-loupe', version: options.version },
-    initializeTimeoutMs: options.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS,
+    initializeTimeoutMs: options.initializeTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     incoming: createServerRequestRouter(store, approvals),
     onState: (state) => events.emit('connections.changed', state),
     onProgress: (progress) => events.emit('calls.progress', progress),

@@ -64,6 +64,16 @@ describe('edge cases from the fixture server', () => {
     expect(state.failure?.message).toMatch(/did not answer initialize within 2 s/);
   });
 
+  it('uses the server’s own connect timeout when it has one', async () => {
+    const server = await test.core.handlers['servers.add']({ name: 'silent-quick', transport: fixture('--no-initialize-reply'), connectTimeoutMs: 1_000 });
+    const state = await test.core.handlers['connections.connect']({ serverId: server.id });
+    expect(state.failure?.code).toBe('initialize-timeout');
+    expect(state.failure?.message).toMatch(/did not answer initialize within 1 s/);
+    await expect(test.core.handlers['servers.add']({ name: 'bad', transport: fixture(), connectTimeoutMs: -5 })).rejects.toThrow(
+      'connectTimeoutMs must be a positive number of milliseconds.',
+    );
+  });
+
   it('names an unsupported protocol version', async () => {
     const server = await test.add('future', fixture('--protocol-version', '1999-01-01'));
     const state = await test.core.handlers['connections.connect']({ serverId: server.id });

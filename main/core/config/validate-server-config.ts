@@ -91,10 +91,15 @@ export function parseServerConfigInput(value: unknown): ServerConfigInput {
   const parsedTimeouts = parseCallTimeouts(value.timeouts);
   const roots = parseRoots(value.roots);
   const era = parseEra(value.era);
+  const connectTimeoutMs = value.connectTimeoutMs;
+  if (connectTimeoutMs !== undefined && (typeof connectTimeoutMs !== 'number' || !Number.isFinite(connectTimeoutMs) || connectTimeoutMs <= 0)) {
+    fail('connectTimeoutMs must be a positive number of milliseconds.');
+  }
   return {
     name: text(value.name, 'The server name', { required: true }).trim(),
     transport: transport(value.transport),
     ...(era ? { era } : {}),
+    ...(typeof connectTimeoutMs === 'number' ? { connectTimeoutMs } : {}),
     ...(parsedTimeouts ? { timeouts: parsedTimeouts } : {}),
     ...(roots ? { roots } : {}),
   };

@@ -94,7 +94,7 @@ export class Connection {
     private readonly deps: ConnectionDeps,
   ) {
     this.traffic = deps.traffic;
-    this.initializeTimeoutMs = deps.initializeTimeoutMs;
+    this.initializeTimeoutMs = config.connectTimeoutMs ?? deps.initializeTimeoutMs;
     this.recorder = this.traffic.recorderFor(config.id, this.connectionId);
     this.current = { serverId: config.id, status: 'connecting', connectionId: this.connectionId, since: Date.now() };
   }

@@ -240,7 +240,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
 function CallTimeoutsFields({ draft, errors, onChange }: { draft: ServerDraft; errors: DraftErrors; onChange(patch: Partial<ServerDraft>): void }) {
   return (
     <fieldset className="kv">
-      <legend className="kv__legend">Call timeouts</legend>
+      <legend className="kv__legend">Timeouts</legend>
       {/* Inline layout: the servers stylesheet belongs to another part of the app. */}
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 10, width: '100%' }}>
         <Field label="Timeout (seconds)" error={errors.timeoutSeconds} hint="How long a call may wait for its reply.">
@@ -266,6 +266,17 @@ function CallTimeoutsFields({ draft, errors, onChange }: { draft: ServerDraft; e
           )}
         </Field>
       </div>
+      <Field label="Connect timeout (seconds)" error={errors.connectSeconds} hint="How long connecting (the probe and initialize) may take.">
+        {(props) => (
+          <input
+            {...props}
+            className="input"
+            inputMode="decimal"
+            value={draft.connectSeconds}
+            onChange={(event) => onChange({ connectSeconds: event.target.value })}
+          />
+        )}
+      </Field>
       <label className="kv__secret">
         <input
           type="checkbox"

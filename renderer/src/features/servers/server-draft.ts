@@ -1,5 +1,6 @@
 import {
   DEFAULT_CALL_TIMEOUTS,
+  DEFAULT_CONNECT_TIMEOUT_MS,
   DEFAULT_PROTOCOL_ERA,
   type CallTimeouts,
   type ProtocolEraSetting,
@@ -32,9 +33,11 @@ export interface ServerDraft {
   timeoutSeconds: string;
   maxTotalSeconds: string;
   resetTimeoutOnProgress: boolean;
+  /** How long connecting may take, in seconds as typed. */
+  connectSeconds: string;
   era: ProtocolEraSetting;
   /** Everything the form does not edit (roots, …), saved back unchanged. */
-  preserved: Omit<ServerConfigInput, 'name' | 'transport' | 'timeouts' | 'era'>;
+  preserved: Omit<ServerConfigInput, 'name' | 'transport' | 'timeouts' | 'era' | 'connectTimeoutMs'>;
   /** The config had its own timeouts: keep writing them even when they equal the defaults. */
   hadTimeouts: boolean;
 }
@@ -59,11 +62,12 @@ export function draftFromConfig(config?: ServerConfig): ServerDraft {
     headers: [],
     ...timeoutFields(config?.timeouts ?? DEFAULT_CALL_TIMEOUTS),
     era: config?.era ?? DEFAULT_PROTOCOL_ERA,
+    connectSeconds: secondsText(config?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS),
     preserved: {},
     hadTimeouts: config?.timeouts !== undefined,
   };
   if (config) {
-    const { id: _id, name: _name, transport: _transport, timeouts: _timeouts, era: _era, ...preserved } = config;
+    const { id: _id, name: _name, transport: _transport, timeouts: _timeouts, era: _era, connectTimeoutMs: _connect, ...preserved } = config;
     draft.preserved = preserved;
   }
   const transport = config?.transport;
@@ -101,6 +105,14 @@ function validateTimeouts(draft: ServerDraft, errors: DraftErrors): void {
   if (timeout === null) errors.timeoutSeconds = 'Enter a number of seconds greater than 0.';
   if (max === null) errors.maxTotalSeconds = 'Enter a number of seconds greater than 0.';
   else if (timeout !== null && max < timeout) errors.maxTotalSeconds = 'The maximum total cannot be shorter than the timeout.';
+  if (parseSeconds(draft.connectSeconds) === null) errors.connectSeconds = 'Enter a number of seconds greater than 0.';
+}
+
+/** The connect timeout to save: only when it differs from the default. */
+function connectTimeout(draft: ServerDraft): Pick<ServerConfigInput, 'connectTimeoutMs'> {
+  const seconds = parseSeconds(draft.connectSeconds);
+  const ms = seconds === null ? DEFAULT_CONNECT_TIMEOUT_MS : Math.round(seconds * 1000);
+  return ms === DEFAULT_CONNECT_TIMEOUT_MS ? {} : { connectTimeoutMs: ms };
 }
 
 /** The timeouts to save, or undefined to keep using the defaults (when nothing differs from them). */
@@ -179,6 +191,7 @@ export function draftToInput(draft: ServerDraft): ServerConfigInput {
     ...draft.preserved,
     ...(timeouts ? { timeouts } : {}),
     ...(draft.era !== DEFAULT_PROTOCOL_ERA ? { era: draft.era } : {}),
+    ...connectTimeout(draft),
   };
   if (draft.transport === 'stdio') {
     const cwd = draft.cwd.trim();
