@@ -70,12 +70,12 @@ describe('protocol eras against a 2025-only server', () => {
     expect(await era.textContent()).toContain('a server that does not offer it fails to connect');
     await era.getByRole('radio', { name: 'Legacy (2025)' }).check();
     expect(await era.textContent()).toContain('Connects with initialize only');
-    await dialog.getByRole('textbox', { name: 'Connect timeout (seconds)' }).fill('5');
+    await dialog.getByRole('textbox', { name: 'Connect within (seconds)' }).fill('5');
     await harness.screenshot('era-server-form');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('region', { name: 'Servers' }).getByRole('button', { name: `Edit ${PINNED}` }).click();
-    expect(await dialog.getByRole('textbox', { name: 'Connect timeout (seconds)' }).inputValue()).toBe('5');
+    expect(await dialog.getByRole('textbox', { name: 'Connect within (seconds)' }).inputValue()).toBe('5');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 

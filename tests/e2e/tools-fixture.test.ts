@@ -123,6 +123,13 @@ describe('tools: the fixture server', () => {
     await expect.poll(() => editor.textContent()).toBe('{"count": 500, "verbose": false}');
     await editor.fill('{"count": 5');
     await tools.getByText(/^Not valid JSON: /).waitFor();
+
+    // Select all, then type an opening brace: it replaces the text (with its pair), not wraps it.
+    await editor.press('Control+a');
+    await page.keyboard.type('{');
+    await expect.poll(() => editor.textContent()).toBe('{}');
+    await page.keyboard.type('"count": 1');
+    await expect.poll(() => editor.textContent()).toBe('{"count": 1}');
   });
 
   test('a semem-like reply that breaks the schema shows each violation and the reply exactly', async () => {

@@ -3,13 +3,33 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { json } from '@codemirror/lang-json';
 import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { linter, lintKeymap, type Diagnostic } from '@codemirror/lint';
-import { Compartment, EditorState, Prec } from '@codemirror/state';
+import { Compartment, EditorSelection, EditorState, Prec } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { editorStatus, jsonDiagnostics, schemaCompletionSource } from './json-schema-extensions';
 import { isObject } from './schema-utils';
 import { useValidateInCore } from './use-schema-check';
+
+const CLOSING: Record<string, string> = { '{': '}', '[': ']', '"': '"' };
+
+/**
+ * Typing `{`, `[` or `"` over a selection replaces it with the pair, the cursor inside, as typing
+ * into an empty place does: with the whole text selected (Ctrl+A), `{` starts afresh rather than
+ * wrapping the old text in braces.
+ */
+const replaceSelectionWithBracket = EditorView.inputHandler.of((view, _from, _to, text) => {
+  const closing = CLOSING[text];
+  if (closing === undefined || view.state.selection.ranges.every((range) => range.empty)) return false;
+  view.dispatch(
+    view.state.changeByRange((range) => ({
+      changes: { from: range.from, to: range.to, insert: text + closing },
+      range: EditorSelection.cursor(range.from + text.length),
+    })),
+    { userEvent: 'input.type', scrollIntoView: true },
+  );
+  return true;
+});
 import './schema-form.css';
 
 interface Props {
@@ -104,6 +124,8 @@ export function JsonEditor({ value, onChange, schema, label, onSubmit, described
           drawSelection(),
           indentOnInput(),
           bracketMatching(),
+          // Before closeBrackets, which would wrap a selection in the bracket instead.
+          Prec.high(replaceSelectionWithBracket),
           closeBrackets(),
           highlightActiveLine(),
           json(),

@@ -266,7 +266,7 @@ function CallTimeoutsFields({ draft, errors, onChange }: { draft: ServerDraft; e
           )}
         </Field>
       </div>
-      <Field label="Connect timeout (seconds)" error={errors.connectSeconds} hint="How long connecting (the probe and initialize) may take.">
+      <Field label="Connect within (seconds)" error={errors.connectSeconds} hint="How long connecting (the probe and initialize) may take.">
         {(props) => (
           <input
             {...props}
