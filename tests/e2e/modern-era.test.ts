@@ -94,6 +94,13 @@ describe('a 2026-07-28 server: discovery, input_required through Approvals, roun
     await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('');
   });
 
+  test('a text/plain blob in a tool result is shown as its text, as a resource read shows it', async () => {
+    const page = harness.page;
+    await runTool(page, 'text-blob', {});
+    expect(await toolResultText(page)).toContain('Notes kept as a blob');
+    expect(await toolResultText(page)).toContain('Text (from a blob)');
+  });
+
   test('the Tasks tab says when a server offers no tasks', async () => {
     await openTab(harness.page, 'Tasks');
     await harness.page.getByRole('region', { name: 'Tasks', exact: true }).getByText('This server does not offer tasks').waitFor();

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeIconUrl, pickIconSource } from '../../renderer/src/features/resources/icon-source.js';
-import {
-  classifyResourceContent,
-  isTextMimeType,
-  looksLikeJson,
-  resourceContentsOf,
-} from '../../renderer/src/features/resources/resource-content.js';
+import { isTextMimeType, textOfBlob } from '../../renderer/src/features/content/text-blob.js';
+import { classifyResourceContent, looksLikeJson, resourceContentsOf } from '../../renderer/src/features/resources/resource-content.js';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
@@ -111,5 +107,15 @@ describe('icons', () => {
     expect(pickIconSource([{ src: 'https://a/dark.png', theme: 'dark' }], 'light')).toBe('https://a/dark.png');
     expect(pickIconSource([{ src: 'javascript:x' }], 'light')).toBeUndefined();
     expect(pickIconSource(undefined, 'light')).toBeUndefined();
+  });
+});
+
+describe('textOfBlob: one rule for tool results and resource reads', () => {
+  it('decodes a text blob, and leaves binary, invalid UTF-8 and non-text types alone', () => {
+    expect(textOfBlob(base64('hello'), 'text/plain')).toBe('hello');
+    expect(textOfBlob(base64('{"a":1}'), 'application/json')).toBe('{"a":1}');
+    expect(textOfBlob(Buffer.from([0xff, 0xfe, 0x00]).toString('base64'), 'text/plain')).toBeNull();
+    expect(textOfBlob(base64('hello'), 'application/octet-stream')).toBeNull();
+    expect(textOfBlob(base64('hello'), undefined)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { formatBytes } from '../../ui/format';
 import { classifyContent, type ClassifiedBlock } from './classify';
 import { DocumentView } from './DocumentView';
+import { textOfBlob } from './text-blob';
 import { Folded } from './Folded';
 import { AudioContent, BlobContent, ImageContent } from './MediaContent';
 import './content.css';
@@ -75,18 +76,20 @@ export function ContentBlockView({ block, name, fileBaseName, onOpenResource }: 
     case 'audio':
       body = <AudioContent data={view.data} mimeType={view.mimeType} label={`${name}: audio`} />;
       break;
-    case 'resource':
+    case 'resource': {
+      // The same rule as a resource read: a text blob is shown as its text.
+      const blobText = view.text === undefined && view.blob !== undefined ? textOfBlob(view.blob.replace(/\s+/g, ''), view.mimeType) : null;
       body = (
         <div className="embedded-resource">
           <p className="embedded-resource__head">
             <span className="content-badge">Embedded resource</span> <code className="embedded-resource__uri">{view.uri}</code>
             {view.mimeType && <span className="document__meta"> {view.mimeType}</span>}
           </p>
-          {view.text !== undefined ? (
+          {view.text !== undefined || blobText !== null ? (
             <DocumentView
-              input={{ kind: 'text', text: view.text }}
+              input={{ kind: 'text', text: view.text ?? blobText ?? '' }}
               label={`${name}: resource text`}
-              title="Text"
+              title={view.text !== undefined ? 'Text' : 'Text (from a blob)'}
               fileBaseName={fileBaseName}
               {...(view.mimeType ? { mimeType: view.mimeType } : {})}
             />
@@ -96,6 +99,7 @@ export function ContentBlockView({ block, name, fileBaseName, onOpenResource }: 
         </div>
       );
       break;
+    }
     case 'resource_link':
       body = (
         <div className="resource-link">

@@ -1,5 +1,6 @@
 /** How to show each item of a `resources/read` result, decided from its fields and mimeType. Pure. */
-import { base64DecodedSize, base64ToBytes, isBase64 } from '../content/binary.js';
+import { base64DecodedSize, isBase64 } from '../content/binary.js';
+import { isJsonMimeType, textOfBlob } from '../content/text-blob.js';
 
 export type TextLanguage = 'json' | 'plain';
 
@@ -7,34 +8,6 @@ export type ResourceContentView =
   | { kind: 'text'; uri?: string; mimeType?: string; text: string; language: TextLanguage; fromBlob: boolean }
   | { kind: 'image' | 'audio' | 'binary'; uri?: string; mimeType?: string; base64: string; bytes: number }
   | { kind: 'invalid'; uri?: string; mimeType?: string; reason: string };
-
-/** Blobs larger than this are not decoded to show as text; they can still be saved. */
-const MAX_DECODED_TEXT_BYTES = 5 * 1024 * 1024;
-
-export function isJsonMimeType(mimeType: string | undefined): boolean {
-  if (!mimeType) return false;
-  const essence = mimeType.split(';')[0]!.trim().toLowerCase();
-  return essence === 'application/json' || essence.endsWith('+json') || essence === 'text/json';
-}
-
-export function isTextMimeType(mimeType: string | undefined): boolean {
-  if (!mimeType) return false;
-  const essence = mimeType.split(';')[0]!.trim().toLowerCase();
-  return (
-    essence.startsWith('text/') ||
-    isJsonMimeType(essence) ||
-    essence.endsWith('+xml') ||
-    ['application/xml', 'application/javascript', 'application/x-yaml', 'application/yaml', 'application/toml', 'application/sql', 'application/graphql'].includes(essence)
-  );
-}
-
-function utf8OrNull(bytes: Uint8Array): string | null {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
 
 export function classifyResourceContent(raw: unknown): ResourceContentView {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -57,10 +30,8 @@ export function classifyResourceContent(raw: unknown): ResourceContentView {
     const essence = mimeType?.split(';')[0]!.trim().toLowerCase() ?? '';
     if (essence.startsWith('image/')) return { kind: 'image', ...where, base64, bytes };
     if (essence.startsWith('audio/')) return { kind: 'audio', ...where, base64, bytes };
-    if (isTextMimeType(mimeType) && bytes <= MAX_DECODED_TEXT_BYTES) {
-      const text = utf8OrNull(base64ToBytes(base64));
-      if (text !== null) return { kind: 'text', ...where, text, language: isJsonMimeType(mimeType) ? 'json' : 'plain', fromBlob: true };
-    }
+    const text = textOfBlob(base64, mimeType);
+    if (text !== null) return { kind: 'text', ...where, text, language: isJsonMimeType(mimeType) ? 'json' : 'plain', fromBlob: true };
     return { kind: 'binary', ...where, base64, bytes };
   }
   if ('text' in item || 'blob' in item) {
