@@ -101,6 +101,13 @@ describe('traffic filter: matching rows', () => {
     expect(visibleSeqs(log, 'hello nothing-like-this')).toEqual([]);
   });
 
+  test('free text also finds rows by their server’s name', () => {
+    expect(visibleSeqs(log, 'fixture')).toEqual([seqs.prompt, seqs.pending, seqs.notification, seqs.sampling, seqs.stderr]);
+    expect(visibleSeqs(log, 'fixture listening')).toEqual([seqs.stderr]);
+    // A regex is over the message only, as its help says.
+    expect(visibleSeqs(log, '/^Fixture$/')).toEqual([]);
+  });
+
   test('/regex/ over the whole message, and negation', () => {
     expect(visibleSeqs(log, '/"name":"(echo|slow)"/')).toEqual([seqs.call, seqs.pending]);
     expect(visibleSeqs(log, '/ECHO/')).toEqual([]);

@@ -91,7 +91,7 @@ export function TrafficFilterBar({ text, invert, errorsId, onText, onInvert }: P
           ))}
           <div>
             <dt>words</dt>
-            <dd>all must appear in the message (any case); “quote a phrase”; terms combine with AND</dd>
+            <dd>all must appear in the message or the server’s name (any case); “quote a phrase”; terms combine with AND</dd>
           </div>
         </dl>
       )}

@@ -108,10 +108,22 @@ function clauseTest(log: CompactTrafficLog, clause: TrafficClause, options: Filt
     case 'text':
     case 'regex': {
       const regex = clause.type === 'regex' ? clause.regex : new RegExp(escapeRegex(clause.value), 'i');
+      // Free text also finds a server by its name, as the Server column shows it; once per server.
+      const serverMatches = new Map<number, boolean>();
+      const serverMatch = (code: number) => {
+        let matches = serverMatches.get(code);
+        if (matches === undefined) {
+          const id = log.servers.values[code] ?? '';
+          matches = clause.type === 'text' && regex.test(options.serverName(id) ?? id);
+          serverMatches.set(code, matches);
+        }
+        return matches;
+      };
       return (position) => {
         if (regex.test(log.text(position))) return true;
         const partner = log.partner(position);
-        return partner >= 0 && regex.test(log.text(partner));
+        if (partner >= 0 && regex.test(log.text(partner))) return true;
+        return serverMatch(log.serverCode(position));
       };
     }
   }
