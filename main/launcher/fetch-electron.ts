@@ -15,16 +15,16 @@ export interface FetchElectronDeps {
 }
 
 /**
- * The Electron binary, downloaded now if the install step skipped it: npm 11 runs no dependency
- * install scripts unless allowed, and Electron is an optional dependency so that a failed download
- * (no route to GitHub) never fails `npm install`. A failure is one sentence for the fallback notice.
+ * The Electron binary, downloaded now: the project's .npmrc keeps `npm install` from running
+ * dependencies' install scripts, so a download that cannot work (no route to GitHub) never fails
+ * the install. A failure here is one sentence for the fallback notice.
  */
 export async function ensureElectronBinary(deps: FetchElectronDeps): Promise<BinaryOutcome> {
   const found = deps.find();
   if (found) return { binary: found };
   if (deps.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return { missing: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so it was not downloaded' };
   const installer = deps.installer();
-  if (!installer) return { missing: 'the optional electron package is not installed: npm drops it when its download fails' };
+  if (!installer) return { missing: 'the electron package is not installed (npm install --omit=dev leaves it out)' };
   deps.say('The Electron binary is not installed yet: downloading it (about 100 MB; its progress follows)…');
   const code = await deps.run(installer);
   const after = deps.find();

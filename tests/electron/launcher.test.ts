@@ -101,7 +101,7 @@ describe('ensureElectronBinary', () => {
     expect(await ensureElectronBinary(deps({ env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, run }))).toEqual({
       missing: 'ELECTRON_SKIP_BINARY_DOWNLOAD is set, so it was not downloaded',
     });
-    expect(await ensureElectronBinary(deps({ installer: () => null, run }))).toEqual({ missing: 'the optional electron package is not installed: npm drops it when its download fails' });
+    expect(await ensureElectronBinary(deps({ installer: () => null, run }))).toEqual({ missing: 'the electron package is not installed (npm install --omit=dev leaves it out)' });
     expect(run).not.toHaveBeenCalled();
   });
 });
