@@ -36,8 +36,10 @@ function unchecked(schemaError: string): SchemaValidation {
  */
 export class IsolatedValidator {
   private worker: Worker | undefined;
+  /** Resolves once the current worker has loaded Ajv. */
+  private workerReady: Promise<void> | undefined;
   private readonly queue: Job[] = [];
-  private running: { job: Job; timer: NodeJS.Timeout } | undefined;
+  private running: { job: Job; timer: NodeJS.Timeout | undefined } | undefined;
   private nextId = 1;
 
   constructor(private readonly timeLimitMs = DEFAULT_VALIDATION_TIME_LIMIT_MS) {}
@@ -67,23 +69,40 @@ export class IsolatedValidator {
     if (this.running) return;
     const job = this.queue.shift();
     if (!job) return;
+    // Taken now, so nothing else starts; the clock starts once the worker is ready.
+    this.running = { job, timer: undefined };
     let worker: Worker;
     try {
       worker = this.ensureWorker();
-      worker.postMessage({ id: job.id, schema: job.schema, value: job.value });
     } catch (error) {
+      this.running = undefined;
       job.resolve(unchecked(`The value could not be checked: ${error instanceof Error ? error.message : String(error)}`));
       this.startNext();
       return;
     }
-    const timer = setTimeout(() => this.timeOut(job), this.timeLimitMs);
-    this.running = { job, timer };
+    void this.workerReady?.then(() => {
+      if (this.running?.job !== job || this.worker !== worker) return;
+      try {
+        worker.postMessage({ id: job.id, schema: job.schema, value: job.value });
+      } catch (error) {
+        this.running = undefined;
+        job.resolve(unchecked(`The value could not be checked: ${error instanceof Error ? error.message : String(error)}`));
+        this.startNext();
+        return;
+      }
+      this.running.timer = setTimeout(() => this.timeOut(job), this.timeLimitMs);
+    });
   }
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(workerFile());
-    worker.on('message', (message: { id: number; result: SchemaValidation }) => this.finish(message.id, message.result));
+    this.workerReady = new Promise((resolve) => {
+      worker.on('message', (message: { ready?: true; id?: number; result?: SchemaValidation }) => {
+        if (message.ready) resolve();
+        else if (message.id !== undefined && message.result) this.finish(message.id, message.result);
+      });
+    });
     worker.on('error', (error) => this.workerFailed(worker, error.message));
     worker.on('exit', () => this.workerFailed(worker, 'the checking thread stopped'));
     worker.unref();

@@ -6,6 +6,8 @@ import { parentPort } from 'node:worker_threads';
 import { SchemaValidator } from './schema-validator.js';
 
 const validator = new SchemaValidator();
+// Loaded and ready: the host starts a check's clock only now, so a slow start is not a slow check.
+parentPort?.postMessage({ ready: true });
 
 parentPort?.on('message', (job: { id: number; schema: Record<string, unknown>; value: unknown }) => {
   try {
