@@ -265,18 +265,18 @@ function CallTimeoutsFields({ draft, errors, onChange }: { draft: ServerDraft; e
             />
           )}
         </Field>
+        <Field label="Connect within (seconds)" error={errors.connectSeconds} hint="How long connecting (the probe and initialize) may take.">
+          {(props) => (
+            <input
+              {...props}
+              className="input"
+              inputMode="decimal"
+              value={draft.connectSeconds}
+              onChange={(event) => onChange({ connectSeconds: event.target.value })}
+            />
+          )}
+        </Field>
       </div>
-      <Field label="Connect within (seconds)" error={errors.connectSeconds} hint="How long connecting (the probe and initialize) may take.">
-        {(props) => (
-          <input
-            {...props}
-            className="input"
-            inputMode="decimal"
-            value={draft.connectSeconds}
-            onChange={(event) => onChange({ connectSeconds: event.target.value })}
-          />
-        )}
-      </Field>
       <label className="kv__secret">
         <input
           type="checkbox"
