@@ -8,6 +8,7 @@
  */
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
+import type { CoreStatus } from './core-status.js';
 import type {
   CallProgress,
   CompletionParams,
@@ -64,6 +65,10 @@ export interface ResourceRef extends ServerRef {
 export const requests = {
   'app.info': request<void, AppInfo>(),
   'app.dismissNotice': request<{ id: string }, void>(),
+  /** Answered by whatever supervises the core's process, even while the core is down. */
+  'core.status': request<void, CoreStatus>(),
+  /** Stops the core's process if it still runs, starts a new one and resolves once it serves. */
+  'core.restart': request<void, CoreStatus>(),
 
   'servers.list': request<void, ServerConfig[]>(),
   'servers.add': request<ServerConfigInput, ServerConfig>(),
@@ -135,6 +140,7 @@ export const events = {
   'traffic.appended': event<TrafficEntry[]>(),
   'traffic.cleared': event<void>(),
   'app.notice': event<Notice>(),
+  'core.status': event<CoreStatus>(),
   'calls.progress': event<CallProgress>(),
   /** A `notifications/{tools,resources,prompts}/list_changed` arrived. */
   'mcp.listChanged': event<{ serverId: string; list: ListKind }>(),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import type { Approval } from '../../shared/approvals.js';
 import type { RequestHandlers } from '../../shared/contract.js';
 import type { ListKind } from '../../shared/mcp.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../shared/server-config.js';
@@ -35,6 +36,8 @@ export interface CreateCoreOptions extends CoreOptions {
   lineLimits?: LineLimits;
   /** Sentences the shell wants shown at start-up (e.g. a data folder it migrated). */
   startupNotices?: string[];
+  /** The approvals' history of the core process this one replaces. */
+  approvalHistory?: Approval[];
 }
 
 
@@ -56,6 +59,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     traffic,
     emit: (approval) => events.emit('approvals.changed', approval),
     onNotice: (notice) => notices.add(notice),
+    ...(options.approvalHistory ? { history: options.approvalHistory } : {}),
   });
   const connections = new ConnectionManager({
     traffic,

@@ -7,6 +7,8 @@ const distDir = fileURLToPath(new URL('../../', import.meta.url));
 export const rendererIndexPath = path.join(distDir, 'renderer', 'index.html');
 export const rendererIndexUrl = pathToFileURL(rendererIndexPath).href;
 export const preloadPath = path.join(distDir, 'preload', 'index.cjs');
+/** Where the core's own process starts (see main/core-process). */
+export const coreProcessEntryPath = path.join(distDir, 'main', 'core-process', 'core-process-main.js');
 
 /** `--data-dir <dir>` or `--data-dir=<dir>`, else `LOUPE_DATA_DIR`, else Electron's userData folder. */
 export function resolveDataDir(argv: readonly string[], env: NodeJS.ProcessEnv, userDataPath: string): string {

@@ -1,11 +1,12 @@
 import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
 import type { Core } from '../core/core.js';
-import { createCore } from '../core/create-core.js';
-import { preloadPath, rendererIndexUrl, resolveDataDir } from './app-paths.js';
+import { CoreSupervisor } from '../core-process/core-supervisor.js';
+import { coreProcessEntryPath, preloadPath, rendererIndexUrl, resolveDataDir } from './app-paths.js';
 import { applyContentSecurityPolicy } from './csp.js';
 import { bindCoreToWindow } from './ipc.js';
 import { notifyPendingApprovals } from './os-notifications.js';
 import { restrictPermissions } from './permissions.js';
+import { launchUtilityCore } from './utility-core.js';
 import { createMainWindow } from './window.js';
 
 const PRODUCT_NAME = 'MCP Loupe';
@@ -49,7 +50,8 @@ async function start(): Promise<void> {
   restrictPermissions(session.defaultSession);
 
   const dataDir = resolveDataDir(process.argv, process.env, app.getPath('userData'));
-  const core = await createCore({ dataDir, mode: 'electron', version: app.getVersion() });
+  // The core lives in a utilityProcess: a server that hangs or crashes it cannot take the window down.
+  const core = await CoreSupervisor.start(() => launchUtilityCore(coreProcessEntryPath), { dataDir, mode: 'electron', version: app.getVersion() });
   disposeCoreBeforeQuit(core);
 
   openMainWindow(core);

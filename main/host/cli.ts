@@ -5,7 +5,8 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import type { Core } from '../core/core.js';
 import { migrateOldBrowserData, oldBrowserDataDir } from '../core/config/data-folder.js';
-import { createCore } from '../core/create-core.js';
+import { CoreSupervisor } from '../core-process/core-supervisor.js';
+import { forkCoreProcess } from '../core-process/fork-core-process.js';
 import { CliUsageError, USAGE, parseCliArgs, type CliOptions } from './cli-args.js';
 import { openInBrowser } from './open-browser.js';
 import { findPackageRoot } from './package-root.js';
@@ -45,7 +46,13 @@ async function run(options: CliOptions): Promise<void> {
   }
 
   const migrated = options.defaultDataDir ? await migrateOldBrowserData(oldBrowserDataDir(process.env, homedir()), options.dataDir) : undefined;
-  const core = await createCore({ dataDir: options.dataDir, mode: 'browser', version, ...(migrated ? { startupNotices: [migrated] } : {}) });
+  // The core runs in a child process, so no server can freeze or crash the host that serves the page.
+  const core = await CoreSupervisor.start(() => forkCoreProcess(), {
+    dataDir: options.dataDir,
+    mode: 'browser',
+    version,
+    ...(migrated ? { startupNotices: [migrated] } : {}),
+  });
   let host: RunningHost;
   try {
     host = await startHost({ core, host: options.host, port: options.port, rendererDir });

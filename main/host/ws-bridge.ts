@@ -1,8 +1,8 @@
 import { WebSocket, type RawData } from 'ws';
-import type { TrafficEntry } from '../../shared/traffic.js';
 import type { WireMessage, WireRequest } from '../../shared/wire.js';
 import type { Core } from '../core/core.js';
 import { dispatchRequest } from '../core/dispatch.js';
+import { withSendableEntries } from '../core/traffic/sendable-entry.js';
 
 /** A tab that stops reading is dropped once this much is queued for it. */
 export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
@@ -17,25 +17,6 @@ export interface WebSocketBridge {
 
 export interface WebSocketBridgeOptions {
   maxBufferedBytes?: number;
-}
-
-/** The entry as is when it serializes; otherwise a placeholder that says why (the core still has it). */
-function serializableEntry(entry: TrafficEntry): TrafficEntry {
-  try {
-    JSON.stringify(entry);
-    return entry;
-  } catch (error) {
-    const { message: _message, text: _text, ...rest } = entry;
-    return { ...rest, text: '', truncated: true, problem: `This entry could not be sent to the window (${error instanceof Error ? error.message : String(error)}).` };
-  }
-}
-
-/** A traffic page whose entries are made serializable one by one. */
-function withSerializableEntries(message: Extract<WireMessage, { type: 'response' }>): WireMessage {
-  if (!('value' in message)) return message;
-  const value = message.value as { entries?: unknown } | null;
-  if (!value || !Array.isArray(value.entries)) return message;
-  return { ...message, value: { ...value, entries: (value.entries as TrafficEntry[]).map(serializableEntry) } };
 }
 
 type ParsedFrame = { ok: true; request: WireRequest } | { ok: false; id: number | undefined; message: string };
@@ -91,7 +72,7 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
   function respond(socket: WebSocket, message: Extract<WireMessage, { type: 'response' }>): void {
     const text =
       serialize(message) ??
-      serialize(withSerializableEntries(message)) ??
+      serialize('value' in message ? { ...message, value: withSendableEntries(message.value) } : message) ??
       serialize({ type: 'response', id: message.id, ok: false, error: { message: 'The result could not be serialized.' } });
     if (text !== undefined) send(socket, text);
   }
@@ -114,9 +95,7 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
     if (sockets.size === 0) return;
     let text = serialize({ type: 'event', name, payload });
     // One entry that cannot be serialized must not take the rest of its batch with it.
-    if (text === undefined && name === 'traffic.appended') {
-      text = serialize({ type: 'event', name, payload: (payload as TrafficEntry[]).map(serializableEntry) });
-    }
+    if (text === undefined && name === 'traffic.appended') text = serialize({ type: 'event', name, payload: withSendableEntries(payload) });
     if (text === undefined) return;
     for (const socket of sockets) send(socket, text);
   });

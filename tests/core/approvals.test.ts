@@ -9,7 +9,7 @@ import type { JsonObject } from '../../shared/mcp.js';
 import type { JsonRpcId } from '../../shared/traffic.js';
 import { LoupeError } from '../../shared/wire.js';
 import { createApprovals, type Approvals } from '../../main/core/approvals/index.js';
-import { MAX_DECIDED_APPROVALS } from '../../main/core/approvals/approval-queue.js';
+import { MAX_DECIDED_APPROVALS } from '../../main/core/approvals/limits.js';
 import { SAMPLING_FILE } from '../../main/core/approvals/sampling-store.js';
 import { TrafficLog } from '../../main/core/traffic/traffic-log.js';
 

@@ -3,7 +3,7 @@
  * directory, and drives it with Chromium through playwright-core. `npm test` builds dist/ first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -37,6 +37,8 @@ export interface Harness {
   screenshot(name: string): Promise<string>;
   /** Kills the host as a crash would (the page stays open). */
   killHost(): Promise<void>;
+  /** The pid of the host's core process (browser mode runs the core in a child of the host). */
+  corePid(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       async killHost() {
         await stopProcess(host, 'SIGKILL');
       },
+      corePid: () => findCoreProcess(host.pid!),
       async close() {
         await openBrowser.close().catch(() => {});
         await stopProcess(host);
@@ -129,6 +132,24 @@ function waitForUrl(host: ChildProcess, stderr: () => string): Promise<string> {
     lines.on('line', onLine);
     host.on('exit', onExit);
   });
+}
+
+/** The child of `hostPid` that runs the core, found through /proc (Linux, like the CI machine). */
+async function findCoreProcess(hostPid: number): Promise<number> {
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
+      // Field 4 is the parent pid; the command name in field 2 may hold spaces, so split after it.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== hostPid) continue;
+      const commandLine = await readFile(`/proc/${name}/cmdline`, 'utf8');
+      if (commandLine.includes('core-process-main')) return Number(name);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  throw new Error(`The host (pid ${hostPid}) has no core process.`);
 }
 
 /** SIGTERM (the host shuts down cleanly), then SIGKILL if it has not exited in time. */

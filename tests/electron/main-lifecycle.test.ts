@@ -23,6 +23,7 @@ const stub = vi.hoisted(() => {
       }),
     },
     createCore: vi.fn(),
+    utilityFork: vi.fn(),
   };
 });
 
@@ -62,10 +63,16 @@ vi.mock('electron', async () => {
       },
     },
     shell: { openExternal: vi.fn() },
+    utilityProcess: {
+      fork: (...args: unknown[]) => {
+        stub.utilityFork(...args);
+        return Object.assign(new Emitter(), { pid: 4242, postMessage: vi.fn(), kill: vi.fn(), stdout: null, stderr: null });
+      },
+    },
   };
 });
 
-vi.mock('../../main/core/create-core.js', () => ({ createCore: stub.createCore }));
+vi.mock('../../main/core-process/core-supervisor.js', () => ({ CoreSupervisor: { start: stub.createCore } }));
 
 stub.createCore.mockImplementation(async () => {
   stub.calls.push('createCore');
@@ -85,12 +92,22 @@ describe('main.ts start-up', () => {
     expect(stub.calls[0]).toBe('enableSandbox');
   });
 
-  it('creates the core in electron mode with the data dir from --data-dir and the app version', () => {
-    expect(stub.createCore).toHaveBeenCalledExactlyOnceWith({
+  it('starts the core in a process of its own, in electron mode, with the data dir from --data-dir and the app version', () => {
+    expect(stub.createCore).toHaveBeenCalledExactlyOnceWith(expect.any(Function), {
       dataDir: '/tmp/loupe-lifecycle-test',
       mode: 'electron',
       version: '9.8.7',
     });
+  });
+
+  it('launches that process with Electron\'s utilityProcess, from the compiled entry point', () => {
+    const launch = stub.createCore.mock.calls[0]![0] as () => { pid: number | undefined };
+    launch();
+    expect(stub.utilityFork).toHaveBeenCalledExactlyOnceWith(
+      expect.stringMatching(/main[/\\]core-process[/\\]core-process-main\.js$/),
+      [],
+      expect.objectContaining({ serviceName: 'MCP Loupe core' }),
+    );
   });
 
   it('applies the CSP and the permission policy before any window exists', () => {

@@ -7,12 +7,12 @@ import { abortedByClose, type IncomingRequestContext } from '../connections/inco
 import { InputAbandoned } from '../connections/input-rounds.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
 import { outcomeOf, type Outcome } from './decision.js';
+import { MAX_DECIDED_APPROVALS } from './limits.js';
 import { rpcKey, TrafficLinks } from './traffic-links.js';
 import { approvalKind, describeMalformed } from './validate-request.js';
 
-/** Decided approvals kept for the history; pending ones are always kept. */
-export const MAX_DECIDED_APPROVALS = 1_000;
 export const DEFAULT_REJECT_MESSAGE = 'Rejected by the user.';
+export const CORE_STOPPED_PROBLEM = 'Loupe\'s core stopped before this request was answered, so it can no longer be answered.';
 /** The JSON-RPC code for "connection closed" that the 2025 SDK answered abandoned requests with. */
 const CONNECTION_CLOSED = -32000;
 
@@ -82,6 +82,20 @@ export class ApprovalQueue {
       },
       elicitationComplete: (connectionId, elicitationId) => this.markCompleted(connectionId, elicitationId),
     });
+  }
+
+  /**
+   * The history a previous core process left (its supervisor kept it). A request that was still
+   * waiting can no longer be answered, and links into that process's traffic record are dropped.
+   */
+  restore(history: readonly Approval[]): void {
+    for (const old of history) {
+      if (this.entries.has(old.id)) continue;
+      const { requestSeq: _requestSeq, responseSeq: _responseSeq, ...kept } = old;
+      const approval: Approval = kept.status === 'pending' ? { ...kept, status: 'disconnected', problem: CORE_STOPPED_PROBLEM } : kept;
+      this.entries.set(approval.id, { approval, connectionId: '' });
+      this.countDecided();
+    }
   }
 
   list(): Approval[] {

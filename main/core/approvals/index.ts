@@ -18,6 +18,8 @@ export interface ApprovalsDeps {
   emit: (approval: Approval) => void;
   /** Tells the user about a sampling.json that could not be read. */
   onNotice: (notice: Notice) => void;
+  /** What a previous core process had, when this one replaces it. */
+  history?: readonly Approval[];
 }
 
 export interface Approvals {
@@ -35,6 +37,7 @@ export async function createApprovals(deps: ApprovalsDeps): Promise<Approvals> {
     emit: deps.emit,
     autoReply: (serverId) => store.autoReply(serverId),
   });
+  if (deps.history) queue.restore(deps.history);
   return {
     handle: (method, params, context) => queue.handle(method, params, context),
     handlers: approvalHandlers(queue, store),

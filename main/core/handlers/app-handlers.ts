@@ -1,7 +1,8 @@
 import type { AppInfo, Notice, RequestHandlers } from '../../../shared/contract.js';
+import { LoupeError } from '../../../shared/wire.js';
 import { stringParam } from './params.js';
 
-type AppHandlers = Pick<RequestHandlers, 'app.info' | 'app.dismissNotice'>;
+type AppHandlers = Pick<RequestHandlers, 'app.info' | 'app.dismissNotice' | 'core.status' | 'core.restart'>;
 
 /** Notices the user has not dismissed yet, shared by app.info and the app.notice event. */
 export class NoticeBoard {
@@ -28,8 +29,17 @@ export class NoticeBoard {
   }
 }
 
+/**
+ * `core.status` and `core.restart` are answered here only when the core runs in its host's own
+ * process (tests, embedding); the shells run it under a CoreSupervisor, which answers them itself.
+ */
 export function appHandlers(info: Omit<AppInfo, 'notices'>, notices: NoticeBoard): AppHandlers {
+  const startedAt = Date.now();
   return {
+    'core.status': async () => ({ state: 'running', pid: process.pid, startedAt, restarts: 0 }),
+    'core.restart': async () => {
+      throw new LoupeError('This core runs inside the app\'s own process and cannot restart on its own; restart the app.', 'not-isolated');
+    },
     'app.info': async () => ({ ...info, notices: notices.all }),
     'app.dismissNotice': async (params) => notices.dismiss(stringParam(params, 'id')),
   };

@@ -9,6 +9,7 @@ import { LoupeMark } from '../ui/icons';
 import { useLayoutStore } from '../ui/layout-store';
 import { Splitter } from '../ui/Splitter';
 import { useAppInfoStore } from './app-info-store';
+import { CoreBanner } from './CoreBanner';
 import { LinkBanner } from './LinkBanner';
 import { WorkspaceTabs } from './WorkspaceTabs';
 
@@ -30,6 +31,7 @@ export function App() {
         <ApprovalsButton />
       </header>
       <LinkBanner />
+      <CoreBanner />
       <NoticeBanners />
       <div className="workbench">
         <nav className="sidebar" aria-label="Sidebar">

@@ -24,8 +24,10 @@ export function startSync(api: Bridge): () => void {
 
   let wasOpen = false;
   const onLink = () => {
-    const open = api.getLinkState().status === 'open';
+    const link = api.getLinkState();
+    const open = link.status === 'open';
     if (open && !wasOpen) void loadAll(api);
+    if (link.status === 'core-down' && link.core.state === 'stopped') useConnectionsStore.getState().endAll(link.core.reason);
     wasOpen = open;
   };
   stops.push(api.onLinkStateChange(onLink));

@@ -1,14 +1,18 @@
 import type { LoupeApi } from '../../../shared/contract';
+import type { CoreStatus } from '../../../shared/core-status';
 
 /**
- * The state of the link to whatever carries the contract. The Electron bridge is always
- * `open`; the WebSocket bridge can lose the host and reconnect.
+ * The state of the link to the core. The Electron bridge's IPC is always up; the WebSocket
+ * bridge can lose the host and reconnect; behind either, the core's own process can die and be
+ * restarted. Whenever the link becomes `open` again, the stores reload everything.
  */
 export type LinkState =
   | { status: 'connecting' }
   | { status: 'open' }
   /** `retryAt` is when the next attempt starts (epoch ms), `null` while an attempt is under way. */
-  | { status: 'lost'; attempt: number; retryAt: number | null };
+  | { status: 'lost'; attempt: number; retryAt: number | null }
+  /** The carrier is up but the core behind it is not: it died (`stopped`) or stopped answering. */
+  | { status: 'core-down'; core: Extract<CoreStatus, { state: 'stopped' | 'unresponsive' }> };
 
 export interface Bridge extends LoupeApi {
   readonly kind: 'electron' | 'websocket';

@@ -6,6 +6,8 @@ interface ConnectionsState {
   apply(state: ConnectionState): void;
   /** Applies a `connections.list` result, keeping any state an event made newer meanwhile. */
   applyListed(states: ConnectionState[]): void;
+  /** The core's process died, and every connection it held with it. */
+  endAll(reason: string): void;
 }
 
 export const useConnectionsStore = create<ConnectionsState>()((set) => ({
@@ -18,6 +20,17 @@ export const useConnectionsStore = create<ConnectionsState>()((set) => ({
       for (const listed of states) {
         const current = state.byServer[listed.serverId];
         byServer[listed.serverId] = current && current.since > listed.since ? current : listed;
+      }
+      return { byServer };
+    }),
+  endAll: (reason) =>
+    set((state) => {
+      const since = Date.now();
+      const byServer: Record<string, ConnectionState> = {};
+      for (const [serverId, connection] of Object.entries(state.byServer)) {
+        byServer[serverId] = isActive(connection.status)
+          ? { ...connection, status: 'failed', since, failure: { message: "Loupe's core stopped, and this connection with it.", code: 'unknown', detail: reason } }
+          : connection;
       }
       return { byServer };
     }),

@@ -1,0 +1,93 @@
+/**
+ * The core's own process: a utilityProcess in the desktop app, a forked Node process in browser
+ * mode. A server that crashes or blocks it cannot take the window or the host down with it; its
+ * CoreSupervisor sees that and offers a restart.
+ */
+import { toWireError, type WireResult } from '../../shared/wire.js';
+import type { Core } from '../core/core.js';
+import { createCore } from '../core/create-core.js';
+import { dispatchRequest } from '../core/dispatch.js';
+import { withSendableEntries } from '../core/traffic/sendable-entry.js';
+import type { FromCoreProcess, ToCoreProcess } from './messages.js';
+import { connectToParent } from './parent-channel.js';
+
+const parent = connectToParent();
+let core: Core | undefined;
+let stopping = false;
+
+/** Sends, and when the message cannot be serialized sends what can be: one bad entry never loses the rest. */
+function send(message: FromCoreProcess, fallback?: () => FromCoreProcess): void {
+  try {
+    parent.send(message);
+    return;
+  } catch (error) {
+    if (!fallback) {
+      console.error(`Could not send a ${message.type} message to the window:`, error);
+      return;
+    }
+  }
+  try {
+    parent.send(fallback());
+  } catch (error) {
+    console.error(`Could not send a ${message.type} message to the window, even in part:`, error);
+  }
+}
+
+function unsendableResult(id: number, result: WireResult): FromCoreProcess {
+  if (!result.ok) return { type: 'response', id, result };
+  const value = withSendableEntries(result.value);
+  try {
+    structuredClone(value);
+    return { type: 'response', id, result: { ok: true, value } };
+  } catch (error) {
+    return { type: 'response', id, result: { ok: false, error: { message: `The result could not be passed to the window (${String(error)}).`, code: 'unsendable' } } };
+  }
+}
+
+async function start(options: Extract<ToCoreProcess, { type: 'start' }>['options']): Promise<void> {
+  try {
+    core = await createCore(options);
+  } catch (error) {
+    send({ type: 'start-failed', error: toWireError(error) });
+    process.exit(1);
+  }
+  core.subscribe((name, payload) => {
+    send({ type: 'event', name, payload }, () => ({ type: 'event', name, payload: withSendableEntries(payload) }));
+  });
+  send({ type: 'ready' });
+}
+
+async function answer(id: number, name: string, params: unknown): Promise<void> {
+  const result: WireResult = core
+    ? await dispatchRequest(core.handlers, name, params)
+    : { ok: false, error: { message: 'The core has not started yet.', code: 'core-starting' } };
+  send({ type: 'response', id, result }, () => unsendableResult(id, result));
+}
+
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await core?.dispose().catch((error: unknown) => console.error('The core did not shut down cleanly:', error));
+  process.exit(0);
+}
+
+parent.onMessage((message) => {
+  switch (message.type) {
+    case 'start':
+      void start(message.options);
+      break;
+    case 'request':
+      void answer(message.id, message.name, message.params);
+      break;
+    case 'ping':
+      send({ type: 'pong', id: message.id });
+      break;
+    case 'dispose':
+      void stop();
+      break;
+  }
+});
+parent.onParentGone(() => void stop());
+// Ctrl+C in a terminal reaches the whole process group: the supervisor decides when the core stops.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => void stop());

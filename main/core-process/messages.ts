@@ -1,0 +1,19 @@
+/** What a core process and its supervisor say to each other. Both ends are Loupe's own code. */
+import type { WireError, WireResult } from '../../shared/wire.js';
+import type { CreateCoreOptions } from '../core/create-core.js';
+
+export type ToCoreProcess =
+  /** The first message: the process creates its core with these options (plain data). */
+  | { type: 'start'; options: CreateCoreOptions }
+  | { type: 'request'; id: number; name: string; params: unknown }
+  /** The heartbeat: a core whose event loop is blocked does not answer. */
+  | { type: 'ping'; id: number }
+  /** Disconnect every server, flush, then exit. */
+  | { type: 'dispose' };
+
+export type FromCoreProcess =
+  | { type: 'ready' }
+  | { type: 'start-failed'; error: WireError }
+  | { type: 'response'; id: number; result: WireResult }
+  | { type: 'event'; name: string; payload: unknown }
+  | { type: 'pong'; id: number };
