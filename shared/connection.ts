@@ -106,4 +106,9 @@ export interface ConnectionState {
   server?: ServerIdentity;
   /** Modern connections only. */
   changeStream?: ChangeStreamState;
+  /**
+   * Saved settings this connection does not use, because it was made before they were edited
+   * (for example `URL`, `headers`): they apply on the next connect.
+   */
+  settingsChanged?: string[];
 }

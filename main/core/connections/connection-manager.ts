@@ -35,6 +35,11 @@ export class ConnectionManager {
     return connection.disconnect();
   }
 
+  /** The server's settings were saved: its live connection, if any, notes what it does not use. */
+  noteSaved(config: ServerConfig): void {
+    this.connections.get(config.id)?.noteSavedConfig(config);
+  }
+
   /** Disconnects and forgets the server (it was removed from the list). */
   async forget(serverId: string): Promise<void> {
     const connection = this.connections.get(serverId);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
+import { changedConnectionSettings } from '../config/connection-settings.js';
 import type { ChangeStreamState, ConnectionState, ProcessExit, ProtocolEra, ServerIdentity } from '../../../shared/connection.js';
 import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome, ToolInfo } from '../../../shared/mcp.js';
 import {
@@ -101,6 +102,15 @@ export class Connection {
 
   get state(): ConnectionState {
     return this.current;
+  }
+
+  /** The server's saved settings changed: the state says which of them this connection does not use. */
+  noteSavedConfig(saved: ServerConfig): void {
+    const changed = changedConnectionSettings(this.config, saved);
+    if (changed.join('\n') === (this.current.settingsChanged ?? []).join('\n')) return;
+    const { settingsChanged: _previous, ...rest } = this.current;
+    this.current = { ...rest, ...(changed.length > 0 ? { settingsChanged: changed } : {}) };
+    this.deps.onState(this.current);
   }
 
   get era(): ProtocolEra | undefined {

@@ -18,6 +18,7 @@ export function serverHandlers(store: ConfigStore, connections: ConnectionManage
       const id = stringParam(params, 'id');
       const server = await store.update(id, parseServerConfigInput(paramsObject(params).config));
       changed();
+      connections.noteSaved(server);
       return server;
     },
     'servers.remove': async (params) => {

@@ -21,6 +21,7 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
   const nameId = useId();
 
   const perform = async (action: 'connect' | 'disconnect' | 'remove') => {
+    // Connect on a live connection reconnects it, with the saved settings.
     setPending(action);
     setActionError(null);
     try {
@@ -63,6 +64,16 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
 
       {(status === 'failed' || status === 'exited' || status === 'disconnected') && (
         <ConnectionProblem connection={connection} />
+      )}
+      {active && connection?.settingsChanged && (
+        <div className="server-item__stale" role="status">
+          <p>
+            Edited since it connected: the connection still uses the old {listOf(connection.settingsChanged)}.
+          </p>
+          <button type="button" className="button button--small" disabled={pending === 'connect'} onClick={() => void perform('connect')}>
+            Reconnect to apply
+          </button>
+        </div>
       )}
       {actionError && (
         <p className="connection-problem__message" role="alert">
@@ -129,4 +140,10 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
       )}
     </li>
   );
+}
+
+/** "URL", "URL and headers", "command, arguments and environment". */
+function listOf(items: string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
