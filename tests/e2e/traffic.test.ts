@@ -36,9 +36,11 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
   const bodyRows = () => traffic().getByRole('grid', { name: 'Traffic log' }).getByRole('row').filter({ hasNot: harness.page.getByRole('columnheader') });
   const rowsWith = (method: string) => bodyRows().filter({ has: harness.page.getByRole('gridcell', { name: method, exact: true }) });
   const cell = (row: Locator, column: number) => row.getByRole('gridcell').nth(column);
-  /** Column order: #, Kind, Method, Server, Status, ID, Size, Response, Latency, Time. */
-  const STATUS = 4;
-  const LATENCY = 8;
+  /** Column order: #, Kind, Method, Name, Server, Status, ID, Size, Response, Latency, Time. */
+  const NAME = 3;
+  const SERVER = 4;
+  const STATUS = 5;
+  const LATENCY = 9;
   const filterTo = async (query: string) => {
     await filterBox().fill(query);
     await expect.poll(() => traffic().getByText(/ of [\d,]+ rows?$/).count()).toBe(query.trim() === '' ? 0 : 1);
@@ -76,7 +78,12 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
   test('errors show their code, and is:error finds them', async () => {
     await bridge.invoke('prompts.get', { serverId: 'fixture', name: 'semem-summarize', arguments: { topic: 'memory' } });
     await callTool(bridge, 'fixture', 'no-such-tool');
+    // The probe each connection starts with (server/discover, answered -32601 by this 2025 server) is an error too.
     await filterTo('is:error');
+    await expect.poll(shownCount).toBe(4);
+    expect(await rowsWith('server/discover').count()).toBe(2);
+    await filterTo('is:error -method:server/discover');
+    await expect.poll(shownCount).toBe(2);
     await expect.poll(() => bodyRows().count()).toBe(2);
     expect(await cell(rowsWith('prompts/get'), STATUS).textContent()).toBe('error -32603');
     expect(await cell(rowsWith('tools/call'), STATUS).textContent()).toBe('error -32602');
@@ -94,7 +101,9 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
     await expect.poll(() => cell(rowsWith('tools/call').first(), STATUS).textContent()).toBe('cancelled');
     await filterTo('is:timeout');
     await expect.poll(() => cell(rowsWith('tools/call').first(), STATUS).textContent()).toBe('timed out');
-    expect(await cell(rowsWith('tools/call').first(), 3).textContent()).toBe(IMPATIENT);
+    expect(await cell(rowsWith('tools/call').first(), SERVER).textContent()).toBe(IMPATIENT);
+    // The Name column says what was called.
+    expect(await cell(rowsWith('tools/call').first(), NAME).textContent()).toBe('slow');
     await filterTo('');
   });
 
@@ -110,6 +119,12 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
 
     await filterTo('method:tools/call server:impat');
     await expect.poll(shownCount).toBe(1);
+
+    await filterTo('name:needle');
+    await expect.poll(shownCount).toBe(0);
+    await filterTo('name:echo');
+    await expect.poll(shownCount).toBe(1);
+    expect(await cell(bodyRows().first(), NAME).textContent()).toBe('echo');
 
     await filterTo('dir:in');
     await expect.poll(shownCount).toBeGreaterThanOrEqual(3);

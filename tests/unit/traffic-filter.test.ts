@@ -62,6 +62,13 @@ describe('traffic filter: matching rows', () => {
     expect(visibleSeqs(log, '')).toEqual([1, 3, 5, 7, 9, 10, 11, 12]);
   });
 
+  test('name: what a call acts on (tool, prompt), a fragment matching', () => {
+    expect(visibleSeqs(log, 'name:echo')).toEqual([seqs.call]);
+    expect(visibleSeqs(log, 'name:SEM')).toEqual([seqs.prompt]);
+    expect(visibleSeqs(log, 'method:tools/call -name:big')).toEqual([seqs.call, seqs.pending]);
+    expect(parseTrafficQuery('name:').errors).toEqual(['"name:" needs a value, e.g. name:echo.']);
+  });
+
   test('method: exact name, or a fragment of names', () => {
     expect(visibleSeqs(log, 'method:tools/call')).toEqual([seqs.call, seqs.big, seqs.pending]);
     expect(visibleSeqs(log, 'method:tools')).toEqual([seqs.list, seqs.call, seqs.big, seqs.pending]);

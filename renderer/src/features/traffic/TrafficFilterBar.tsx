@@ -11,6 +11,7 @@ interface Props {
 
 const EXAMPLES: Array<[string, string]> = [
   ['method:tools/call', 'method name (a fragment matches every method containing it)'],
+  ['name:echo', 'what a message acts on: the tool called, the prompt, the resource URI (a fragment matches)'],
   ['server:everything', 'server name contains'],
   ['is:error', 'status: pending, ok, error (also tool errors and orphan responses), tool-error, cancelled, timeout, unanswered, input (a 2026-07-28 call that asked for input)'],
   ['dir:in', 'in = server → client, out = client → server'],

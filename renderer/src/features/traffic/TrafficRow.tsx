@@ -70,6 +70,9 @@ export const TrafficRow = memo(function TrafficRow({ row, index, serverName, sel
       >
         {row.summary}
       </span>
+      <span role="gridcell" className="traffic-cell traffic-cell--name" title={row.name}>
+        {row.name}
+      </span>
       <span role="gridcell" className="traffic-cell traffic-cell--server" title={serverName}>
         {serverName}
       </span>
@@ -99,9 +102,10 @@ export const TrafficRow = memo(function TrafficRow({ row, index, serverName, sel
   );
 }, sameProps);
 
-export const COLUMN_HEADERS = ['#', 'Kind', 'Method', 'Server', 'Status', 'ID', 'Size', 'Response', 'Latency', 'Time'] as const;
-const COLUMN_CLASSES = ['seq', 'kind', 'method', 'server', 'status', 'id', 'size', 'size', 'latency', 'time'] as const;
+export const COLUMN_HEADERS = ['#', 'Kind', 'Method', 'Name', 'Server', 'Status', 'ID', 'Size', 'Response', 'Latency', 'Time'] as const;
+const COLUMN_CLASSES = ['seq', 'kind', 'method', 'name', 'server', 'status', 'id', 'size', 'size', 'latency', 'time'] as const;
 const COLUMN_TITLES: Partial<Record<(typeof COLUMN_HEADERS)[number], string>> = {
+  Name: 'What the message acts on: the tool called, the prompt or the resource read',
   Size: 'Size of the message (of the request, for a request)',
   Response: 'Size of the response',
   Latency: 'Time from the request to its response',

@@ -1,4 +1,5 @@
 import type { JsonRpcId, TrafficEntry, TrafficKind } from '../../../../shared/traffic.js';
+import { callSubject } from './call-subject';
 
 export type TrafficFlow = NonNullable<TrafficEntry['flow']>;
 
@@ -53,6 +54,8 @@ class Chunk {
   readonly server = new Uint16Array(CHUNK_SIZE);
   readonly connection = new Int32Array(CHUNK_SIZE);
   readonly method = new Int32Array(CHUNK_SIZE);
+  /** What the message acts on (tool name, resource URI…), interned; -1 for none. */
+  readonly subject = new Int32Array(CHUNK_SIZE);
   /** Request ↔ response position, or -1. */
   readonly partner = new Int32Array(CHUNK_SIZE);
   readonly id: Array<JsonRpcId | undefined> = new Array<JsonRpcId | undefined>(CHUNK_SIZE);
@@ -126,6 +129,7 @@ export class CompactTrafficLog {
   readonly servers = new Interner();
   readonly connections = new Interner();
   readonly methods = new Interner();
+  readonly subjects = new Interner();
   /** Per server code: the connection code seen last (the current session). */
   readonly latestConnection: number[] = [];
   private readonly closedConnections = new Set<number>();
@@ -193,6 +197,8 @@ export class CompactTrafficLog {
     chunk.server[offset] = server;
     chunk.connection[offset] = connection;
     chunk.method[offset] = entry.method === undefined ? -1 : this.methods.intern(entry.method);
+    const subject = callSubject(entry.method, entry.message);
+    chunk.subject[offset] = subject === undefined ? -1 : this.subjects.intern(subject);
     chunk.partner[offset] = -1;
     chunk.id[offset] = entry.id;
     chunk.flow[offset] = entry.flow;
@@ -271,6 +277,14 @@ export class CompactTrafficLog {
   method(position: number): string | undefined {
     const code = this.methodCode(position);
     return code < 0 ? undefined : this.methods.values[code];
+  }
+  subjectCode(position: number): number {
+    return this.chunkOf(position).subject[position & CHUNK_MASK]!;
+  }
+  /** The Name column: the tool, prompt or resource the message is about. */
+  subject(position: number): string | undefined {
+    const code = this.subjectCode(position);
+    return code < 0 ? undefined : this.subjects.values[code];
   }
   id(position: number): JsonRpcId | undefined {
     return this.chunkOf(position).id[position & CHUNK_MASK];

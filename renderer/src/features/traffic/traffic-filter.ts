@@ -53,6 +53,15 @@ function clauseTest(log: CompactTrafficLog, clause: TrafficClause, options: Filt
       const matches = log.methods.values.some((method) => method.toLowerCase() === needle) ? exact : partial;
       return (position) => matches(log.methodCode(position));
     }
+    case 'name': {
+      // What a call acts on (tool, prompt, resource URI): a fragment matches, as in `method:`.
+      const needle = clause.value.toLowerCase();
+      const matches = lazyCodeMatcher(log.subjects.values, (subject) => subject.toLowerCase().includes(needle));
+      return (position) => {
+        const code = log.subjectCode(position);
+        return code >= 0 && matches(code);
+      };
+    }
     case 'server': {
       const needle = clause.value.toLowerCase();
       const matches = lazyCodeMatcher(log.servers.values, (serverId) => {

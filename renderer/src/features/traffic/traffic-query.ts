@@ -5,7 +5,7 @@ import type { RequestStatus } from './compact-traffic-log.js';
  * The traffic filter language, modelled on DevTools' Network filter: space-separated terms,
  * all of which must match (AND). A leading `-` negates a term.
  *
- *   method:tools/call   server:everything   is:error|pending|ok|cancelled|timeout|unanswered|input
+ *   method:tools/call   name:echo   server:everything   is:error|pending|ok|cancelled|timeout|unanswered|input
  *   dir:in|out   kind:request|response|error|notification|batch|stderr|malformed
  *   larger-than:10k   smaller-than:1m   id:7   "a phrase"   /regex/i   free text
  */
@@ -14,6 +14,7 @@ export type StatusTerm = Exclude<RequestStatus, 'none'>;
 
 export type TrafficClause = { negate: boolean } & (
   | { type: 'method'; value: string }
+  | { type: 'name'; value: string }
   | { type: 'server'; value: string }
   | { type: 'is'; status: StatusTerm }
   | { type: 'dir'; direction: Direction }
@@ -51,6 +52,8 @@ const STATUS_WORDS: Record<string, StatusTerm> = {
 };
 
 const KIND_WORDS: ReadonlySet<string> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note']);
+
+const EXAMPLES = { method: 'method:tools/call', name: 'name:echo', server: 'server:everything', id: 'id:7' } as const;
 
 const REGEX_FLAG = /[dgimsuvy]/;
 const REGEX_TERM = /^\/.+\/[dgimsuvy]*$/s;
@@ -123,9 +126,10 @@ function parsePropertyTerm(key: string, rawValue: string): ClauseBody | string |
   const value = unquote(rawValue);
   switch (key) {
     case 'method':
+    case 'name':
     case 'server':
     case 'id':
-      if (value === '') return `"${key}:" needs a value, e.g. ${key === 'method' ? 'method:tools/call' : key === 'server' ? 'server:everything' : 'id:7'}.`;
+      if (value === '') return `"${key}:" needs a value, e.g. ${EXAMPLES[key]}.`;
       return { type: key, value };
     case 'is':
     case 'status': {

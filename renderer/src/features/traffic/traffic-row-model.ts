@@ -46,6 +46,8 @@ export interface RowModel {
   summary: string;
   /** True when `summary` is raw text rather than a method name. */
   summaryIsText: boolean;
+  /** The Name column: the tool, prompt or resource acted on, or ''. */
+  name: string;
   serverId: string;
   status: RequestStatus;
   /** The JSON-RPC error code of an error response (the row's own, or its response's). */
@@ -109,6 +111,7 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
     incoming: log.isIncoming(position),
     summary,
     summaryIsText,
+    name: log.subject(position) ?? '',
     serverId: log.serverId(position),
     status,
     errorCode: partner >= 0 ? log.errorCode(partner) : log.errorCode(position),
