@@ -131,6 +131,11 @@ export const requests = {
   /** JSON Lines of the given entries (all when omitted), with secret header and env values redacted. */
   'traffic.export': request<{ seqs?: number[] }, string>(),
   'traffic.settings': request<Partial<TrafficSettings>, TrafficSettings>(),
+  /**
+   * Sends a logged request again on its server's current connection, with its params or edited
+   * ones; the new entry's `replayOf` names the original.
+   */
+  'traffic.replay': request<{ seq: number; params?: JsonObject }, RpcOutcome>(),
 } as const;
 
 export const events = {

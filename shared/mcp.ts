@@ -76,6 +76,8 @@ export interface RpcFailure {
 export interface RpcOutcome {
   /** The JSON-RPC id the request went out with, when it was sent. */
   rpcId?: string | number;
+  /** Its entry in the traffic log (the last round's, for a call answered in rounds), when recorded. */
+  requestSeq?: number;
   /** The result exactly as the server sent it (even when it breaks the schema). */
   result?: unknown;
   failure?: RpcFailure;

@@ -56,6 +56,8 @@ export interface TrafficEntry {
    * is retried with the input, on a fresh id. Every round's request and response share the id.
    */
   flow?: { id: string; round: number };
+  /** A request sent again from the log (Replay, or Edit and replay): the seq of the one it repeats. */
+  replayOf?: number;
   /**
    * For a request sent over HTTP: the headers of the POST that carried it, with credentials
    * redacted. Attached once the POST goes out, so only `traffic.get` has them.

@@ -14,6 +14,7 @@ import { EventHub } from './event-hub.js';
 import { appHandlers, NoticeBoard } from './handlers/app-handlers.js';
 import { connectionHandlers } from './handlers/connection-handlers.js';
 import { promptHandlers } from './handlers/prompt-handlers.js';
+import { replayHandlers } from './handlers/replay-handlers.js';
 import { resourceHandlers } from './handlers/resource-handlers.js';
 import { serverHandlers } from './handlers/server-handlers.js';
 import { toolHandlers } from './handlers/tool-handlers.js';
@@ -93,6 +94,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...promptHandlers(connections),
     ...utilityHandlers(connections, validator),
     ...approvals.handlers,
+    ...replayHandlers(traffic, connections, store),
     ...trafficHandlers(traffic, () => secretValues(store.list()), () => events.emit('traffic.cleared', undefined)),
   };
 

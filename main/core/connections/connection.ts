@@ -35,6 +35,8 @@ export interface RequestOptions {
   timeouts?: CallTimeouts;
   /** Lets the caller cancel the request later (`calls.cancel`). */
   callId?: string;
+  /** The seq of the logged request this one repeats (Replay); its entry says so. */
+  replayOf?: number;
 }
 
 /** One round of a call on the wire: its request id and its response, as recorded. */
@@ -267,7 +269,7 @@ export class Connection {
     try {
       for (;;) {
         wire?.stop();
-        wire = this.watchWire(options.callId, flow);
+        wire = this.watchWire(options.callId, flow, options.replayOf);
         const result = await client.request({ method, ...(legParams ? { params: legParams } : {}) }, ANY_RESULT, {
           signal: abort.signal,
           timeout: timeouts.timeoutMs,
@@ -433,6 +435,7 @@ export class Connection {
     const result = raw !== undefined ? raw : sdkResult;
     return {
       ...(wire.rpcId !== undefined ? { rpcId: wire.rpcId } : {}),
+      ...(wire.requestSeq !== undefined && wire.requestSeq >= 0 ? { requestSeq: wire.requestSeq } : {}),
       result,
       violations: findResultViolations(method, result, this.client?.getProtocolEra() ?? 'legacy'),
       durationMs: performance.now() - started,
@@ -445,7 +448,7 @@ export class Connection {
    * sends synchronously inside request(), so the first outgoing request seen is this one.
    * Observers run before an entry leaves for the UI, so the round is part of what the UI gets.
    */
-  private watchWire(callId: string | undefined, flow: Flow | undefined): WireWatch {
+  private watchWire(callId: string | undefined, flow: Flow | undefined, replayOf?: number): WireWatch {
     const watch: WireWatch = { stop: () => {} };
     watch.stop = this.traffic.observe((entry) => {
       if (entry.connectionId !== this.connectionId) return;
@@ -454,6 +457,7 @@ export class Connection {
           watch.rpcId = entry.id;
           watch.requestSeq = entry.seq;
           if (flow) entry.flow = { id: flow.id, round: flow.round };
+          if (replayOf !== undefined) entry.replayOf = replayOf;
         }
       } else if (entry.direction === 'in' && (entry.kind === 'response' || entry.kind === 'error') && entry.id === watch.rpcId) {
         watch.response = entry;
@@ -487,6 +491,7 @@ export class Connection {
   private failed(started: number, failure: RpcFailure, wire?: WireWatch): RpcOutcome {
     return {
       ...(wire?.rpcId !== undefined ? { rpcId: wire.rpcId } : {}),
+      ...(wire?.requestSeq !== undefined && wire.requestSeq >= 0 ? { requestSeq: wire.requestSeq } : {}),
       failure,
       violations: [],
       durationMs: performance.now() - started,
