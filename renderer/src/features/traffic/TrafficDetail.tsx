@@ -91,6 +91,15 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
       </button>,
     ]);
   }
+  const replayOf = log.replayOf(row.position);
+  if (replayOf !== undefined) {
+    facts.push([
+      'Replay of',
+      <button type="button" className="link-button" onClick={() => onSelect(replayOf)}>
+        Request #{replayOf}
+      </button>,
+    ]);
+  }
   if (row.batchSeq !== undefined) {
     facts.push([
       'Batch',

@@ -8,6 +8,8 @@ import { useConnectionsStore } from '../connections/connections-store';
 import { useServersStore } from '../servers/servers-store';
 import { browserFrames } from './browser-frames';
 import { ImportBanner } from './ImportBanner';
+import { ReplayEditor } from './ReplayEditor';
+import { RowContextMenu } from './RowContextMenu';
 import { TrafficDetail } from './TrafficDetail';
 import { TrafficFilterBar } from './TrafficFilterBar';
 import { TrafficTable } from './TrafficTable';
@@ -19,6 +21,7 @@ import { parseTrafficQuery } from './traffic-query';
 import { TrafficSession } from './traffic-session';
 import { liveTraffic, useTrafficStore } from './traffic-store';
 import { IDLE } from './traffic-view';
+import { useRowActions } from './use-row-actions';
 import { useSessionVersion, useTrafficView } from './use-traffic-view';
 import { watchClosedConnections } from './watch-connections';
 import './traffic.css';
@@ -88,14 +91,14 @@ export function TrafficPanel() {
   }, [api]);
   useEffect(() => watchClosedConnections(useConnectionsStore, liveTraffic), []);
 
-  const run = async (what: string, action: () => Promise<void>) => {
+  const run = useCallback(async (what: string, action: () => Promise<void>) => {
     setActionError(null);
     try {
       await action();
     } catch (error) {
       setActionError(`${what}: ${errorMessage(error)}`);
     }
-  };
+  }, []);
 
   const toggleRecording = () =>
     run(state.recording ? 'Could not pause recording' : 'Could not resume recording', async () => {
@@ -145,6 +148,8 @@ export function TrafficPanel() {
     store.select(seq, open ?? store.detailOpen);
   }, []);
   const fetchWhole = useCallback((seq: number) => api.invoke('traffic.get', { seq }), [api]);
+  const rowActions = useRowActions({ api, session, live, fetchWhole, run });
+  const menuPosition = rowActions.menu ? session.log.positionOfSeq(rowActions.menu.seq) : -1;
   const dropped = live ? state.droppedByCore + session.log.evicted + session.log.missing : 0;
   const showDetail = state.detailOpen && state.selectedSeq !== null;
 
@@ -187,6 +192,11 @@ export function TrafficPanel() {
           {actionError}
         </p>
       )}
+      {rowActions.notice && (
+        <p className="traffic__notice muted" role="status">
+          {rowActions.notice}
+        </p>
+      )}
       {imported && <ImportBanner imported={imported} entries={session.log.length} onBackToLive={() => actions.setImported(null)} />}
       {live && !state.recording && (
         <p className="traffic__paused" role="status">
@@ -205,6 +215,7 @@ export function TrafficPanel() {
           selectedSeq={state.selectedSeq}
           onSelect={selectRow}
           onCloseDetail={() => actions.setDetailOpen(false)}
+          onRowMenu={rowActions.openMenu}
           emptyMessage={emptyMessage(allRows.rows.length, live, state.recording, shown.rebuilding)}
         />
         {showDetail && (
@@ -231,6 +242,27 @@ export function TrafficPanel() {
           </>
         )}
       </div>
+      {rowActions.menu && menuPosition >= 0 && (
+        <RowContextMenu
+          log={session.log}
+          position={menuPosition}
+          x={rowActions.menu.x}
+          y={rowActions.menu.y}
+          live={live}
+          serverName={serverName(session.log.serverId(menuPosition))}
+          onAction={(action, seq = rowActions.menu!.seq) => rowActions.perform(seq, action)}
+          onClose={rowActions.closeMenu}
+        />
+      )}
+      {rowActions.editor && (
+        <ReplayEditor
+          seq={rowActions.editor.seq}
+          method={rowActions.editor.method}
+          initialParams={rowActions.editor.params}
+          onSend={(params) => rowActions.sendEdited(rowActions.editor!.seq, params)}
+          onClose={rowActions.closeEditor}
+        />
+      )}
     </section>
   );
 }

@@ -12,6 +12,8 @@ interface Props {
   focusable: boolean;
   now: number;
   onSelect(index: number, open: boolean): void;
+  /** Right-click: the row's context menu at the pointer. */
+  onMenu(index: number, x: number, y: number): void;
 }
 
 const DIRECTION_WORDS = { in: 'received', out: 'sent' } as const;
@@ -36,12 +38,13 @@ function sameProps(a: Props, b: Props): boolean {
     a.selected === b.selected &&
     a.focusable === b.focusable &&
     a.onSelect === b.onSelect &&
+    a.onMenu === b.onMenu &&
     (a.row.status !== 'pending' || a.now === b.now)
   );
 }
 
 /** One row of the traffic grid: a request with its response, or a single message or line. */
-export const TrafficRow = memo(function TrafficRow({ row, index, serverName, selected, focusable, now, onSelect }: Props) {
+export const TrafficRow = memo(function TrafficRow({ row, index, serverName, selected, focusable, now, onSelect, onMenu }: Props) {
   const status = statusText(row, now, formatDuration);
   const statusClass = row.status === 'none' ? (row.kind === 'error' ? 'error' : 'none') : row.status;
   return (
@@ -53,6 +56,11 @@ export const TrafficRow = memo(function TrafficRow({ row, index, serverName, sel
       data-row-index={index}
       className={`traffic-row traffic-row--${row.kind} traffic-row--status-${statusClass} ${index % 2 ? 'traffic-row--odd' : ''} ${selected ? 'traffic-row--selected' : ''}`}
       onClick={() => onSelect(index, true)}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        onMenu(index, event.clientX, event.clientY);
+      }}
+      aria-haspopup="menu"
     >
       <span role="gridcell" className="traffic-cell traffic-cell--seq">
         {row.seq}
@@ -105,6 +113,7 @@ export const TrafficRow = memo(function TrafficRow({ row, index, serverName, sel
 export const COLUMN_HEADERS = ['#', 'Kind', 'Method', 'Name', 'Server', 'Status', 'ID', 'Size', 'Response', 'Latency', 'Time'] as const;
 const COLUMN_CLASSES = ['seq', 'kind', 'method', 'name', 'server', 'status', 'id', 'size', 'size', 'latency', 'time'] as const;
 const COLUMN_TITLES: Partial<Record<(typeof COLUMN_HEADERS)[number], string>> = {
+  '#': 'The message\'s number in the log. Numbers skip where a response is shown in its request\'s row. Right-click a row (or press Shift+F10) for copy, replay and filter actions.',
   Name: 'What the message acts on: the tool called, the prompt or the resource read',
   Size: 'Size of the message (of the request, for a request)',
   Response: 'Size of the response',

@@ -20,6 +20,8 @@ interface Props {
   /** `open` true opens the detail; undefined leaves it as it is (keyboard moves). */
   onSelect(seq: number, open?: boolean): void;
   onCloseDetail(): void;
+  /** Opens a row's context menu at a point of the window. */
+  onRowMenu(seq: number, x: number, y: number): void;
   /** What to say when there are no rows. */
   emptyMessage: string;
 }
@@ -27,9 +29,9 @@ interface Props {
 /**
  * The traffic grid: one fixed-height row per request/response pair or message, virtualized,
  * so 100,000 rows cost what 40 do. Up/Down/Home/End/PageUp/PageDown move the selection,
- * Enter opens the detail, Escape closes it.
+ * Enter opens the detail, Escape closes it, Shift+F10 or the Menu key opens the row's menu.
  */
-export function TrafficTable({ session, view, version, serverName, selectedSeq, onSelect, onCloseDetail, emptyMessage }: Props) {
+export function TrafficTable({ session, view, version, serverName, selectedSeq, onSelect, onCloseDetail, onRowMenu, emptyMessage }: Props) {
   const gridRef = useRef<HTMLDivElement>(null);
   const log = session.log;
   const rows = view.rows;
@@ -73,8 +75,25 @@ export function TrafficTable({ session, view, version, serverName, selectedSeq, 
     [rows, log, onSelect],
   );
 
+  const openMenu = useCallback(
+    (index: number, x: number, y: number) => {
+      const position = rows.at(index);
+      if (position < 0) return;
+      onSelect(log.seq(position));
+      onRowMenu(log.seq(position), x, y);
+    },
+    [rows, log, onSelect, onRowMenu],
+  );
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if ((event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) && rowCount > 0) {
+      event.preventDefault();
+      const index = selectedIndex >= 0 ? selectedIndex : anchorIndex;
+      const rect = gridRef.current?.querySelector(`[data-row-index="${index}"]`)?.getBoundingClientRect();
+      openMenu(index, (rect?.left ?? 0) + 48, rect?.bottom ?? 0);
+      return;
+    }
     if (event.key === 'Escape') {
       onCloseDetail();
       return;
@@ -134,6 +153,7 @@ export function TrafficTable({ session, view, version, serverName, selectedSeq, 
                   focusable={index === anchorIndex}
                   now={now}
                   onSelect={selectIndex}
+                  onMenu={openMenu}
                 />
               );
             })}

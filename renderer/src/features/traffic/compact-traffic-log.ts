@@ -48,6 +48,7 @@ class Chunk {
   readonly batchSeq = new Float64Array(CHUNK_SIZE);
   readonly requestSeq = new Float64Array(CHUNK_SIZE);
   readonly errorCode = new Float64Array(CHUNK_SIZE);
+  readonly replayOf = new Float64Array(CHUNK_SIZE);
   readonly kind = new Uint8Array(CHUNK_SIZE);
   readonly flags = new Uint8Array(CHUNK_SIZE);
   readonly status = new Uint8Array(CHUNK_SIZE);
@@ -193,6 +194,7 @@ export class CompactTrafficLog {
     chunk.batchSeq[offset] = entry.batchSeq ?? Number.NaN;
     chunk.requestSeq[offset] = entry.requestSeq ?? Number.NaN;
     chunk.errorCode[offset] = entry.errorCode ?? Number.NaN;
+    chunk.replayOf[offset] = entry.replayOf ?? Number.NaN;
     chunk.kind[offset] = kind;
     chunk.server[offset] = server;
     chunk.connection[offset] = connection;
@@ -303,6 +305,11 @@ export class CompactTrafficLog {
   errorCode(position: number): number | undefined {
     const code = this.chunkOf(position).errorCode[position & CHUNK_MASK]!;
     return Number.isNaN(code) ? undefined : code;
+  }
+  /** For a replayed request: the seq of the request it repeats. */
+  replayOf(position: number): number | undefined {
+    const seq = this.chunkOf(position).replayOf[position & CHUNK_MASK]!;
+    return Number.isNaN(seq) ? undefined : seq;
   }
   batchSeq(position: number): number | undefined {
     const seq = this.chunkOf(position).batchSeq[position & CHUNK_MASK]!;

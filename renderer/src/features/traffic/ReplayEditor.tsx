@@ -1,0 +1,87 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { JsonObject } from '../../../../shared/mcp';
+import { errorMessage } from '../../bridge/bridge-error';
+import { CloseIcon } from '../../ui/icons';
+import { JsonEditor } from '../schema-form/JsonEditor';
+
+interface Props {
+  seq: number;
+  method: string;
+  /** The original params, pretty-printed. */
+  initialParams: string;
+  /** Sends the edited request; rejects with a message to show. */
+  onSend(params: JsonObject): Promise<void>;
+  onClose(): void;
+}
+
+/** Edit and replay: the request's params in the JSON editor, sent again as a new request. */
+export function ReplayEditor({ seq, method, initialParams, onSend, onClose }: Props) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const errorId = useId();
+  const [text, setText] = useState(initialParams);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  const send = async (event?: FormEvent) => {
+    event?.preventDefault();
+    let params: unknown;
+    try {
+      params = JSON.parse(text);
+    } catch (error) {
+      setProblem(`The params are not valid JSON: ${errorMessage(error)}`);
+      return;
+    }
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+      setProblem('The params must be a JSON object, e.g. {"name": "echo", "arguments": {}}.');
+      return;
+    }
+    setSending(true);
+    setProblem(null);
+    try {
+      await onSend(params as JsonObject);
+      dialogRef.current?.close();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <dialog ref={dialogRef} className="dialog replay-editor" aria-labelledby={titleId} onClose={onClose}>
+      <form className="dialog__form" noValidate onSubmit={(event) => void send(event)}>
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
+            Edit and replay #{seq} · {method}
+          </h2>
+          <button type="button" className="icon-button" aria-label="Close" title="Close (Esc)" onClick={() => dialogRef.current?.close()}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="dialog__body">
+          <p className="muted">The params go out as a new {method} request on the server&apos;s current connection. The new row links back to #{seq}.</p>
+          <JsonEditor value={text} onChange={setText} label="Params" onSubmit={() => void send()} {...(problem ? { describedBy: errorId } : {})} />
+          {problem && (
+            <p id={errorId} className="field-error" role="alert">
+              {problem}
+            </p>
+          )}
+        </div>
+        <footer className="dialog__footer">
+          <button type="button" className="button" onClick={() => dialogRef.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={sending}>
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+        </footer>
+      </form>
+    </dialog>
+  );
+}
