@@ -62,6 +62,16 @@ describe('traffic filter: matching rows', () => {
     expect(visibleSeqs(log, '')).toEqual([1, 3, 5, 7, 9, 10, 11, 12]);
   });
 
+  test('type chips narrow the rows, and combine with the text filter and Invert', () => {
+    expect(visibleSeqs(log, '', { type: 'server-requests' })).toEqual([seqs.sampling]);
+    expect(visibleSeqs(log, '', { type: 'notifications' })).toEqual([seqs.notification]);
+    expect(visibleSeqs(log, '', { type: 'stderr' })).toEqual([seqs.stderr]);
+    expect(visibleSeqs(log, '', { type: 'requests' })).toEqual([seqs.list, seqs.call, seqs.big, seqs.prompt, seqs.pending]);
+    expect(visibleSeqs(log, 'method:tools/call', { type: 'requests' })).toEqual([seqs.call, seqs.big, seqs.pending]);
+    expect(visibleSeqs(log, 'method:tools/call', { type: 'requests', invert: true })).toEqual([seqs.list, seqs.prompt]);
+    expect(visibleSeqs(log, 'method:tools/call', { type: 'stderr' })).toEqual([]);
+  });
+
   test('name: what a call acts on (tool, prompt), a fragment matching', () => {
     expect(visibleSeqs(log, 'name:echo')).toEqual([seqs.call]);
     expect(visibleSeqs(log, 'name:SEM')).toEqual([seqs.prompt]);

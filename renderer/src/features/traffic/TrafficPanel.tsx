@@ -14,6 +14,9 @@ import { TrafficDetail } from './TrafficDetail';
 import { TrafficFilterBar } from './TrafficFilterBar';
 import { TrafficTable } from './TrafficTable';
 import { TrafficToolbar } from './TrafficToolbar';
+import { TrafficTypeChips } from './TrafficTypeChips';
+import { TRAFFIC_TYPES, type TrafficType } from './traffic-types';
+import type { PositionList } from './position-list';
 import { downloadText, entriesOfRows, exportFileName, parseTrafficFile, seqsOfRows } from './traffic-files';
 import { compileRowFilter } from './traffic-filter';
 import { useTrafficLayoutStore } from './traffic-layout-store';
@@ -36,6 +39,7 @@ export function TrafficPanel() {
       filterText: store.filterText,
       invert: store.invert,
       preserveLog: store.preserveLog,
+      typeFilter: store.typeFilter,
       selectedSeq: store.selectedSeq,
       detailOpen: store.detailOpen,
       recording: store.recording,
@@ -67,8 +71,9 @@ export function TrafficPanel() {
         serverName: (id) => serverNames.get(id),
         invert: state.invert,
         preserveLog: live ? state.preserveLog : true,
+        type: state.typeFilter,
       }),
-    [session, query, serverNames, state.invert, state.preserveLog, live],
+    [session, query, serverNames, state.invert, state.preserveLog, state.typeFilter, live],
   );
   const allRows = useTrafficView(session);
   // With no filter the table shows `allRows`; the filtered view rests until there is one.
@@ -151,7 +156,10 @@ export function TrafficPanel() {
   const rowActions = useRowActions({ api, session, live, fetchWhole, run });
   const menuPosition = rowActions.menu ? session.log.positionOfSeq(rowActions.menu.seq) : -1;
   const dropped = live ? state.droppedByCore + session.log.evicted + session.log.missing : 0;
-  const showDetail = state.detailOpen && state.selectedSeq !== null;
+  // A row the filter, a type chip or Preserve log hides has no detail either.
+  const showDetail = state.detailOpen && state.selectedSeq !== null && (shown.rebuilding || isShown(session, shown.rows, state.selectedSeq, filter.matchesAll));
+  const hiddenBy = hiddenByWhat(state.filterText, state.typeFilter, state.invert, live && !state.preserveLog);
+  const anyConnected = useConnectionsStore((store) => Object.values(store.byServer).some((connection) => connection.status === 'connected'));
 
   return (
     <section className="traffic panel" aria-label="Traffic">
@@ -163,6 +171,7 @@ export function TrafficPanel() {
         shownRows={shown.rows.length}
         totalRows={allRows.rows.length}
         filtered={!filter.matchesAll}
+        hiddenBy={hiddenBy}
         dropped={dropped}
         catchingUp={session.catchingUp}
         filtering={shown.rebuilding}
@@ -182,6 +191,7 @@ export function TrafficPanel() {
         onExport={(which) => void exportRows(which)}
         onImport={(file) => void importFile(file)}
       />
+      <TrafficTypeChips value={state.typeFilter} onChange={actions.setTypeFilter} />
       {query.errors.length > 0 && (
         <p id={errorsId} className="field-error traffic__notice">
           {query.errors.join(' ')}
@@ -216,7 +226,7 @@ export function TrafficPanel() {
           onSelect={selectRow}
           onCloseDetail={() => actions.setDetailOpen(false)}
           onRowMenu={rowActions.openMenu}
-          emptyMessage={emptyMessage(allRows.rows.length, live, state.recording, shown.rebuilding)}
+          emptyMessage={emptyMessage(allRows.rows.length, live, state.recording, shown.rebuilding, anyConnected)}
         />
         {showDetail && (
           <>
@@ -267,9 +277,29 @@ export function TrafficPanel() {
   );
 }
 
-function emptyMessage(total: number, live: boolean, recording: boolean, filtering: boolean): string {
+function emptyMessage(total: number, live: boolean, recording: boolean, filtering: boolean, anyConnected: boolean): string {
   if (filtering) return 'Filtering…';
   if (total > 0) return 'No rows match the filter.';
   if (!live) return 'The file holds no traffic entries.';
-  return recording ? 'No traffic yet. Connect a server to see its messages.' : 'No traffic: recording is paused.';
+  if (!recording) return 'No traffic: recording is paused.';
+  return anyConnected ? 'No traffic since the log was cleared. New messages appear here as they are sent or received.' : 'No traffic yet. Connect a server to see its messages.';
+}
+
+/** Whether the row holding `seq` (a response folded into its request counts as that row) is shown. */
+function isShown(session: TrafficSession, rows: PositionList, seq: number, all: boolean): boolean {
+  const log = session.log;
+  let position = log.positionOfSeq(seq);
+  if (position < 0) return false;
+  if (!log.isRow(position)) position = log.partner(position);
+  return position >= 0 && (all || rows.search(position) >= 0);
+}
+
+/** Why rows are hidden, in the toolbar's words. */
+function hiddenByWhat(filterText: string, type: TrafficType, invert: boolean, preserveLogOff: boolean): string[] {
+  const reasons: string[] = [];
+  if (filterText.trim() !== '') reasons.push(invert ? 'the inverted filter' : 'the filter');
+  else if (invert) reasons.push('Invert');
+  if (type !== 'all') reasons.push(`the ${TRAFFIC_TYPES.find((chip) => chip.type === type)?.label ?? type} chip`);
+  if (preserveLogOff) reasons.push('Preserve log off (earlier connections)');
+  return reasons;
 }

@@ -161,7 +161,7 @@ export function TrafficTable({ session, view, version, serverName, selectedSeq, 
         </div>
         {rowCount === 0 && <p className="traffic-grid__empty">{emptyMessage}</p>}
       </div>
-      {!rowWindow.following && rowCount > 0 && (
+      {rowWindow.rowsBelow && (
         <button type="button" className="button button--small traffic-table__jump" onClick={rowWindow.jumpToNewest}>
           ↓ Jump to newest
         </button>

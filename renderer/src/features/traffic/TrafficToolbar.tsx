@@ -13,6 +13,8 @@ interface Props {
   shownRows: number;
   totalRows: number;
   filtered: boolean;
+  /** What hides rows (the filter, a type chip, Preserve log off), in words. */
+  hiddenBy: string[];
   dropped: number;
   catchingUp: boolean;
   /** A new filter is still being applied to older entries. */
@@ -29,7 +31,7 @@ interface Props {
 
 /** Record, clear, preserve log, the filter, counts, export/import and retention, in one bar. */
 export function TrafficToolbar(props: Props) {
-  const { live, recording, preserveLog, maxEntries, shownRows, totalRows, filtered, dropped, catchingUp, filtering, filter } = props;
+  const { live, recording, preserveLog, maxEntries, shownRows, totalRows, filtered, hiddenBy, dropped, catchingUp, filtering, filter } = props;
   const fileRef = useRef<HTMLInputElement>(null);
   const choices = RETENTION_CHOICES.includes(maxEntries) ? RETENTION_CHOICES : [...RETENTION_CHOICES, maxEntries].sort((a, b) => a - b);
   return (
@@ -59,6 +61,7 @@ export function TrafficToolbar(props: Props) {
       {filter}
       <span className="panel-header__count traffic__count" aria-busy={filtering}>
         {filtered ? `${shownRows.toLocaleString()} of ${plural(totalRows, 'row')}` : plural(totalRows, 'row')}
+
         {dropped > 0 && (
           <span title="Older entries dropped by the retention limit (Keep), or never received">
             {' '}
@@ -66,6 +69,11 @@ export function TrafficToolbar(props: Props) {
           </span>
         )}
       </span>
+      {filtered && hiddenBy.length > 0 && shownRows < totalRows && (
+        <span className="traffic__hidden-by" title={`Rows are hidden by ${hiddenBy.join(', ')}`}>
+          hidden by {hiddenBy.join(', ')}
+        </span>
+      )}
       {catchingUp && (
         <span className="traffic__catching-up" role="status">
           catching up…

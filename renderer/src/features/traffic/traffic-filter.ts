@@ -1,5 +1,6 @@
 import { KIND, type CompactTrafficLog } from './compact-traffic-log.js';
 import { dependsOnRowState, type TrafficClause, type TrafficQuery } from './traffic-query.js';
+import { typeTest, type TrafficType } from './traffic-types.js';
 
 /** Decides whether a row (given by the position of its first entry) is shown. */
 export interface RowFilter {
@@ -18,6 +19,8 @@ export interface FilterOptions {
   invert: boolean;
   /** When false, only each server's latest connection is shown. */
   preserveLog: boolean;
+  /** The type chip; All when omitted. */
+  type?: TrafficType;
 }
 
 function escapeRegex(text: string): string {
@@ -145,18 +148,21 @@ export function compileRowFilter(log: CompactTrafficLog, query: TrafficQuery, op
     const test = clauseTest(log, clause, options);
     return clause.negate ? (position: number) => !test(position) : test;
   });
+  // The chip narrows what the text filter (and Invert) then apply to, as in DevTools.
+  const ofType = typeTest(log, options.type ?? 'all');
   const { invert, preserveLog } = options;
-  const matchesAll = tests.length === 0 && !invert && preserveLog;
+  const matchesAll = tests.length === 0 && !invert && preserveLog && !ofType;
   return {
     matchesAll,
     dependsOnRowState: query.clauses.some(dependsOnRowState),
     dependsOnConnections: !preserveLog || query.clauses.some((clause) => clause.type === 'is'),
     // The common case, one term shown as is, skips the loop.
     test:
-      tests.length === 1 && preserveLog && !invert
+      tests.length === 1 && preserveLog && !invert && !ofType
         ? tests[0]!
         : (position) => {
             if (!preserveLog && !log.isLatestConnection(position)) return false;
+            if (ofType && !ofType(position)) return false;
             if (tests.length === 0) return !invert;
             let matched = true;
             for (const test of tests) {

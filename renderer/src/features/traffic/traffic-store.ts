@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { TrafficType } from './traffic-types';
 import type { TrafficEntry, TrafficPage } from '../../../../shared/traffic';
 import { browserFrames } from './browser-frames';
 import { TrafficSession } from './traffic-session';
@@ -33,6 +34,8 @@ interface TrafficState {
   invert: boolean;
   /** When off, each server's older connections are hidden once it reconnects. */
   preserveLog: boolean;
+  /** The type chip above the log. */
+  typeFilter: TrafficType;
   /** The seq of the selected row's first entry. */
   selectedSeq: number | null;
   detailOpen: boolean;
@@ -49,6 +52,7 @@ interface TrafficState {
   setFilterText(text: string): void;
   setInvert(invert: boolean): void;
   setPreserveLog(preserve: boolean): void;
+  setTypeFilter(type: TrafficType): void;
   /** Selects a row and, unless `open` is false, shows its detail. */
   select(seq: number | null, open?: boolean): void;
   setDetailOpen(open: boolean): void;
@@ -74,6 +78,7 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   filterText: '',
   invert: false,
   preserveLog: true,
+  typeFilter: 'all',
   selectedSeq: null,
   detailOpen: false,
   imported: null,
@@ -103,6 +108,7 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   setFilterText: (filterText) => set({ filterText }),
   setInvert: (invert) => set({ invert }),
   setPreserveLog: (preserveLog) => set({ preserveLog }),
+  setTypeFilter: (typeFilter) => set({ typeFilter }),
   select: (selectedSeq, open = true) => set({ selectedSeq, detailOpen: open && selectedSeq !== null }),
   setDetailOpen: (detailOpen) => set({ detailOpen }),
   setImported: (imported) => set({ imported, selectedSeq: null, detailOpen: false }),

@@ -18,6 +18,8 @@ export interface RowWindow {
   totalHeight: number;
   /** True while the view sticks to the newest row; scrolling up stops it. */
   following: boolean;
+  /** Not following, and rows lie below what is shown. */
+  rowsBelow: boolean;
   onScroll(): void;
   jumpToNewest(): void;
   /** Scrolls just enough to show the row. */
@@ -82,5 +84,7 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, options: 
   const bodyTop = following ? Math.max(0, totalHeight - viewport.height) : Math.max(0, viewport.top - offsetTop);
   const first = Math.max(0, Math.floor(bodyTop / rowHeight) - overscan);
   const last = Math.min(rowCount, Math.ceil((bodyTop + viewport.height) / rowHeight) + overscan);
-  return { first, last, totalHeight, following, onScroll, jumpToNewest, scrollToRow };
+  // Rows hidden below the viewport: only then is there anything to jump to.
+  const rowsBelow = !following && totalHeight - (bodyTop + viewport.height) > rowHeight / 2;
+  return { first, last, totalHeight, following, rowsBelow, onScroll, jumpToNewest, scrollToRow };
 }
