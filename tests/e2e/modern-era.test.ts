@@ -65,7 +65,7 @@ describe('a 2026-07-28 server: discovery, input_required through Approvals, roun
 
   test('both rounds of the call show in the log as one call: input required, then round 2', async () => {
     const page = harness.page;
-    await traffic().getByRole('searchbox', { name: 'Filter traffic' }).fill('method:tools/call');
+    await traffic().getByRole('combobox', { name: 'Filter traffic' }).fill('method:tools/call');
     const rows = bodyRows().filter({ hasText: 'tools/call' });
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
     const texts = await rows.allTextContents();

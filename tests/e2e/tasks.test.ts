@@ -54,7 +54,7 @@ describe('tasks: a tool that runs as a task (server-everything, 2025-11-25 Tasks
     await expect.poll(() => result().textContent(), { timeout: 30_000 }).toContain('The task was cancelled.');
 
     const traffic = page.getByRole('region', { name: 'Traffic' });
-    await traffic.getByRole('searchbox', { name: 'Filter traffic' }).fill('method:tasks/cancel');
+    await traffic.getByRole('combobox', { name: 'Filter traffic' }).fill('method:tasks/cancel');
     await traffic.getByRole('grid', { name: 'Traffic log' }).getByRole('gridcell', { name: 'tasks/cancel', exact: true }).first().waitFor();
     expect(harness.pageErrors).toEqual([]);
   });

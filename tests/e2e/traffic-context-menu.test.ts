@@ -83,7 +83,7 @@ describe('traffic: the row context menu (copy, replay, edit and replay, filter)'
   test('Only tools/call filters the log to that method', async () => {
     await rowOf(echoSeq).click({ button: 'right' });
     await menu().getByRole('menuitem', { name: 'Only tools/call' }).click();
-    expect(await traffic().getByRole('searchbox', { name: 'Filter traffic' }).inputValue()).toBe('method:tools/call');
+    expect(await traffic().getByRole('combobox', { name: 'Filter traffic' }).inputValue()).toBe('method:tools/call');
     await expect.poll(() => traffic().getByText(/^3 of [\d,]+ rows$/).count()).toBe(1);
     expect(harness.pageErrors).toEqual([]);
   });

@@ -37,7 +37,7 @@ describe('traffic: a server flooding 10,000 notifications does not freeze the UI
     `);
 
     const flood = callTool(bridge, 'fixture', 'flood', { count: FLOOD });
-    const filter = traffic().getByRole('searchbox', { name: 'Filter traffic' });
+    const filter = traffic().getByRole('combobox', { name: 'Filter traffic' });
     const typed = 'method:notifications/message';
     const started = performance.now();
     await filter.pressSequentially(typed, { delay: 15 });

@@ -71,15 +71,58 @@ describe('traffic: type chips, why rows are hidden, hidden rows have no detail, 
     });
     await jump.waitFor();
     // Filtered down to rows that fit, nothing is below any more.
-    await traffic().getByRole('searchbox', { name: 'Filter traffic' }).fill('method:initialize');
+    await traffic().getByRole('combobox', { name: 'Filter traffic' }).fill('method:initialize');
     await jump.waitFor({ state: 'detached' });
-    await traffic().getByRole('searchbox', { name: 'Filter traffic' }).fill('');
+    await traffic().getByRole('combobox', { name: 'Filter traffic' }).fill('');
   });
 
   test('after Clear with a server connected, the empty log does not ask to connect one', async () => {
     await traffic().getByRole('button', { name: 'Clear traffic' }).click();
     await grid().getByText('No traffic since the log was cleared.', { exact: false }).waitFor();
     expect(await grid().getByText('Connect a server').count()).toBe(0);
+    expect(harness.pageErrors).toEqual([]);
+  });
+});
+
+describe('traffic: filter-key autocompletion', () => {
+  let harness: Harness;
+  let bridge: DirectBridge;
+
+  beforeAll(async () => {
+    harness = await startHarness({ prepareDataDir: plantServers([fixtureServer('fixture', FIXTURE)]) });
+    bridge = await openDirectBridge(harness.page);
+    await connectServer(harness.page, FIXTURE);
+    await callTool(bridge, 'fixture', 'echo', { message: 'one' });
+  });
+
+  afterAll(async () => {
+    bridge?.close();
+    await harness?.close();
+  });
+
+  test('typing suggests keys, then the methods seen; arrows and Enter choose', async () => {
+    const page = harness.page;
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    const box = traffic.getByRole('combobox', { name: 'Filter traffic' });
+    await box.click();
+    await page.keyboard.type('me');
+    const list = traffic.getByRole('listbox', { name: 'Filter suggestions' });
+    await list.waitFor();
+    expect(await list.getByRole('option').allTextContents()).toEqual(['method: method name']);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await box.inputValue()).toBe('method:');
+    // The key's values follow at once: the methods this session has seen.
+    await list.getByRole('option', { name: 'tools/call' }).waitFor();
+    await page.keyboard.type('tools/');
+    await expect.poll(() => list.getByRole('option').allTextContents()).toEqual(['tools/call', 'tools/list']);
+    await harness.screenshot('traffic-filter-suggestions');
+    await page.keyboard.press('ArrowDown');
+    expect(await list.getByRole('option', { name: 'tools/list' }).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    expect(await box.inputValue()).toBe('method:tools/list ');
+    await list.waitFor({ state: 'detached' });
+    await expect.poll(() => traffic.getByText(/^1 of [\d,]+ rows$/).count()).toBe(1);
     expect(harness.pageErrors).toEqual([]);
   });
 });

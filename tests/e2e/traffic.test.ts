@@ -32,7 +32,7 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
   });
 
   const traffic = () => harness.page.getByRole('region', { name: 'Traffic' });
-  const filterBox = () => traffic().getByRole('searchbox', { name: 'Filter traffic' });
+  const filterBox = () => traffic().getByRole('combobox', { name: 'Filter traffic' });
   const bodyRows = () => traffic().getByRole('grid', { name: 'Traffic log' }).getByRole('row').filter({ hasNot: harness.page.getByRole('columnheader') });
   const rowsWith = (method: string) => bodyRows().filter({ has: harness.page.getByRole('gridcell', { name: method, exact: true }) });
   const cell = (row: Locator, column: number) => row.getByRole('gridcell').nth(column);

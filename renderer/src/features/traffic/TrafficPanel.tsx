@@ -179,6 +179,7 @@ export function TrafficPanel() {
           <TrafficFilterBar
             text={state.filterText}
             invert={state.invert}
+            knownValues={() => ({ methods: session.log.methods.values, names: session.log.subjects.values, servers: servers.map((server) => server.name) })}
             errorsId={query.errors.length > 0 ? errorsId : undefined}
             onText={actions.setFilterText}
             onInvert={actions.setInvert}
