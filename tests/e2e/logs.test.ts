@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { connectServer, openTab, runTool, selectServer, toolResultText } from './approvals-helpers.js';
 import { startHarness, type Harness } from './harness.js';
+import { callTool, fixtureServer, openDirectBridge, plantServers } from './traffic-helpers.js';
 
 const DEMO = 'Everything (demo)';
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -82,5 +83,36 @@ describe('logs: level and messages of the selected server', () => {
     await runTool(page, 'toggle-simulated-logging');
     expect(await toolResultText(page)).toContain('Stopped simulated');
     expect(harness.pageErrors).toEqual([]);
+  });
+});
+
+describe('logs: a flood beyond the Keep setting', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ prepareDataDir: plantServers([fixtureServer('fixture', 'Fixture')]) });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('keeps as many messages as the traffic log, and says how many older ones it dropped', async () => {
+    const page = harness.page;
+    await page.getByRole('region', { name: 'Traffic' }).getByRole('combobox', { name: 'Entries to keep' }).selectOption('10000');
+    await connectServer(page, 'Fixture');
+    await selectServer(page, 'Fixture');
+    const bridge = await openDirectBridge(page);
+    try {
+      await callTool(bridge, 'fixture', 'flood', { count: 12_000 });
+    } finally {
+      bridge.close();
+    }
+    await openTab(page, 'Logs');
+    const logs = page.getByRole('region', { name: 'Logs' });
+    const note = logs.getByRole('note').filter({ hasText: 'older dropped' });
+    await note.waitFor({ timeout: 30_000 });
+    expect(await note.textContent()).toMatch(/^[\d,]+ older dropped \(keeps the newest 10,000, the traffic log's Keep\)$/);
+    await expect.poll(async () => (await logs.getByText(/^[\d,]+ messages$/).textContent()) ?? '').toBe('10,000 messages');
   });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { TrafficEntry } from '../../shared/traffic.js';
 import { dataText, filterLogs, levelRank, logEntryOf, matchesLogFilter } from '../../renderer/src/features/logs/log-entries.js';
-import { MAX_LOG_ENTRIES, useLogsStore } from '../../renderer/src/features/logs/logs-store.js';
+import { useLogsStore } from '../../renderer/src/features/logs/logs-store.js';
 
 let nextSeq = 1;
 
@@ -102,7 +102,7 @@ describe('filtering by server, minimum level and text', () => {
 
 describe('logs store', () => {
   beforeEach(() => {
-    useLogsStore.setState({ entries: [], revision: 0, lastSeq: -1, dropped: 0, levels: {}, selected: {} });
+    useLogsStore.setState({ entries: [], revision: 0, lastSeq: -1, capacity: 1_000, dropped: {}, levels: {}, selected: {} });
   });
 
   test('keeps log entries only, once each, and remembers the newest seq seen', () => {
@@ -116,13 +116,23 @@ describe('logs store', () => {
     expect(state.revision).toBe(1);
   });
 
-  test('drops the oldest beyond the limit and counts them', () => {
-    const batch = Array.from({ length: Math.ceil(MAX_LOG_ENTRIES * 1.1) + 1 }, (_, index) => logMessage({ level: 'info', data: index }));
+  test('drops the oldest beyond the capacity and counts them per server', () => {
+    const batch = Array.from({ length: 1_200 }, (_, index) => logMessage({ level: 'info', data: index }, index < 50 ? { serverId: 's2' } : {}));
     useLogsStore.getState().ingest(batch);
     const state = useLogsStore.getState();
-    expect(state.entries).toHaveLength(MAX_LOG_ENTRIES);
-    expect(state.dropped).toBe(batch.length - MAX_LOG_ENTRIES);
+    expect(state.entries).toHaveLength(1_000);
+    expect(state.dropped).toEqual({ s2: 50, s1: 150 });
     expect(state.entries.at(-1)?.seq).toBe(batch.at(-1)?.seq);
+  });
+
+  test('a smaller capacity (the traffic log Keep setting) trims at once; a larger one keeps more', () => {
+    useLogsStore.getState().ingest(Array.from({ length: 900 }, (_, index) => logMessage({ level: 'info', data: index })));
+    useLogsStore.getState().setCapacity(500);
+    expect(useLogsStore.getState().entries).toHaveLength(500);
+    expect(useLogsStore.getState().dropped).toEqual({ s1: 400 });
+    useLogsStore.getState().setCapacity(5_000);
+    useLogsStore.getState().ingest(Array.from({ length: 3_000 }, (_, index) => logMessage({ level: 'info', data: index })));
+    expect(useLogsStore.getState().entries).toHaveLength(3_500);
   });
 
   test('clearing one server keeps the others', () => {

@@ -5,8 +5,16 @@ import { startPromptsSync } from '../features/prompts/prompts-sync';
 import { startResourcesSync } from '../features/resources/resources-sync';
 import { startTasksSync } from '../features/tasks/tasks-sync';
 import { startToolsAutoload } from '../features/tools/tools-autoload';
+import { useLogsStore } from '../features/logs/logs-store';
+import { useTrafficStore } from '../features/traffic/traffic-store';
+
+/** The Logs tab keeps as many messages as the traffic log's Keep setting. */
+function followTrafficRetention(): () => void {
+  useLogsStore.getState().setCapacity(useTrafficStore.getState().maxEntries);
+  return useTrafficStore.subscribe((state) => useLogsStore.getState().setCapacity(state.maxEntries));
+}
 
 /** Each feature's own subscription to core events; one line per feature. */
 export function startFeatureSyncs(api: Bridge): Array<() => void> {
-  return [startToolsAutoload(api), startResourcesSync(api), startPromptsSync(api), startApprovalsSync(api), startLogsSync(api), startTasksSync(api)];
+  return [startToolsAutoload(api), startResourcesSync(api), startPromptsSync(api), startApprovalsSync(api), startLogsSync(api), startTasksSync(api), followTrafficRetention()];
 }

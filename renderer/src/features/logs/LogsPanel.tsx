@@ -21,6 +21,8 @@ export function LogsPanel() {
   const minLevel = useLogsStore((state) => state.minLevel);
   const query = useLogsStore((state) => state.query);
   const selectedSeq = useLogsStore((state) => (serverId ? state.selected[serverId] : undefined));
+  const dropped = useLogsStore((state) => (serverId ? (state.dropped[serverId] ?? 0) : 0));
+  const capacity = useLogsStore((state) => state.capacity);
 
   // `revision` changes whenever the entries (mutated in place) do.
   const own = useMemo(() => (serverId && revision >= 0 ? entries.filter((entry) => entry.serverId === serverId) : []), [entries, revision, serverId]);
@@ -46,6 +48,11 @@ export function LogsPanel() {
         <span className="panel-header__count" aria-live="polite">
           {countText}
         </span>
+        {dropped > 0 && (
+          <span className="logs__dropped" role="note" title={`Loupe keeps the newest ${capacity.toLocaleString()} log messages across servers, as the traffic log's Keep setting says.`}>
+            {dropped.toLocaleString()} older dropped (keeps the newest {capacity.toLocaleString()}, the traffic log&apos;s Keep)
+          </span>
+        )}
         <span className="panel-header__spacer" />
         <LogLevelControl serverId={serverId} />
         <select

@@ -3,8 +3,11 @@ import type { LoggingLevel } from '../../../../shared/mcp.js';
 import type { TrafficEntry } from '../../../../shared/traffic.js';
 import { logEntryOf, type LogEntry } from './log-entries.js';
 
-/** Log entries kept across all servers; older ones are dropped (the traffic log keeps its own copy). */
-export const MAX_LOG_ENTRIES = 20_000;
+/**
+ * Log entries kept across all servers until the traffic log's Keep setting says otherwise; older
+ * ones are dropped and counted per server (the traffic log keeps its own copy).
+ */
+export const DEFAULT_LOG_CAPACITY = 200_000;
 
 export interface LevelState {
   level: LoggingLevel;
@@ -18,8 +21,10 @@ interface LogsState {
   revision: number;
   /** The newest traffic seq looked at (log or not), to fetch only what was missed after a reconnect. */
   lastSeq: number;
-  /** Entries dropped because of the limit. */
-  dropped: number;
+  /** Most entries kept, across servers. */
+  capacity: number;
+  /** serverId → entries dropped because of the capacity. */
+  dropped: Record<string, number>;
   /** The level last asked of each connection (a server forgets it when it reconnects). */
   levels: Record<string, LevelState>;
   minLevel: LoggingLevel;
@@ -28,6 +33,7 @@ interface LogsState {
   selected: Record<string, number>;
 
   ingest(entries: readonly TrafficEntry[]): void;
+  setCapacity(capacity: number): void;
   clearServer(serverId: string): void;
   setMinLevel(level: LoggingLevel): void;
   setQuery(query: string): void;
@@ -40,7 +46,8 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
   entries: [],
   revision: 0,
   lastSeq: -1,
-  dropped: 0,
+  capacity: DEFAULT_LOG_CAPACITY,
+  dropped: {},
   levels: {},
   minLevel: 'debug',
   query: '',
@@ -59,15 +66,16 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
         added += 1;
       }
     }
-    let dropped = state.dropped;
-    // Trim in steps, so a flood does not copy the whole array on every batch.
-    if (state.entries.length > MAX_LOG_ENTRIES * 1.1) {
-      const excess = state.entries.length - MAX_LOG_ENTRIES;
-      state.entries.splice(0, excess);
-      dropped += excess;
-    }
+    // Once per batch (at most every 50 ms): moving even 200,000 references down costs well under a millisecond.
+    const dropped = state.entries.length > state.capacity ? trim(state.entries, state.capacity, state.dropped) : state.dropped;
     if (added > 0) set({ lastSeq, dropped, revision: state.revision + 1 });
     else if (lastSeq !== state.lastSeq) set({ lastSeq });
+  },
+  setCapacity: (capacity) => {
+    const state = get();
+    if (capacity === state.capacity) return;
+    const dropped = state.entries.length > capacity ? trim(state.entries, capacity, state.dropped) : state.dropped;
+    set({ capacity, dropped, revision: state.revision + 1 });
   },
   clearServer: (serverId) => {
     const state = get();
@@ -85,3 +93,15 @@ export const useLogsStore = create<LogsState>()((set, get) => ({
     }),
   setLevelState: (connectionId, level) => set((state) => ({ levels: { ...state.levels, [connectionId]: level } })),
 }));
+
+/** Drops the oldest entries beyond `capacity` (in place) and returns the new per-server counts. */
+function trim(entries: LogEntry[], capacity: number, dropped: Record<string, number>): Record<string, number> {
+  const excess = entries.length - capacity;
+  const counts = { ...dropped };
+  for (let index = 0; index < excess; index++) {
+    const serverId = entries[index]!.serverId;
+    counts[serverId] = (counts[serverId] ?? 0) + 1;
+  }
+  entries.splice(0, excess);
+  return counts;
+}
