@@ -5,14 +5,26 @@ interface LayoutState {
   /** Height of the bottom Traffic panel, in CSS pixels. */
   trafficHeight: number;
   setTrafficHeight(height: number): void;
+  /** Whether the selected server's details (identity, capabilities, roots…) are shown in full. */
+  serverDetailsOpen: boolean;
+  setServerDetailsOpen(open: boolean): void;
 }
 
 export const useLayoutStore = create<LayoutState>()(
   persist(
     (set) => ({
-      trafficHeight: 300,
+      // About a quarter of the window, so the workspace above keeps room for a tool and its result.
+      trafficHeight: defaultTrafficHeight(),
       setTrafficHeight: (trafficHeight) => set({ trafficHeight }),
+      // On a short window the workspace needs the room more than the details do.
+      serverDetailsOpen: typeof window === 'undefined' || window.innerHeight >= 850,
+      setServerDetailsOpen: (serverDetailsOpen) => set({ serverDetailsOpen }),
     }),
     { name: 'loupe.layout', version: 1 },
   ),
 );
+
+function defaultTrafficHeight(): number {
+  const height = typeof window === 'undefined' ? 900 : window.innerHeight;
+  return Math.round(Math.min(300, Math.max(160, height * 0.27)));
+}

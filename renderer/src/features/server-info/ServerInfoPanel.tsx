@@ -1,4 +1,7 @@
-import type { ConnectionStatus, ServerIdentity } from '../../../../shared/connection';
+import { useId } from 'react';
+import type { ConnectionState, ConnectionStatus, ServerIdentity } from '../../../../shared/connection';
+import type { ServerConfig } from '../../../../shared/server-config';
+import { useLayoutStore } from '../../ui/layout-store';
 import { SafeMarkdown } from '../content/SafeMarkdown';
 import { ConnectionProblem } from '../connections/ConnectionProblem';
 import { statusOf, useConnection } from '../connections/connections-store';
@@ -26,6 +29,9 @@ export function ServerInfoPanel() {
   const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
   const connection = useConnection(server?.id);
   const status = statusOf(connection);
+  const detailsOpen = useLayoutStore((state) => state.serverDetailsOpen);
+  const setDetailsOpen = useLayoutStore((state) => state.setServerDetailsOpen);
+  const bodyId = useId();
 
   if (!server) {
     return (
@@ -41,7 +47,44 @@ export function ServerInfoPanel() {
       <header className="server-info__header">
         <h2 className="server-info__name">{revealInvisible(identity?.title ?? identity?.name ?? server.name)}</h2>
         <StatusBadge status={status} />
+        {identity && !detailsOpen && (
+          <span className="server-info__summary muted">
+            <span className="mono">{identity.protocolVersion}</span> · {eraLabel(identity.era)}
+          </span>
+        )}
+        <span className="server-info__spacer" />
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={detailsOpen}
+          aria-controls={bodyId}
+          onClick={() => setDetailsOpen(!detailsOpen)}
+        >
+          {detailsOpen ? 'Hide details' : 'Show details'}
+        </button>
       </header>
+      {detailsOpen && (
+        <div id={bodyId} className="server-info__body">
+          <ServerInfoBody server={server} status={status} identity={identity} connection={connection} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ServerInfoBody({
+  server,
+  status,
+  identity,
+  connection,
+}: {
+  server: ServerConfig;
+  status: ConnectionStatus;
+  identity: ServerIdentity | undefined;
+  connection: ConnectionState | undefined;
+}) {
+  return (
+    <>
       {identity ? (
         <>
           <ServerIdentityView identity={identity} />
@@ -67,7 +110,7 @@ export function ServerInfoPanel() {
         </div>
       )}
       <RootsEditor key={server.id} server={server} connected={status === 'connected'} modern={identity?.era === 'modern'} />
-    </section>
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import { taskOfCall, useTasksStore } from '../tasks/tasks-store';
 import { TaskStatusLine } from '../tasks/TaskStatusLine';
 import type { CallProgress, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
@@ -35,11 +36,20 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
   const check = useStructuredCheck(tool.outputSchema, result);
   const task = useTasksStore((state) => taskOfCall(state.byServer, run.serverId, run.callId));
 
+  // A new run's result (this view is keyed by the call) comes into view, even below the fold.
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
+
   return (
-    <section className={`tool-result tool-result--${verdict}`} aria-label="Result" aria-busy={running}>
+    <section ref={sectionRef} className={`tool-result tool-result--${verdict}`} aria-label="Result" aria-busy={running}>
       <header className="tool-result__header">
         <h3 className="tool-result__title">Result</h3>
-        <span className={`verdict verdict--${verdict}`}>{VERDICT_LABELS[verdict]}</span>
+        <span className={`verdict verdict--${verdict}`}>
+          {VERDICT_LABELS[verdict]}
+          <span className="visually-hidden">. </span>
+        </span>
         {(check?.status === 'fail' || check?.status === 'missing') && (
           <span className="verdict verdict--non-conforming" title="The structuredContent does not match the tool’s outputSchema">
             {check.status === 'fail' ? 'Breaks the output schema' : 'No structuredContent'}
@@ -89,21 +99,46 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
   );
 }
 
+/** Read aloud as separate facts ("took 16.1 s, response 287 B, …"), shown as "16.1 s · 287 B · …". */
 function OutcomeMeta({ outcome, startedAt }: { outcome: RpcOutcome; startedAt: number }) {
   return (
     <span className="tool-result__meta">
-      <span title="Time from request to response">{formatDuration(outcome.durationMs)}</span>
-      <span aria-hidden="true"> · </span>
-      <span title="Size of the response message">{formatBytes(outcome.responseSize)}</span>
+      <Fact label="took" title="Time from request to response">
+        {formatDuration(outcome.durationMs)}
+      </Fact>
+      <Separator />
+      <Fact label="response" title="Size of the response message">
+        {formatBytes(outcome.responseSize)}
+      </Fact>
       {outcome.rpcId !== undefined && (
         <>
-          <span aria-hidden="true"> · </span>
+          <Separator />
           <span title="JSON-RPC id">id {String(outcome.rpcId)}</span>
         </>
       )}
-      <span aria-hidden="true"> · </span>
-      <span title="When the call started">{formatClockTime(startedAt)}</span>
+      <Separator />
+      <Fact label="started at" title="When the call started">
+        {formatClockTime(startedAt)}
+      </Fact>
     </span>
+  );
+}
+
+function Fact({ label, title, children }: { label: string; title: string; children: ReactNode }) {
+  return (
+    <span title={title}>
+      <span className="visually-hidden">{label} </span>
+      {children}
+    </span>
+  );
+}
+
+function Separator() {
+  return (
+    <>
+      <span aria-hidden="true"> · </span>
+      <span className="visually-hidden">, </span>
+    </>
   );
 }
 

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { startHarness, type Harness } from './harness.js';
+
+const DEMO_SERVER = 'Everything (demo)';
+
+/** The part of a locator's box inside the window, in pixels (0 when it is off screen). */
+async function visibleHeight(page: Page, locator: Locator): Promise<number> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize()!;
+  if (!box) return 0;
+  return Math.max(0, Math.min(box.y + box.height, viewport.height) - Math.max(box.y, 0));
+}
+
+describe('layout at 1366×768: the tool list, a new result and the traffic rows are all on screen', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ viewport: { width: 1366, height: 768 } });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('running a tool brings its result into view', async () => {
+    const { page } = harness;
+    const item = page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: DEMO_SERVER });
+    await item.getByRole('button', { name: 'Connect', exact: true }).click();
+    await item.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
+    const tools = page.getByRole('region', { name: 'Tools' });
+    await tools.getByRole('option', { name: 'get-env', exact: true }).click();
+    await tools.getByRole('button', { name: 'Run tool' }).click();
+    const result = tools.getByRole('region', { name: 'Result' });
+    await result.getByText('Success', { exact: false }).first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => visibleHeight(page, result)).toBeGreaterThan(80);
+    // The tool list and several traffic rows stay visible too.
+    expect(await visibleHeight(page, tools.getByRole('listbox').first())).toBeGreaterThan(120);
+    const rows = page.getByRole('region', { name: 'Traffic' }).getByRole('grid', { name: 'Traffic log' }).getByRole('row');
+    expect(await visibleHeight(page, rows.nth(4))).toBeGreaterThan(10);
+    await harness.screenshot('layout-1366x768-result');
+    // On a short window the server's details start folded, and unfold on request.
+    const details = page.getByRole('region', { name: 'Server details' });
+    const toggle = details.getByRole('button', { name: 'Show details' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await details.getByText('Capabilities').count()).toBe(0);
+    await toggle.click();
+    await details.getByText('Capabilities').first().waitFor();
+    await details.getByRole('button', { name: 'Hide details' }).click();
+    // The result reads as separate facts to a screen reader.
+    const header = await result.locator('header').innerText();
+    expect(header).not.toMatch(/\d(ms|s)\d/);
+    const spoken = await result.locator('header').evaluate((element) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+      return copy.textContent;
+    });
+    expect(spoken).toMatch(/Success\. took [\d.]+ m?s, response [\d.]+ K?B, id \d+, started at \d\d:/);
+  });
+});
