@@ -226,6 +226,22 @@ describe('tools: the fixture server', () => {
     expect(await options.nth(1).textContent()).toContain('duplicate');
   });
 
+  test('two tools of one name keep their own results and run history', async () => {
+    const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
+    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('echo');
+    const options = tools.getByRole('option');
+    await options.nth(0).click();
+    const reply = await runWithJson(tools, { message: 'from the first echo' });
+    await reply.getByText('Success', { exact: true }).waitFor({ timeout: 10_000 });
+    await options.nth(1).click();
+    await tools.getByText('2 tools named “echo”').waitFor();
+    // The second echo has not run: no result, no history, and its arguments are not the first's.
+    expect(await result(tools).count()).toBe(0);
+    expect(await tools.getByText('Recent runs').count()).toBe(0);
+    await options.nth(0).click();
+    await result(tools).getByText('Success', { exact: true }).waitFor();
+  });
+
   test('an image that does not decode, and an unknown content type, say so', async () => {
     const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
     await selectTool(tools, 'bad-image');
@@ -293,5 +309,25 @@ describe('tools: the fixture server', () => {
     await expect.poll(() => result(tools).getByLabel('Result content: text', { exact: true }).textContent()).toBe('Echo: first');
     await expect.poll(() => editorJson(tools)).toEqual({ message: 'first' });
     expect(harness.pageErrors).toEqual([]);
+  });
+
+  test('Form or JSON is chosen per tool, and the tool filter per server', async () => {
+    const page = harness.page;
+    const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
+    const modeOf = async () =>
+      (await tools.getByRole('group', { name: 'Edit arguments as' }).getByRole('button', { name: 'JSON' }).getAttribute('aria-pressed')) === 'true' ? 'json' : 'form';
+    await selectTool(tools, 'tool-0003');
+    await useJsonArguments(tools);
+    await selectTool(tools, 'tool-0004');
+    expect(await modeOf()).toBe('form');
+    await selectTool(tools, 'tool-0003');
+    expect(await modeOf()).toBe('json');
+
+    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('tool-0003');
+    // Mismatch was connected by an earlier test.
+    await selectServer(page, 'Mismatch');
+    expect(await tools.getByRole('searchbox', { name: 'Filter tools' }).inputValue()).toBe('');
+    await selectServer(page, 'Fixture');
+    expect(await tools.getByRole('searchbox', { name: 'Filter tools' }).inputValue()).toBe('tool-0003');
   });
 });

@@ -59,7 +59,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('logs sync', () => {
   beforeEach(() => {
-    useLogsStore.setState({ entries: [], revision: 0, lastSeq: -1, dropped: 0 });
+    useLogsStore.setState({ entries: [], revision: 0, lastSeq: -1, dropped: {} });
   });
 
   test('catches up page by page at start-up, holding live events until the older pages are in', async () => {

@@ -19,7 +19,7 @@ export function ResourceReadSection({ serverId, uri, connected, subscribable, re
   const subscription = useResourcesStore((state) => state.subscriptions[key]);
   const subscriptionError = useResourcesStore((state) => state.subscriptionErrors[key]);
   const updatedAt = useResourcesStore((state) => state.updatedAt[key]);
-  const autoReread = useResourcesStore((state) => state.autoReread);
+  const autoReread = useResourcesStore((state) => state.autoReread[key] ?? false);
   const autoId = useId();
   const store = useResourcesStore.getState;
   const reading = read?.status === 'reading';
@@ -43,7 +43,7 @@ export function ResourceReadSection({ serverId, uri, connected, subscribable, re
               {subscription === 'subscribing' ? 'Subscribing…' : subscription === 'unsubscribing' ? 'Unsubscribing…' : subscribed ? 'Unsubscribe' : 'Subscribe'}
             </button>
             <label className="resource-checkbox" htmlFor={autoId}>
-              <input id={autoId} type="checkbox" checked={autoReread} onChange={(event) => store().setAutoReread(event.target.checked)} />
+              <input id={autoId} type="checkbox" checked={autoReread} onChange={(event) => store().setAutoReread(serverId, uri, event.target.checked)} />
               Auto re-read on update
             </label>
           </>

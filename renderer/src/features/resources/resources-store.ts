@@ -47,7 +47,8 @@ interface ResourcesState {
   /** resourceKey → when `notifications/resources/updated` last arrived after the last read. */
   updatedAt: Record<string, number>;
   /** Re-read a subscribed resource as soon as the server says it changed. */
-  autoReread: boolean;
+  /** resourceKey → re-read it when its update arrives (set per resource). */
+  autoReread: Record<string, boolean>;
   /** templateKey → the variable values the user typed. */
   templateValues: Record<string, Record<string, string>>;
 
@@ -69,7 +70,7 @@ interface ResourcesState {
   subscribe(serverId: string, uri: string): Promise<void>;
   unsubscribe(serverId: string, uri: string): Promise<void>;
   markUpdated(serverId: string, uri: string): void;
-  setAutoReread(on: boolean): void;
+  setAutoReread(serverId: string, uri: string, on: boolean): void;
 }
 
 export function resourceKey(serverId: string, uri: string): string {
@@ -142,7 +143,7 @@ export const useResourcesStore = create<ResourcesState>()((set, get) => {
     subscriptions: {},
     subscriptionErrors: {},
     updatedAt: {},
-    autoReread: false,
+    autoReread: {},
     templateValues: {},
 
     attach: (api) => set({ api }),
@@ -238,14 +239,14 @@ export const useResourcesStore = create<ResourcesState>()((set, get) => {
 
     markUpdated: (serverId, uri) => {
       const key = resourceKey(serverId, uri);
-      if (get().autoReread && get().subscriptions[key] === 'subscribed') {
+      if (get().autoReread[key] && get().subscriptions[key] === 'subscribed') {
         void get().read(serverId, uri);
         return;
       }
       set((state) => ({ updatedAt: { ...state.updatedAt, [key]: Date.now() } }));
     },
 
-    setAutoReread: (on) => set({ autoReread: on }),
+    setAutoReread: (serverId, uri, on) => set((state) => ({ autoReread: { ...state.autoReread, [resourceKey(serverId, uri)]: on } })),
   };
 });
 

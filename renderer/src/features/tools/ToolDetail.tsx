@@ -19,6 +19,8 @@ import { shownRun, toolKey, useToolsStore, type ArgumentsDraft } from './tools-s
 interface Props {
   serverId: string;
   tool: ToolInfo;
+  /** Its entry in the list: the name, or `name#2` for a second tool of that name. */
+  listKey: string;
   /** How many tools in the list have this name. */
   sameName: number;
   connected: boolean;
@@ -44,15 +46,15 @@ function problemOf(check: SchemaCheck): Problem | null {
 const NO_ERRORS: Record<string, string[]> = {};
 
 /** The selected tool: what it is, its arguments, the run controls, its history and the shown result. */
-export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
+export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Props) {
   const api = useApi();
-  const key = toolKey(serverId, tool.name);
+  const key = toolKey(serverId, listKey);
   const schema = useMemo<JsonObject>(() => (isObject(tool.inputSchema) ? tool.inputSchema : { type: 'object' }), [tool.inputSchema]);
   const store = useToolsStore.getState();
   const history = useToolsStore((state) => state.history[key]);
   const viewed = useToolsStore((state) => state.viewedRun[key]);
   const storedDraft = useToolsStore((state) => state.drafts[key]);
-  const mode = useToolsStore((state) => state.mode);
+  const mode = useToolsStore((state) => state.modes[key] ?? 'form');
   const override = useToolsStore((state) => state.timeoutOverrides[key]);
   const serverTimeouts = useServersStore((state) => findServer(state.servers, serverId)?.timeouts);
   const run = shownRun(history, viewed);
@@ -90,7 +92,7 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
     submits.current++;
     setChecking(false);
     setRefusal(null);
-    void store.run(api, serverId, tool.name, args, taskSupport === 'required' || (taskSupport === 'optional' && runAsTask));
+    void store.run(api, serverId, tool.name, args, taskSupport === 'required' || (taskSupport === 'optional' && runAsTask), listKey);
   };
 
   const submit = async () => {
@@ -133,7 +135,7 @@ export function ToolDetail({ serverId, tool, sameName, connected }: Props) {
           schema={schema}
           draft={draft}
           mode={mode}
-          onMode={store.setMode}
+          onMode={(next) => store.setMode(key, next)}
           onValue={(value) => store.setDraftValue(key, value)}
           onText={(text) => store.setDraftText(key, text)}
           onReset={() => store.setDraftValue(key, initialValue(schema, schema) ?? {})}

@@ -46,10 +46,8 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
     <section ref={sectionRef} className={`tool-result tool-result--${verdict}`} aria-label="Result" aria-busy={running}>
       <header className="tool-result__header">
         <h3 className="tool-result__title">Result</h3>
-        <span className={`verdict verdict--${verdict}`}>
-          {VERDICT_LABELS[verdict]}
-          <span className="visually-hidden">. </span>
-        </span>
+        <span className={`verdict verdict--${verdict}`}>{VERDICT_LABELS[verdict]}</span>
+        <span className="visually-hidden">. </span>
         {(check?.status === 'fail' || check?.status === 'missing') && (
           <span className="verdict verdict--non-conforming" title="The structuredContent does not match the tool’s outputSchema">
             {check.status === 'fail' ? 'Breaks the output schema' : 'No structuredContent'}

@@ -23,7 +23,10 @@ export function ToolsPanel() {
   const selectedKey = useToolsStore((state) => (serverId ? state.selectedTool[serverId] : undefined));
   const changedAt = useToolsStore((state) => (serverId ? state.listChangedAt[serverId] : undefined));
   const selectTool = useToolsStore((state) => state.selectTool);
-  const [filter, setFilter] = useState('');
+  // Each server keeps its own filter text: a filter typed for one server's tools means nothing for another's.
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const filter = serverId ? (filters[serverId] ?? '') : '';
+  const setFilter = (text: string) => serverId && setFilters((current) => ({ ...current, [serverId]: text }));
   const deferredFilter = useDeferredValue(filter);
 
   const entries = useMemo(() => listEntries(tools?.items ?? []), [tools]);
@@ -125,6 +128,7 @@ export function ToolsPanel() {
                     key={`${serverId}:${selected.key}`}
                     serverId={serverId}
                     tool={selected.tool}
+                    listKey={selected.key}
                     sameName={selected.sameName}
                     connected={connected}
                   />

@@ -9,6 +9,8 @@ export interface ToolRun {
   callId: string;
   serverId: string;
   toolName: string;
+  /** The tool's entry in the list when its name is not unique there (`name#2`): its history is its own. */
+  listKey?: string;
   startedAt: number;
   status: 'running' | 'done';
   arguments: JsonObject;
@@ -26,9 +28,9 @@ export const MAX_STORED_RESULT_CHARS = 32 * 1024;
 export const MAX_STORED_CHARS = 1_500_000;
 export const STORAGE_KEY = 'loupe.tools.history.v1';
 
-/** serverId + tool name: a tool's identity for drafts and history. */
-export function toolKey(serverId: string, toolName: string): string {
-  return `${serverId}\u0000${toolName}`;
+/** serverId + the tool's list entry (its name, or `name#2` for a second tool of that name): its identity for drafts and history. */
+export function toolKey(serverId: string, listKey: string): string {
+  return `${serverId}\u0000${listKey}`;
 }
 
 /** Newest first, at most `MAX_RUNS_PER_TOOL`. */
@@ -101,7 +103,7 @@ export function parseHistory(text: string | null): Record<string, ToolRun[]> {
   if (!Array.isArray(parsed)) return {};
   const history: Record<string, ToolRun[]> = {};
   for (const run of parsed.filter(isRun).sort((a, b) => b.startedAt - a.startedAt)) {
-    const key = toolKey(run.serverId, run.toolName);
+    const key = toolKey(run.serverId, typeof run.listKey === 'string' ? run.listKey : run.toolName);
     const runs = (history[key] ??= []);
     if (runs.length < MAX_RUNS_PER_TOOL) runs.push(run);
   }

@@ -40,7 +40,8 @@ interface ToolsState {
   /** serverId → the selected list entry's key (see `listEntries`). */
   selectedTool: Record<string, string>;
   drafts: Record<string, ArgumentsDraft>;
-  mode: ArgumentsMode;
+  /** toolKey → Form or JSON, as chosen for that tool (Form until then). */
+  modes: Record<string, ArgumentsMode>;
   /** toolKey → runs, newest first. */
   history: Record<string, ToolRun[]>;
   /** toolKey → the callId of the run shown (the latest when absent). */
@@ -57,8 +58,9 @@ interface ToolsState {
   startDraft(key: string, value: unknown): void;
   setDraftValue(key: string, value: unknown): void;
   setDraftText(key: string, text: string): void;
-  setMode(mode: ArgumentsMode): void;
-  run(api: Bridge, serverId: string, toolName: string, args: JsonObject, asTask?: boolean): Promise<void>;
+  setMode(key: string, mode: ArgumentsMode): void;
+  /** `listKey` tells apart tools that share a name (see `listEntries`). */
+  run(api: Bridge, serverId: string, toolName: string, args: JsonObject, asTask?: boolean, listKey?: string): Promise<void>;
   cancel(api: Bridge, callId: string): Promise<void>;
   viewRun(key: string, callId: string): void;
   applyProgress(progress: CallProgress): void;
@@ -66,7 +68,6 @@ interface ToolsState {
   loadHistory(): void;
 }
 
-const MODE_KEY = 'loupe.tools.argumentsMode';
 
 const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 
@@ -83,7 +84,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
   listChangedAt: {},
   selectedTool: {},
   drafts: {},
-  mode: storage()?.getItem(MODE_KEY) === 'json' ? 'json' : 'form',
+  modes: {},
   history: {},
   viewedRun: {},
   progress: {},
@@ -165,15 +166,20 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
       return { drafts: { ...state.drafts, [key]: draft } };
     }),
 
-  setMode: (mode) => {
-    storage()?.setItem(MODE_KEY, mode);
-    set({ mode });
-  },
+  setMode: (key, mode) => set((state) => ({ modes: { ...state.modes, [key]: mode } })),
 
-  run: async (api, serverId, toolName, args, asTask = false) => {
-    const key = toolKey(serverId, toolName);
+  run: async (api, serverId, toolName, args, asTask = false, listKey = toolName) => {
+    const key = toolKey(serverId, listKey);
     const callId = crypto.randomUUID();
-    const started: ToolRun = { callId, serverId, toolName, startedAt: Date.now(), status: 'running', arguments: args };
+    const started: ToolRun = {
+      callId,
+      serverId,
+      toolName,
+      ...(listKey !== toolName ? { listKey } : {}),
+      startedAt: Date.now(),
+      status: 'running',
+      arguments: args,
+    };
     set((state) => ({
       history: { ...state.history, [key]: addRun(state.history[key], started) },
       viewedRun: { ...state.viewedRun, [key]: callId },
