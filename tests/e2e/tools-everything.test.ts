@@ -68,6 +68,28 @@ describe('tools: server-everything', () => {
     await expect.poll(() => calls.count()).toBeGreaterThan(callsBefore);
   });
 
+  test('a required text field left empty is flagged, and can still be sent as ""', async () => {
+    const page = harness.page;
+    const tools = page.getByRole('region', { name: 'Tools', exact: true });
+    await selectTool(tools, 'echo');
+    const form = await useFormArguments(tools);
+    const message = form.getByRole('textbox', { name: 'message' });
+    await message.fill('');
+    await tools.getByRole('button', { name: 'Run tool' }).click();
+    const problem = tools.getByRole('alert').filter({ hasText: 'do not match the tool’s input schema' });
+    await problem.waitFor();
+    await form.getByText('Required, but left empty.', { exact: true }).waitFor();
+    expect(await message.getAttribute('aria-invalid')).toBe('true');
+    await problem.getByRole('button', { name: 'Send anyway' }).click();
+    await result(tools).getByText('Success', { exact: true }).waitFor({ timeout: 15_000 });
+    // Typing a value clears the warning for the next run.
+    await message.fill('hello');
+    await tools.getByRole('button', { name: 'Run tool' }).click();
+    await result(tools).getByText('Echo: hello', { exact: false }).first().waitFor({ timeout: 15_000 });
+    expect(await form.getByText('Required, but left empty.').count()).toBe(0);
+    await selectTool(tools, 'get-structured-content');
+  });
+
   test('choosing the value in the form clears the error; structuredContent matches the output schema', async () => {
     const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
     const form = await useFormArguments(tools);

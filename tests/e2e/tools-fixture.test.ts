@@ -109,7 +109,7 @@ describe('tools: the fixture server', () => {
     const editor = await useJsonArguments(tools);
     await editor.fill('{"count": 500}');
     // The schema error is underlined in place and said in the editor's status line.
-    await tools.getByText('1 schema problem: /count: Must be ≤ 100.').waitFor();
+    await tools.getByText('1 schema problem: /count: Must be at most 100.').waitFor();
     await harness.screenshot('tools-json-errors');
     await editor.press('Control+End');
     await editor.press('ArrowLeft');

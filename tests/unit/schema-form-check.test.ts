@@ -31,8 +31,8 @@ describe('the core’s verdict by form field', () => {
     expect(check.kind).toBe('checked');
     if (check.kind !== 'checked') return;
     expect(errorsByPointer(check.errors)).toEqual({
-      '/email': ['Must match format "email".'],
-      '/count': ['Must be ≥ 1.'],
+      '/email': ['Must be an email address, like name@example.com.'],
+      '/count': ['Must be at least 1.'],
       '/target/host': ['Required.'],
       '/target/a~1b': ['Must be a number.'],
       '/tags/1': ['Must be a string.'],
@@ -53,7 +53,7 @@ describe('the core’s verdict by form field', () => {
     if (check.kind !== 'checked') throw new Error('expected a verdict');
     const grouped = errorsByPointer(check.errors);
     expect(grouped['/n']).toEqual(['Must be a whole number or null.']);
-    expect(grouped['/s']).toEqual(['Must be a string.', 'Must match a schema in anyOf.']);
+    expect(grouped['/s']).toEqual(['Must be a string.', 'Must match one of the allowed shapes.']);
   });
 
   test('a schema the core cannot use, or a core that does not answer, leaves the value unchecked with the reason', async () => {
@@ -76,7 +76,7 @@ describe('the core’s verdict in the JSON editor', () => {
     const state = stateOf('{\n  "count": 500,\n  "target": {"a/b": "x"},\n  "extra": 1\n}');
     expect(placed(state, await jsonDiagnostics(state, schema, validate))).toEqual([
       ['"extra"', '/extra: "extra" is not allowed here.'],
-      ['500', '/count: Must be ≤ 100.'],
+      ['500', '/count: Must be at most 100.'],
       ['{', '/target/host: Required.'],
       ['"x"', '/target/a~1b: Must be a number.'],
     ]);
@@ -97,7 +97,7 @@ describe('the core’s verdict in the JSON editor', () => {
   test('the status line sums up the latest verdict', async () => {
     const text = '{"count": 500}';
     const diagnostics = await jsonDiagnostics(stateOf(text), schema, validate);
-    expect(editorStatus(text, true, diagnostics)).toEqual({ ok: false, message: '1 schema problem: /count: Must be ≤ 100.' });
+    expect(editorStatus(text, true, diagnostics)).toEqual({ ok: false, message: '1 schema problem: /count: Must be at most 100.' });
     expect(editorStatus('{"count": 5}', true, [])).toEqual({ ok: true, message: 'Valid JSON that matches the schema.' });
     expect(editorStatus('{"count": 5}', true, null).message).toBe('Valid JSON; checking it against the schema…');
     expect(editorStatus('{"count": ', true, diagnostics).message).toMatch(/^Not valid JSON: /);

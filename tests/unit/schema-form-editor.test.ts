@@ -46,7 +46,7 @@ describe('schema-aware diagnostics and completion', () => {
     const state = stateOf('{"count": 500, "target": {}}');
     const diagnostics = await jsonDiagnostics(state, schema, validate);
     expect(diagnostics.map((diagnostic) => [slice(state, diagnostic), diagnostic.message])).toEqual([
-      ['500', '/count: Must be ≤ 100.'],
+      ['500', '/count: Must be at most 100.'],
       ['{', '/target/host: Required.'],
     ]);
     const broken = await jsonDiagnostics(stateOf('{"count": '), schema, validate);

@@ -4,6 +4,7 @@
  * verdict (`schemas.validate`) turned into one message per field.
  */
 import type { JsonObject, SchemaValidation } from '../../../../shared/mcp.js';
+import { plainValidationMessage } from '../../ui/validation-wording';
 
 export interface ChoiceOption {
   value: string;
@@ -203,17 +204,17 @@ function friendlyMessage(error: SchemaValidation['errors'][number], field: Elici
     case 'required':
       return 'This field is required.';
     case 'format':
-      return (field?.kind === 'text' && field.format && FORMAT_MESSAGES[field.format]) || `Enter a valid value: ${error.message}.`;
+      return (field?.kind === 'text' && field.format && FORMAT_MESSAGES[field.format]) || plainValidationMessage(error.message);
     case 'minimum':
-      return field?.kind === 'number' && field.minimum !== undefined ? `Enter ${field.minimum} or more.` : `Value ${error.message}.`;
+      return field?.kind === 'number' && field.minimum !== undefined ? `Enter ${field.minimum} or more.` : plainValidationMessage(error.message);
     case 'maximum':
-      return field?.kind === 'number' && field.maximum !== undefined ? `Enter ${field.maximum} or less.` : `Value ${error.message}.`;
+      return field?.kind === 'number' && field.maximum !== undefined ? `Enter ${field.maximum} or less.` : plainValidationMessage(error.message);
     case 'minItems':
-      return field?.kind === 'multi-select' && field.minItems !== undefined ? `Choose at least ${field.minItems}.` : `Value ${error.message}.`;
+      return field?.kind === 'multi-select' && field.minItems !== undefined ? `Choose at least ${field.minItems}.` : plainValidationMessage(error.message);
     case 'maxItems':
-      return field?.kind === 'multi-select' && field.maxItems !== undefined ? `Choose at most ${field.maxItems}.` : `Value ${error.message}.`;
+      return field?.kind === 'multi-select' && field.maxItems !== undefined ? `Choose at most ${field.maxItems}.` : plainValidationMessage(error.message);
     default:
-      return `Value ${error.message}.`;
+      return plainValidationMessage(error.message);
   }
 }
 

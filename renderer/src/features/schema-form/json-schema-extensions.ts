@@ -10,7 +10,8 @@ import type { FieldModel } from './field-model.js';
 import { cursorContext, rangeForPointer, syntaxErrorRange } from './json-syntax.js';
 import { describeField } from './field-model.js';
 import { fieldAtPath } from './schema-path.js';
-import { checkValue, type SchemaCheck, type ValidateInCore } from './schema-check.js';
+import { checkArguments } from './empty-required.js';
+import type { SchemaCheck, ValidateInCore } from './schema-check.js';
 import { isObject, shortJson } from './schema-utils.js';
 
 /** Diagnostics for the document: the JSON syntax error, or each schema error at its place. */
@@ -25,7 +26,7 @@ export async function jsonDiagnostics(state: EditorState, schema: unknown, valid
     return [{ ...range, severity: 'error', source: 'JSON', message: error instanceof Error ? error.message : String(error) }];
   }
   if (!isObject(schema)) return [];
-  return schemaDiagnostics(state, await checkValue(validate, schema, value));
+  return schemaDiagnostics(state, await checkArguments(validate, schema, value));
 }
 
 /** The core's verdict on the document as diagnostics, each error at the place its pointer names. */

@@ -4,6 +4,7 @@
  * turns the core's answer into what the form, the editor and the result view show.
  */
 import type { JsonObject, SchemaValidation } from '../../../../shared/mcp.js';
+import { plainValidationMessage } from '../../ui/validation-wording.js';
 
 export interface ValidationError {
   /** Where in the value, as a JSON Pointer (`` for the whole value, `/a/0` …). */
@@ -19,27 +20,9 @@ export type SchemaCheck = { kind: 'checked'; errors: ValidationError[] } | { kin
 /** Asks the core; in the app, `(schema, value) => api.invoke('schemas.validate', { schema, value })`. */
 export type ValidateInCore = (schema: JsonObject, value: unknown) => Promise<SchemaValidation>;
 
-const TYPE_NAMES: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'a whole number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-};
-
-/** Ajv's terse message as a sentence: `must be <= 100` → `Must be ≤ 100.` */
+/** Ajv's terse message as a sentence; a `required` error already points at the missing property. */
 function sentenceOf(error: SchemaValidation['errors'][number]): string {
-  // The core already points a `required` error at the missing property.
-  if (error.keyword === 'required') return 'Required.';
-  const typeList = error.keyword === 'type' ? /^must be (.+)$/.exec(error.message) : null;
-  if (typeList) {
-    const names = typeList[1]!.split(',').map((name) => TYPE_NAMES[name] ?? name);
-    return `Must be ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]}.`;
-  }
-  const text = error.message.replace(/ <= /g, ' ≤ ').replace(/ >= /g, ' ≥ ');
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+  return error.keyword === 'required' ? 'Required.' : plainValidationMessage(error.message);
 }
 
 export function checkFromValidation(validation: SchemaValidation): SchemaCheck {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
 import { useApi } from '../../bridge/api-context';
-import { checkValue, type SchemaCheck, type ValidateInCore } from './schema-check';
+import { checkArguments } from './empty-required';
+import type { SchemaCheck, ValidateInCore } from './schema-check';
 
 /** `schemas.validate` through the bridge. */
 export function useValidateInCore(): ValidateInCore {
@@ -27,7 +28,7 @@ export function useSchemaCheck(schema: JsonObject, value: unknown, enabled: bool
     let current = true;
     const timer = setTimeout(() => {
       const askedAt = performance.now();
-      void checkValue(validate, schema, value).then((check) => {
+      void checkArguments(validate, schema, value).then((check) => {
         if (current) setAnswer({ check, askedAt });
       });
     }, delayMs);

@@ -6,7 +6,8 @@ import { plural } from '../../ui/format';
 import { openResource } from '../resources/resources-store';
 import { formatJsonValue, initialValue } from '../schema-form/form-value';
 import { isObject } from '../schema-form/schema-utils';
-import { checkValue, errorsByPointer, type SchemaCheck, type ValidationError } from '../schema-form/schema-check';
+import { checkArguments } from '../schema-form/empty-required';
+import { errorsByPointer, type SchemaCheck, type ValidationError } from '../schema-form/schema-check';
 import { useSchemaCheck, useValidateInCore } from '../schema-form/use-schema-check';
 import { findServer, useServersStore } from '../servers/servers-store';
 import { CallOptions } from './CallOptions';
@@ -109,7 +110,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
     }
     const submitted = ++submits.current;
     setChecking(true);
-    const problem = problemOf(await checkValue(validate, schema, args));
+    const problem = problemOf(await checkArguments(validate, schema, args));
     // A newer submit or a "Send anyway" has taken over.
     if (submitted !== submits.current) return;
     setChecking(false);
