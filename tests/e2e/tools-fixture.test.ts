@@ -330,4 +330,25 @@ describe('tools: the fixture server', () => {
     await selectServer(page, 'Fixture');
     expect(await tools.getByRole('searchbox', { name: 'Filter tools' }).inputValue()).toBe('tool-0003');
   });
+
+  test('an optional boolean is a checkbox that starts unset, and Unset leaves it out again', async () => {
+    const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
+    await selectServer(harness.page, 'Fixture');
+    await selectTool(tools, 'tool-0001');
+    const form = await useFormArguments(tools);
+    const verbose = form.getByRole('checkbox', { name: 'verbose' });
+    expect(await verbose.evaluate((box) => (box as HTMLInputElement).indeterminate)).toBe(true);
+    await form.getByText('not set (left out)').waitFor();
+    await verbose.click();
+    await form.getByText('true', { exact: true }).waitFor();
+    await verbose.click();
+    await form.getByText('false', { exact: true }).waitFor();
+    await useJsonArguments(tools);
+    expect(await editorJson(tools)).toMatchObject({ verbose: false });
+    await useFormArguments(tools);
+    await form.getByRole('button', { name: 'Unset verbose' }).click();
+    await form.getByText('not set (left out)').waitFor();
+    await useJsonArguments(tools);
+    expect(await editorJson(tools)).not.toHaveProperty('verbose');
+  });
 });

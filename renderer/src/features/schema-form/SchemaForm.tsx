@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { describeField, type FieldModel } from './field-model';
 import { extraKeys, getAt, initialValue, moveItem, numberFromText, setAt, textFromNumber } from './form-value';
 import { toPointer, type PathSegment } from './json-pointer';
@@ -203,7 +203,7 @@ function FieldView({ schema, name, path, required, isItem = false, context, dept
       input = <NumberInput integer={field.integer} value={value} control={control} onChange={set} />;
       break;
     case 'boolean':
-      input = <BooleanInput value={value} required={required} control={control} onChange={set} />;
+      input = <BooleanInput name={name} value={value} required={required} control={control} onChange={set} />;
       break;
     case 'choice':
       input = <ChoiceInput field={field} value={value} required={required} control={control} onChange={set} />;
@@ -384,22 +384,26 @@ function NumberInput({ integer, value, control, onChange }: { integer: boolean; 
   );
 }
 
-function BooleanInput({ value, required, control, onChange }: { value: unknown; required: boolean; control: ControlProps; onChange(next: unknown): void }) {
-  if (required) {
-    return (
-      <span className="schema-field__row">
-        <input {...control} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />
-        <span className="schema-field__bool-text">{value === true ? 'true' : 'false'}</span>
-      </span>
-    );
-  }
-  const selected = value === true ? 'true' : value === false ? 'false' : '';
+/**
+ * A checkbox. An optional boolean can also be left out of the arguments: it starts unset (shown as
+ * mixed), a click sets it, and "Unset" leaves it out again.
+ */
+function BooleanInput({ name, value, required, control, onChange }: { name: string; value: unknown; required: boolean; control: ControlProps; onChange(next: unknown): void }) {
+  const unset = value !== true && value !== false;
+  const boxRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (boxRef.current) boxRef.current.indeterminate = !required && unset;
+  }, [required, unset]);
   return (
-    <select {...control} className="input input--small schema-field__select" value={selected} onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value === 'true')}>
-      <option value="">— not set —</option>
-      <option value="true">true</option>
-      <option value="false">false</option>
-    </select>
+    <span className="schema-field__row">
+      <input {...control} ref={boxRef} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />
+      <span className="schema-field__bool-text">{value === true ? 'true' : value === false || required ? 'false' : 'not set (left out)'}</span>
+      {!required && !unset && (
+        <button type="button" className="link-button" disabled={control.disabled} aria-label={`Unset ${name}`} onClick={() => onChange(undefined)}>
+          Unset
+        </button>
+      )}
+    </span>
   );
 }
 
