@@ -152,4 +152,26 @@ describe('approvals: a flood, templates and auto-reply rules (dark theme)', () =
     await expect.poll(() => approvalsButton(page).getAttribute('aria-label')).toBe('Approvals, none pending');
     expect(harness.pageErrors).toEqual([]);
   });
+
+  test('a template can be edited: its name and its reply', async () => {
+    const page = harness.page;
+    const approvals = approvalsRegion(page);
+    await approvals.getByRole('tab', { name: /Templates & auto-reply/ }).click();
+    const templates = approvals.getByRole('region', { name: 'Sampling templates' });
+    await templates.getByRole('button', { name: 'Edit template “Canned”' }).click();
+    const editor = templates.getByRole('form', { name: 'Edit template “Canned”' });
+    const reply = editor.getByRole('textbox', { name: 'Template reply' });
+    expect(await reply.textContent()).toContain('Canned answer from a template');
+    await editor.getByRole('textbox', { name: 'Name' }).fill('Canned, edited');
+    await reply.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText('{"role": "assistant", "content": {"type": "text", "text": "Edited canned answer"}, "model": "loupe-e2e"}');
+    await harness.screenshot('approvals-template-editor-dark');
+    await editor.getByRole('button', { name: 'Save template' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await templates.getByText('Canned, edited', { exact: true }).waitFor();
+    await expect.poll(() => templates.textContent()).toContain('Edited canned answer');
+    // The rule that used it follows the template (same id).
+    await expect.poll(() => approvals.getByRole('region', { name: 'Auto-reply rules' }).textContent()).toContain('“Canned, edited”');
+  });
 });

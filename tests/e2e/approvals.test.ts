@@ -131,6 +131,25 @@ describe('approvals: sampling requests wait for a person (light theme)', () => {
     await approvals.getByRole('tab', { name: /Queue/ }).click();
   });
 
+  test('after answering one request, the next one waiting is shown', async () => {
+    const page = harness.page;
+    await fireToolCalls(page, 'everything-2026', 'trigger-sampling-request', { prompt: 'In turn' }, 2);
+    await expect.poll(() => approvalsButton(page).getAttribute('aria-label')).toBe('Approvals, 2 pending');
+    const detail = approvalsRegion(page).getByRole('article', { name: `Sampling request from ${NEW}` });
+    const messages = detail.getByRole('region', { name: 'Messages' });
+    await expect.poll(() => messages.textContent()).toContain('In turn #');
+    const first = (await messages.textContent())!.includes('In turn #1') ? 'In turn #1' : 'In turn #2';
+    const second = first === 'In turn #1' ? 'In turn #2' : 'In turn #1';
+    const reply = detail.getByRole('form', { name: 'Reply' });
+    await reply.getByRole('textbox', { name: 'Error message' }).fill('One at a time');
+    await reply.getByRole('button', { name: 'Reject' }).click();
+    await expect.poll(() => messages.textContent()).toContain(second);
+    expect(await detail.getByRole('form', { name: 'Reply' }).count()).toBe(1);
+    await approvalsRegion(page).getByRole('button', { name: 'Reject all' }).click();
+    await approvalsRegion(page).getByRole('button', { name: 'Reject 1' }).click();
+    await expect.poll(() => approvalsButton(page).getAttribute('aria-label')).toBe('Approvals, none pending');
+  });
+
   test('a request whose server disconnects is marked disconnected and cannot be answered', async () => {
     const page = harness.page;
     await selectServer(page, NEW);

@@ -3,11 +3,12 @@ import type { AutoReplyRule } from '../../../../shared/approvals';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
-import { TrashIcon } from '../../ui/icons';
+import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { useServersStore } from '../servers/servers-store';
 import { reloadSamplingLibrary } from './approvals-sync';
 import { useApprovalsStore } from './approvals-store';
 import { resultPreview } from './sampling-reply';
+import { TemplateEditor } from './TemplateEditor';
 
 const ANY_SERVER = '';
 
@@ -20,6 +21,7 @@ export function AutoReplySettings() {
   const [problem, setProblem] = useState<string | null>(null);
   /** Switches flipped but not yet saved: shown at once, so the checkbox does not bounce back meanwhile. */
   const [flipping, setFlipping] = useState<Record<string, boolean>>({});
+  const [editing, setEditing] = useState<string | null>(null);
 
   const run = async (what: string, action: () => Promise<unknown>) => {
     setProblem(null);
@@ -113,21 +115,44 @@ export function AutoReplySettings() {
           <p className="muted">No templates yet. Compose a reply to a sampling request and choose “Save as template…”.</p>
         ) : (
           <ul className="template-list">
-            {templates.map((template) => (
-              <li key={template.id} className="template">
-                <span className="template__name">{template.name}</span>
-                <span className="template__preview">{resultPreview(template.result)}</span>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Delete template “${template.name}”`}
-                  title="Delete template"
-                  onClick={() => void run('delete the template', () => api.invoke('sampling.templates.remove', { id: template.id }))}
-                >
-                  <TrashIcon />
-                </button>
-              </li>
-            ))}
+            {templates.map((template) =>
+              editing === template.id ? (
+                <li key={template.id} className="template template--editing">
+                  <TemplateEditor
+                    template={template}
+                    onCancel={() => setEditing(null)}
+                    onSave={async (edited) => {
+                      await api.invoke('sampling.templates.save', edited);
+                      await reloadSamplingLibrary(api);
+                      setEditing(null);
+                    }}
+                  />
+                </li>
+              ) : (
+                <li key={template.id} className="template">
+                  <span className="template__name">{template.name}</span>
+                  <span className="template__preview">{resultPreview(template.result)}</span>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Edit template “${template.name}”`}
+                    title="Edit template"
+                    onClick={() => setEditing(template.id)}
+                  >
+                    <PencilIcon />
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Delete template “${template.name}”`}
+                    title="Delete template"
+                    onClick={() => void run('delete the template', () => api.invoke('sampling.templates.remove', { id: template.id }))}
+                  >
+                    <TrashIcon />
+                  </button>
+                </li>
+              ),
+            )}
           </ul>
         )}
       </section>

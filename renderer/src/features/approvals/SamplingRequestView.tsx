@@ -67,7 +67,12 @@ export const SamplingRequestView = memo(function SamplingRequestView({ request }
               </div>
             )}
           </dl>
-          {view.metadata !== undefined && <JsonText value={view.metadata} label="Metadata" className="approval-json" />}
+          {view.metadata !== undefined && (
+            <>
+              <p className="approval-metadata__label">Metadata (passed to the model provider as is)</p>
+              <JsonText value={view.metadata} label="Metadata" className="approval-json" />
+            </>
+          )}
         </section>
       )}
 

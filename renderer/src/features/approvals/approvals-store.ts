@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { pendingQueue } from './approval-order';
 import type { Approval, AutoReplyRule, SamplingTemplate } from '../../../../shared/approvals.js';
 import { UNANSWERED_STATUSES } from './approval-order.js';
 
@@ -68,6 +69,10 @@ export const useApprovalsStore = create<ApprovalsState>()((set, get) => ({
         byId[approval.id] = approval;
         changedAt[approval.id] = revision;
         if (endedUnanswered) unanswered = { ...unanswered, [approval.id]: true };
+        // Answered (or gone) while shown: the next request waiting takes its place.
+        if (previous?.status === 'pending' && approval.status !== 'pending' && selectedId === approval.id) {
+          selectedId = pendingQueue(Object.values(byId))[0]?.id ?? selectedId;
+        }
         if (isNewPending) {
           newPending += 1;
           // A new request takes the detail pane unless the person is looking at another pending one.
