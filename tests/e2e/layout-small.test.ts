@@ -58,3 +58,38 @@ describe('layout at 1366×768: the tool list, a new result and the traffic rows 
     expect(spoken).toMatch(/Success\. took [\d.]+ m?s, response [\d.]+ K?B, id \d+, started at \d\d:/);
   });
 });
+
+describe('layout at 1366×768 with the Approvals panel open', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ viewport: { width: 1366, height: 768 } });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('the tool list, the tool detail and the approvals all keep a usable width; a traffic detail leaves the grid room', async () => {
+    const { page } = harness;
+    const item = page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: DEMO_SERVER });
+    await item.getByRole('button', { name: 'Connect', exact: true }).click();
+    await item.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
+    const tools = page.getByRole('region', { name: 'Tools' });
+    await tools.getByRole('option', { name: 'echo', exact: true }).click();
+    await page.getByRole('button', { name: /^Approvals/ }).click();
+    const approvals = page.getByRole('region', { name: /^Approvals/ });
+    await approvals.waitFor();
+
+    const width = async (locator: Locator) => (await locator.boundingBox())?.width ?? 0;
+    expect(await width(tools.getByRole('listbox').first())).toBeGreaterThanOrEqual(200);
+    expect(await width(tools.getByRole('region', { name: 'Tool echo' }))).toBeGreaterThanOrEqual(380);
+    expect(await width(approvals)).toBeGreaterThanOrEqual(380);
+
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    await traffic.getByRole('grid', { name: 'Traffic log' }).getByRole('row').nth(2).click();
+    await traffic.getByRole('region', { name: 'Message detail' }).waitFor();
+    expect(await width(traffic.getByRole('grid', { name: 'Traffic log' }))).toBeGreaterThanOrEqual(330);
+    await harness.screenshot('layout-1366x768-approvals');
+  });
+});
