@@ -76,6 +76,50 @@ describe('traffic: type chips, why rows are hidden, hidden rows have no detail, 
     await traffic().getByRole('combobox', { name: 'Filter traffic' }).fill('');
   });
 
+  test('a column header sorts by it, then reverses, then restores log order', async () => {
+    const header = (name: string) => grid().getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    const seqs = async () => (await bodyRows().evaluateAll((rows) => rows.map((row) => Number(row.children[0]?.textContent)))).filter((seq) => seq > 0);
+    const isSorted = (values: number[], sign: number) => values.every((value, index) => index === 0 || sign * (value - values[index - 1]!) >= 0);
+    // A detail pane narrows the grid, which then drops columns such as Size: close it.
+    if ((await detail().count()) > 0) await detail().getByRole('button', { name: 'Close detail' }).click();
+    await header('Size').getByRole('button').click();
+    await expect.poll(() => header('Size').getAttribute('aria-sort')).toBe('ascending');
+    const sizes = async () =>
+      bodyRows().evaluateAll((rows) =>
+        rows.map((row) => {
+          const text = row.children[7]?.getAttribute('title') ?? '';
+          return Number(text.replace(/[^\d]/g, ''));
+        }),
+      );
+    await expect.poll(async () => isSorted(await sizes(), 1)).toBe(true);
+    await header('Size').getByRole('button').click();
+    await expect.poll(() => header('Size').getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(async () => isSorted(await sizes(), -1)).toBe(true);
+    await header('Size').getByRole('button').click();
+    await expect.poll(() => header('Size').getAttribute('aria-sort')).toBe('none');
+    await expect.poll(async () => isSorted(await seqs(), 1)).toBe(true);
+  });
+
+  test('right-click on the header chooses columns, Waterfall among them; Reset puts them back', async () => {
+    const page = harness.page;
+    await grid().getByRole('columnheader', { name: 'Method' }).click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Columns' });
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitemcheckbox', { name: 'Waterfall' }).getAttribute('aria-checked')).toBe('false');
+    await menu.getByRole('menuitemcheckbox', { name: 'Server' }).click();
+    await menu.getByRole('menuitemcheckbox', { name: 'Waterfall' }).click();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await grid().getByRole('columnheader', { name: 'Server' }).count()).toBe(0);
+    await grid().getByRole('columnheader', { name: 'Waterfall' }).waitFor();
+    await expect.poll(() => grid().locator('.waterfall-bar').count()).toBeGreaterThan(0);
+    await harness.screenshot('traffic-waterfall');
+    await grid().getByRole('columnheader', { name: 'Method' }).click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Reset columns' }).click();
+    await grid().getByRole('columnheader', { name: 'Server' }).waitFor();
+    expect(await grid().getByRole('columnheader', { name: 'Waterfall' }).count()).toBe(0);
+  });
+
   test('after Clear with a server connected, the empty log does not ask to connect one', async () => {
     await traffic().getByRole('button', { name: 'Clear traffic' }).click();
     await grid().getByText('No traffic since the log was cleared.', { exact: false }).waitFor();

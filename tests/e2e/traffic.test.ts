@@ -341,7 +341,7 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
   test('clear empties the log', async () => {
     await traffic().getByRole('button', { name: 'Clear traffic' }).click();
     await expect.poll(shownCount).toBe(0);
-    await traffic().getByText('No traffic yet.', { exact: false }).waitFor();
+    await traffic().getByText('No traffic since the log was cleared.', { exact: false }).waitFor();
     await bridge.invoke('ping.send', { serverId: 'fixture' });
     await expect.poll(shownCount).toBe(1);
     expect(harness.pageErrors).toEqual([]);

@@ -8,7 +8,7 @@ import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 export function useMenu(open: boolean, menuRef: RefObject<HTMLElement | null>, close: () => void, ignore?: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]:not(:disabled)')?.focus();
+    menuRef.current?.querySelector<HTMLElement>('[role^="menuitem"]:not(:disabled)')?.focus();
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menuRef.current?.contains(target) && !ignore?.current?.contains(target)) close();
@@ -18,7 +18,7 @@ export function useMenu(open: boolean, menuRef: RefObject<HTMLElement | null>, c
   }, [open, menuRef, close, ignore]);
 
   return (event: KeyboardEvent<HTMLElement>) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not(:disabled)') ?? [])];
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not(:disabled)') ?? [])];
     const index = items.indexOf(document.activeElement as HTMLElement);
     const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: items.length - 1 };
     if (event.key === 'Escape' || event.key === 'Tab') {

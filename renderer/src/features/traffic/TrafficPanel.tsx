@@ -25,6 +25,7 @@ import { TrafficSession } from './traffic-session';
 import { liveTraffic, useTrafficStore } from './traffic-store';
 import { IDLE } from './traffic-view';
 import { useRowActions } from './use-row-actions';
+import { useSortedRows } from './use-sorted-rows';
 import { useSessionVersion, useTrafficView } from './use-traffic-view';
 import { watchClosedConnections } from './watch-connections';
 import './traffic.css';
@@ -40,6 +41,7 @@ export function TrafficPanel() {
       invert: store.invert,
       preserveLog: store.preserveLog,
       typeFilter: store.typeFilter,
+      sort: store.sort,
       selectedSeq: store.selectedSeq,
       detailOpen: store.detailOpen,
       recording: store.recording,
@@ -79,6 +81,8 @@ export function TrafficPanel() {
   // With no filter the table shows `allRows`; the filtered view rests until there is one.
   const filteredRows = useTrafficView(session, filter.matchesAll ? IDLE : filter);
   const shown = filter.matchesAll ? allRows : filteredRows;
+  const ordered = useSortedRows(session.log, shown.rows, state.sort, version, serverName);
+  const hiddenColumns = useTrafficLayoutStore((store) => store.hiddenColumns);
 
   useEffect(() => {
     let current = true;
@@ -220,13 +224,18 @@ export function TrafficPanel() {
       <div className="traffic__body">
         <TrafficTable
           session={session}
-          view={shown}
+          rows={ordered}
           version={version}
           serverName={serverName}
           selectedSeq={state.selectedSeq}
           onSelect={selectRow}
           onCloseDetail={() => actions.setDetailOpen(false)}
           onRowMenu={rowActions.openMenu}
+          sort={state.sort}
+          onSort={actions.cycleSort}
+          hiddenColumns={hiddenColumns}
+          onToggleColumn={useTrafficLayoutStore.getState().toggleColumn}
+          onResetColumns={useTrafficLayoutStore.getState().resetColumns}
           emptyMessage={emptyMessage(allRows.rows.length, live, state.recording, shown.rebuilding, anyConnected)}
         />
         {showDetail && (

@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useNow } from '../../ui/use-now';
+import { ColumnMenu } from './ColumnMenu';
+import type { RowOrder, TrafficSort } from './sort-rows';
+import { gridTemplate, shownColumns, type ColumnId } from './traffic-columns';
 import { describeRow, type RowModel } from './traffic-row-model';
-import { TrafficHeaderRow, TrafficRow } from './TrafficRow';
+import { TrafficHeaderRow, TrafficRow, type TimeSpan } from './TrafficRow';
 import type { TrafficSession } from './traffic-session';
-import type { TrafficView } from './traffic-view';
+import { useElementWidth } from './use-element-height';
 import { useRowWindow } from './use-row-window';
 
 export const ROW_HEIGHT = 22;
@@ -12,7 +15,8 @@ const PAGE_ROWS = 20;
 
 interface Props {
   session: TrafficSession;
-  view: TrafficView;
+  /** The shown rows, in the order they are drawn. */
+  rows: RowOrder;
   /** The session version this render reflects. */
   version: number;
   serverName(serverId: string): string;
@@ -24,6 +28,11 @@ interface Props {
   onRowMenu(seq: number, x: number, y: number): void;
   /** What to say when there are no rows. */
   emptyMessage: string;
+  sort: TrafficSort | null;
+  onSort(column: ColumnId): void;
+  hiddenColumns: readonly ColumnId[];
+  onToggleColumn(column: ColumnId): void;
+  onResetColumns(): void;
 }
 
 /**
@@ -31,11 +40,15 @@ interface Props {
  * so 100,000 rows cost what 40 do. Up/Down/Home/End/PageUp/PageDown move the selection,
  * Enter opens the detail, Escape closes it, Shift+F10 or the Menu key opens the row's menu.
  */
-export function TrafficTable({ session, view, version, serverName, selectedSeq, onSelect, onCloseDetail, onRowMenu, emptyMessage }: Props) {
+export function TrafficTable(props: Props) {
+  const { session, rows, version, serverName, selectedSeq, onSelect, onCloseDetail, onRowMenu, emptyMessage } = props;
   const gridRef = useRef<HTMLDivElement>(null);
   const log = session.log;
-  const rows = view.rows;
   const rowCount = rows.length;
+  const width = useElementWidth(gridRef);
+  const columns = useMemo(() => shownColumns(props.hiddenColumns, width), [props.hiddenColumns, width]);
+  const gridStyle = useMemo(() => ({ '--traffic-columns': gridTemplate(columns) }) as CSSProperties, [columns]);
+  const [columnMenu, setColumnMenu] = useState<{ x: number; y: number } | null>(null);
   const rowWindow = useRowWindow(gridRef, { rowCount, rowHeight: ROW_HEIGHT, offsetTop: HEADER_HEIGHT, contentVersion: version });
 
   const selectedPosition = selectedSeq === null ? -1 : log.positionOfSeq(selectedSeq);
@@ -44,9 +57,14 @@ export function TrafficTable({ session, view, version, serverName, selectedSeq, 
   const anchorIndex = selectedIndex >= 0 ? selectedIndex : rowCount - 1;
   const anchorRendered = anchorIndex >= rowWindow.first && anchorIndex < rowWindow.last;
 
-  const visible: RowModel[] = [];
-  for (let index = rowWindow.first; index < rowWindow.last; index++) visible.push(describeRow(log, rows.at(index)));
-  const now = useNow(visible.some((row) => row.status === 'pending'), 100);
+  // A sorted order can briefly name rows the log has since dropped: those slots stay empty.
+  const visible: Array<{ index: number; row: RowModel }> = [];
+  for (let index = rowWindow.first; index < rowWindow.last; index++) {
+    const position = rows.at(index);
+    if (log.has(position)) visible.push({ index, row: describeRow(log, position) });
+  }
+  const now = useNow(visible.some(({ row }) => row.status === 'pending'), 100);
+  const span = useTimeSpan(session, columns.some((column) => column.id === 'waterfall'), now);
 
   // After a keyboard move, focus follows the selection once its row is rendered.
   const focusAfterRender = useRef(false);
@@ -131,23 +149,25 @@ export function TrafficTable({ session, view, version, serverName, selectedSeq, 
         aria-label="Traffic log"
         aria-readonly="true"
         aria-rowcount={rowCount + 1}
+        style={gridStyle}
         tabIndex={anchorRendered ? -1 : 0}
         onScroll={rowWindow.onScroll}
         onKeyDown={onKeyDown}
       >
         <div role="rowgroup" className="traffic-grid__head">
-          <TrafficHeaderRow />
+          <TrafficHeaderRow columns={columns} sort={props.sort} onSort={props.onSort} onMenu={(x, y) => setColumnMenu({ x, y })} />
         </div>
         <div role="rowgroup" className="traffic-grid__body" style={{ height: rowWindow.totalHeight }}>
           {/* Rows are keyed by their slot in the window, so scrolling and floods update rows in place. */}
           <div role="presentation" className="traffic-grid__window" style={{ transform: `translateY(${rowWindow.first * ROW_HEIGHT}px)` }}>
-            {visible.map((row, offset) => {
-              const index = rowWindow.first + offset;
+            {visible.map(({ index, row }) => {
               return (
                 <TrafficRow
-                  key={offset}
+                  key={index - rowWindow.first}
                   row={row}
                   index={index}
+                  columns={columns}
+                  span={span}
                   serverName={serverName(row.serverId)}
                   selected={index === selectedIndex}
                   focusable={index === anchorIndex}
@@ -166,6 +186,29 @@ export function TrafficTable({ session, view, version, serverName, selectedSeq, 
           ↓ Jump to newest
         </button>
       )}
+      {columnMenu && (
+        <ColumnMenu
+          x={columnMenu.x}
+          y={columnMenu.y}
+          hidden={props.hiddenColumns}
+          onToggle={props.onToggleColumn}
+          onReset={() => {
+            props.onResetColumns();
+            setColumnMenu(null);
+          }}
+          onClose={() => setColumnMenu(null)}
+        />
+      )}
     </div>
   );
+}
+
+/** From the oldest kept entry to the newest (or now, while a request is pending): the Waterfall's axis. */
+function useTimeSpan(session: TrafficSession, needed: boolean, now: number): TimeSpan {
+  const log = session.log;
+  const start = needed && log.length > 0 ? log.time(log.start) : 0;
+  const last = needed && log.length > 0 ? log.time(log.end - 1) : 0;
+  const end = Math.max(last, needed ? Math.min(now, last + 60_000) : 0);
+  // The object changes only when the axis does, so rows redraw only then.
+  return useMemo(() => ({ start, end }), [start, end]);
 }

@@ -1,10 +1,15 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { DEFAULT_HIDDEN_COLUMNS, type ColumnId } from './traffic-columns';
 
 interface TrafficLayoutState {
   /** Width of the detail pane, in CSS pixels: wide enough by default for request and response side by side. */
   detailWidth: number;
   setDetailWidth(width: number): void;
+  /** Columns the person hid (right-click on the header). */
+  hiddenColumns: ColumnId[];
+  toggleColumn(column: ColumnId): void;
+  resetColumns(): void;
 }
 
 export const useTrafficLayoutStore = create<TrafficLayoutState>()(
@@ -12,6 +17,12 @@ export const useTrafficLayoutStore = create<TrafficLayoutState>()(
     (set) => ({
       detailWidth: 680,
       setDetailWidth: (detailWidth) => set({ detailWidth }),
+      hiddenColumns: [...DEFAULT_HIDDEN_COLUMNS],
+      toggleColumn: (column) =>
+        set((state) => ({
+          hiddenColumns: state.hiddenColumns.includes(column) ? state.hiddenColumns.filter((hidden) => hidden !== column) : [...state.hiddenColumns, column],
+        })),
+      resetColumns: () => set({ hiddenColumns: [...DEFAULT_HIDDEN_COLUMNS] }),
     }),
     { name: 'loupe.traffic-layout', version: 1 },
   ),

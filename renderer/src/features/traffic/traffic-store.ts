@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { TrafficType } from './traffic-types';
+import type { TrafficSort } from './sort-rows';
+import type { ColumnId } from './traffic-columns';
 import type { TrafficEntry, TrafficPage } from '../../../../shared/traffic';
 import { browserFrames } from './browser-frames';
 import { TrafficSession } from './traffic-session';
@@ -36,6 +38,8 @@ interface TrafficState {
   preserveLog: boolean;
   /** The type chip above the log. */
   typeFilter: TrafficType;
+  /** The column the grid is sorted by; null for log order. */
+  sort: TrafficSort | null;
   /** The seq of the selected row's first entry. */
   selectedSeq: number | null;
   detailOpen: boolean;
@@ -53,6 +57,8 @@ interface TrafficState {
   setInvert(invert: boolean): void;
   setPreserveLog(preserve: boolean): void;
   setTypeFilter(type: TrafficType): void;
+  /** Ascending, then descending, then back to log order. */
+  cycleSort(column: ColumnId): void;
   /** Selects a row and, unless `open` is false, shows its detail. */
   select(seq: number | null, open?: boolean): void;
   setDetailOpen(open: boolean): void;
@@ -79,6 +85,7 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   invert: false,
   preserveLog: true,
   typeFilter: 'all',
+  sort: null,
   selectedSeq: null,
   detailOpen: false,
   imported: null,
@@ -109,6 +116,15 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   setInvert: (invert) => set({ invert }),
   setPreserveLog: (preserveLog) => set({ preserveLog }),
   setTypeFilter: (typeFilter) => set({ typeFilter }),
+  cycleSort: (column) =>
+    set(({ sort }) => ({
+      sort:
+        sort?.column !== column
+          ? { column, direction: 'ascending' }
+          : sort.direction === 'ascending'
+            ? { column, direction: 'descending' }
+            : null,
+    })),
   select: (selectedSeq, open = true) => set({ selectedSeq, detailOpen: open && selectedSeq !== null }),
   setDetailOpen: (detailOpen) => set({ detailOpen }),
   setImported: (imported) => set({ imported, selectedSeq: null, detailOpen: false }),
