@@ -133,14 +133,28 @@ describe('approvals store', () => {
     expect(useApprovalsStore.getState().apply(approval('a', { requestSeq: 4 }))).toBe(false);
   });
 
-  test('a second request does not take the selection from a pending one, but does from an answered one', () => {
+  test('a second request does not take the selection from a pending one; answering one moves to the next waiting', () => {
     const store = useApprovalsStore.getState();
     store.apply(approval('a'));
     store.apply(approval('b'));
     expect(useApprovalsStore.getState().selectedId).toBe('a');
     store.apply(approval('a', { status: 'approved', decidedAt: 2, decidedBy: 'user' }));
+    expect(useApprovalsStore.getState().selectedId).toBe('b');
     store.apply(approval('c'));
+    expect(useApprovalsStore.getState().selectedId).toBe('b');
+    store.apply(approval('b', { status: 'rejected', decidedAt: 3, decidedBy: 'user' }));
     expect(useApprovalsStore.getState().selectedId).toBe('c');
+    // With nothing left waiting, the answered one stays shown.
+    store.apply(approval('c', { status: 'approved', decidedAt: 4, decidedBy: 'user' }));
+    expect(useApprovalsStore.getState().selectedId).toBe('c');
+  });
+
+  test('a newer request takes the selection from an answered one', () => {
+    const store = useApprovalsStore.getState();
+    store.apply(approval('a'));
+    store.apply(approval('a', { status: 'approved', decidedAt: 2, decidedBy: 'user' }));
+    store.apply(approval('d'));
+    expect(useApprovalsStore.getState().selectedId).toBe('d');
   });
 
   test('an open panel stays on the view the person chose', () => {

@@ -7,3 +7,15 @@ export function prettyJson(value: unknown): string {
     return `Could not format as JSON: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
+
+/** Text a person typed that must be a JSON object: the object, or one sentence on what is wrong (naming `what`). */
+export function parseJsonObject(text: string, what: string): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problem: `The ${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, problem: `The ${what} must be a JSON object.` };
+  return { ok: true, value: value as Record<string, unknown> };
+}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SamplingTemplate } from '../../../../shared/approvals';
 import type { JsonObject } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
+import { parseJsonObject } from '../../ui/json';
 import { JsonEditor } from '../schema-form/JsonEditor';
 
 interface Props {
@@ -26,21 +27,15 @@ export function TemplateEditor({ template, onSave, onCancel }: Props) {
       setProblem('Give the template a name.');
       return;
     }
-    let result: unknown;
-    try {
-      result = JSON.parse(text);
-    } catch (error) {
-      setProblem(`The reply is not valid JSON: ${errorMessage(error)}`);
-      return;
-    }
-    if (typeof result !== 'object' || result === null || Array.isArray(result)) {
-      setProblem('The reply must be a JSON object: a CreateMessageResult with role, content and model.');
+    const result = parseJsonObject(text, 'reply');
+    if (!result.ok) {
+      setProblem(result.problem);
       return;
     }
     setSaving(true);
     setProblem(null);
     try {
-      await onSave({ id: template.id, name: name.trim(), result: result as JsonObject });
+      await onSave({ id: template.id, name: name.trim(), result: result.value as JsonObject });
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
 import { CloseIcon } from '../../ui/icons';
+import { parseJsonObject } from '../../ui/json';
 import { JsonEditor } from '../schema-form/JsonEditor';
 
 interface Props {
@@ -30,21 +31,15 @@ export function ReplayEditor({ seq, method, initialParams, onSend, onClose }: Pr
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
-    let params: unknown;
-    try {
-      params = JSON.parse(text);
-    } catch (error) {
-      setProblem(`The params are not valid JSON: ${errorMessage(error)}`);
-      return;
-    }
-    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-      setProblem('The params must be a JSON object, e.g. {"name": "echo", "arguments": {}}.');
+    const params = parseJsonObject(text, 'params');
+    if (!params.ok) {
+      setProblem(params.problem);
       return;
     }
     setSending(true);
     setProblem(null);
     try {
-      await onSend(params as JsonObject);
+      await onSend(params.value as JsonObject);
       dialogRef.current?.close();
     } catch (error) {
       setProblem(errorMessage(error));

@@ -1,5 +1,5 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useMenu } from '../../ui/use-menu';
+import { useCallback } from 'react';
+import { PopupMenu } from '../../ui/PopupMenu';
 import type { CompactTrafficLog } from './compact-traffic-log';
 import { filterTerm, isReplayable } from './row-actions';
 
@@ -22,25 +22,8 @@ interface Props {
   onClose(): void;
 }
 
-const MARGIN = 8;
-
 /** The row's context menu (right-click, Shift+F10 or the Menu key): copy, replay, filter, save. */
 export function RowContextMenu({ log, position, x, y, live, serverName, onAction, onClose }: Props) {
-  const menuRef = useRef<HTMLDivElement>(null);
-  const [place, setPlace] = useState({ left: x, top: y });
-  const onKeyDown = useMenu(true, menuRef, onClose);
-
-  // Kept inside the window: a menu opened near an edge opens towards the middle.
-  useLayoutEffect(() => {
-    const menu = menuRef.current;
-    if (!menu) return;
-    const { width, height } = menu.getBoundingClientRect();
-    setPlace({
-      left: Math.max(MARGIN, Math.min(x, window.innerWidth - width - MARGIN)),
-      top: Math.max(MARGIN, Math.min(y, window.innerHeight - height - MARGIN)),
-    });
-  }, [x, y]);
-
   const choose = useCallback(
     (action: RowAction) => {
       onClose();
@@ -56,15 +39,7 @@ export function RowContextMenu({ log, position, x, y, live, serverName, onAction
   const seq = log.seq(position);
 
   return (
-    <div
-      ref={menuRef}
-      role="menu"
-      aria-label={`Actions for row ${seq}`}
-      className="row-menu"
-      style={{ left: place.left, top: place.top }}
-      onKeyDown={onKeyDown}
-      onContextMenu={(event) => event.preventDefault()}
-    >
+    <PopupMenu x={x} y={y} label={`Actions for row ${seq}`} onClose={onClose}>
       <Item label={isRequest ? 'Copy request' : 'Copy message'} onClick={() => choose({ type: 'copy', what: 'request' })} />
       {hasResponse && <Item label="Copy response" onClick={() => choose({ type: 'copy', what: 'response' })} />}
       {hasResponse && <Item label="Copy request and response" onClick={() => choose({ type: 'copy', what: 'both' })} />}
@@ -76,7 +51,7 @@ export function RowContextMenu({ log, position, x, y, live, serverName, onAction
       <Item label={`Only ${serverName}`} onClick={() => choose({ type: 'filter', text: filterTerm('server', serverName) })} />
       <Separator />
       <Item label="Save as JSON Lines" onClick={() => choose({ type: 'save' })} />
-    </div>
+    </PopupMenu>
   );
 }
 
@@ -89,5 +64,5 @@ function Item({ label, disabled = false, onClick }: { label: string; disabled?: 
 }
 
 function Separator() {
-  return <div role="separator" className="row-menu__separator" />;
+  return <div role="separator" className="popup-menu__separator" />;
 }
