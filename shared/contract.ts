@@ -6,6 +6,7 @@
  * WebSocket) are generic over these maps: to add a capability, add an entry here and
  * write its handler in main/core/handlers. Nothing in shared/ imports Node, Electron or React.
  */
+import type { AppCommand } from './app-commands.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
 import type { CoreStatus } from './core-status.js';
@@ -146,6 +147,8 @@ export const events = {
   'traffic.cleared': event<void>(),
   'app.notice': event<Notice>(),
   'core.status': event<CoreStatus>(),
+  /** A menu command of the desktop app, sent by the Electron shell (never by the core). */
+  'app.command': event<AppCommand>(),
   'calls.progress': event<CallProgress>(),
   /** A `notifications/{tools,resources,prompts}/list_changed` arrived. */
   'mcp.listChanged': event<{ serverId: string; list: ListKind }>(),

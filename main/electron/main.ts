@@ -1,4 +1,5 @@
-import { app, BrowserWindow, dialog, ipcMain, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session } from 'electron';
+import { IPC_EVENT_CHANNEL } from '../../shared/wire.js';
 import type { Core } from '../core/core.js';
 import { CoreSupervisor } from '../core-process/core-supervisor.js';
 import { coreProcessEntryPath, preloadPath, rendererIndexUrl, resolveDataDir } from './app-paths.js';
@@ -6,21 +7,54 @@ import { applyContentSecurityPolicy } from './csp.js';
 import { bindCoreToWindow } from './ipc.js';
 import { notifyPendingApprovals } from './os-notifications.js';
 import { restrictPermissions } from './permissions.js';
+import { findPackageRoot } from '../host/package-root.js';
+import { aboutDetail } from './about.js';
+import { appMenuTemplate } from './app-menu.js';
 import { launchUtilityCore } from './utility-core.js';
+import { fitToDisplays, loadWindowState, saveWindowState } from './window-bounds.js';
 import { createMainWindow } from './window.js';
 
 const PRODUCT_NAME = 'MCP Loupe';
 
 let mainWindow: BrowserWindow | null = null;
 
-function openMainWindow(core: Core): BrowserWindow {
-  const win = createMainWindow({ preloadPath, indexUrl: rendererIndexUrl, title: PRODUCT_NAME });
+/** Opens the window where it was last (when that is still on a screen) and remembers where it is closed. */
+async function openMainWindow(core: Core, dataDir: string): Promise<BrowserWindow> {
+  const saved = await loadWindowState(dataDir);
+  const bounds = saved ? fitToDisplays(saved.bounds, screen.getAllDisplays().map((display) => display.workArea)) : undefined;
+  const win = createMainWindow({ preloadPath, indexUrl: rendererIndexUrl, title: PRODUCT_NAME, ...(bounds ? { bounds, maximized: saved?.maximized ?? false } : {}) });
   bindCoreToWindow(ipcMain, core, win);
+  win.on('close', () => {
+    saveWindowState(dataDir, { bounds: win.getNormalBounds(), maximized: win.isMaximized() }).catch((error: unknown) => console.error('Could not save the window state:', error));
+  });
   win.once('closed', () => {
     if (mainWindow === win) mainWindow = null;
   });
   mainWindow = win;
   return win;
+}
+
+function showAbout(): void {
+  const { dependencies } = findPackageRoot();
+  const detail = aboutDetail({
+    app: app.getVersion(),
+    electron: process.versions.electron,
+    chromium: process.versions.chrome,
+    node: process.versions.node,
+    sdk: dependencies['@modelcontextprotocol/client'],
+  });
+  const options = { type: 'info' as const, title: `About ${PRODUCT_NAME}`, message: PRODUCT_NAME, detail, buttons: ['OK'] };
+  void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
+}
+
+function installAppMenu(): void {
+  const template = appMenuTemplate(PRODUCT_NAME, process.platform, {
+    send: (command) => {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC_EVENT_CHANNEL, 'app.command', command);
+    },
+    showAbout,
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
 function focusMainWindow(): void {
@@ -54,11 +88,12 @@ async function start(): Promise<void> {
   const core = await CoreSupervisor.start(() => launchUtilityCore(coreProcessEntryPath), { dataDir, mode: 'electron', version: app.getVersion() });
   disposeCoreBeforeQuit(core);
 
-  openMainWindow(core);
+  installAppMenu();
+  await openMainWindow(core, dataDir);
   notifyPendingApprovals(core, { focusWindow: focusMainWindow, isWindowFocused: () => mainWindow?.isFocused() ?? false });
   app.on('second-instance', focusMainWindow);
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openMainWindow(core);
+    if (BrowserWindow.getAllWindows().length === 0) void openMainWindow(core, dataDir);
   });
 }
 

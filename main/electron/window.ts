@@ -24,20 +24,27 @@ export interface MainWindowOptions {
   preloadPath: string;
   indexUrl: string;
   title: string;
+  /** Where it was last, when that is still on a screen. */
+  bounds?: { x: number; y: number; width: number; height: number };
+  maximized?: boolean;
 }
 
-export function createMainWindow({ preloadPath, indexUrl, title }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ preloadPath, indexUrl, title, bounds, maximized }: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
     title,
     width: 1280,
     height: 820,
+    ...bounds,
     minWidth: 720,
     minHeight: 480,
     show: false,
     webPreferences: secureWebPreferences(preloadPath),
   });
   lockNavigation(win.webContents, (url) => shell.openExternal(url));
-  win.once('ready-to-show', () => win.show());
+  win.once('ready-to-show', () => {
+    if (maximized) win.maximize();
+    win.show();
+  });
   win.loadURL(indexUrl).catch((error: unknown) => console.error('Could not load the app page:', error));
   return win;
 }

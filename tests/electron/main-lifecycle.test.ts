@@ -24,6 +24,7 @@ const stub = vi.hoisted(() => {
     },
     createCore: vi.fn(),
     utilityFork: vi.fn(),
+    setApplicationMenu: vi.fn(),
   };
 });
 
@@ -39,6 +40,9 @@ vi.mock('electron', async () => {
       stub.windows.push(this);
     }
     isDestroyed = () => false;
+    getNormalBounds = () => ({ x: 0, y: 0, width: 1280, height: 820 });
+    isMaximized = () => false;
+    maximize = vi.fn();
   }
   const app = {
     enableSandbox: vi.fn(() => stub.calls.push('enableSandbox')),
@@ -63,6 +67,8 @@ vi.mock('electron', async () => {
       },
     },
     shell: { openExternal: vi.fn() },
+    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: stub.setApplicationMenu },
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
     utilityProcess: {
       fork: (...args: unknown[]) => {
         stub.utilityFork(...args);
@@ -127,6 +133,13 @@ describe('main.ts start-up', () => {
     expect(String(win!.options.webPreferences!.preload)).toMatch(/preload[/\\]index\.cjs$/);
     expect(String(win!.loadURL.mock.calls[0]![0])).toMatch(/^file:\/\/.*\/renderer\/index\.html$/);
     expect(stub.ipcHandle).toHaveBeenCalledExactlyOnceWith(IPC_REQUEST_CHANNEL, expect.any(Function));
+  });
+});
+
+describe('main.ts desktop conventions', () => {
+  it('installs the application menu with the edit, window and help roles', () => {
+    const template = stub.setApplicationMenu.mock.calls[0]![0] as Array<{ role?: string }>;
+    expect(template.map((item) => item.role).filter(Boolean)).toEqual(expect.arrayContaining(['editMenu', 'windowMenu', 'help']));
   });
 });
 

@@ -5,6 +5,7 @@ import { useNoticesStore } from '../features/notices/notices-store';
 import { useServersStore } from '../features/servers/servers-store';
 import { useTrafficStore } from '../features/traffic/traffic-store';
 import { useAppInfoStore } from './app-info-store';
+import { startAppCommands } from './app-commands';
 import { startFeatureSyncs } from './feature-syncs';
 
 /**
@@ -20,6 +21,7 @@ export function startSync(api: Bridge): () => void {
     api.on('traffic.cleared', () => useTrafficStore.getState().clear()),
     api.on('app.notice', (notice) => useNoticesStore.getState().add(notice)),
     ...startFeatureSyncs(api),
+    startAppCommands(api),
   ];
 
   let wasOpen = false;

@@ -1,0 +1,51 @@
+import type { AppCommand } from '../../../shared/app-commands';
+import { isAppCommand } from '../../../shared/app-commands';
+import { errorMessage } from '../bridge/bridge-error';
+import type { Bridge } from '../bridge/types';
+import { useApprovalsStore } from '../features/approvals/approvals-store';
+import { applyConnectionResult } from '../features/connections/connections-store';
+import { useNoticesStore } from '../features/notices/notices-store';
+import { useServersStore } from '../features/servers/servers-store';
+import { downloadText, exportFileName } from '../features/traffic/traffic-files';
+
+/** Carries out the desktop menu's commands (File, Server, View) in the window. */
+export function startAppCommands(api: Bridge): () => void {
+  return api.on('app.command', (command) => {
+    if (!isAppCommand(command)) return;
+    run(api, command).catch((error: unknown) => useNoticesStore.getState().addLocal('error', `${COMMAND_NAMES[command]} failed: ${errorMessage(error)}`));
+  });
+}
+
+const COMMAND_NAMES: Record<AppCommand, string> = {
+  'connect-selected': 'Connect',
+  'disconnect-selected': 'Disconnect',
+  'clear-traffic': 'Clear traffic',
+  'export-traffic': 'Export traffic',
+  'toggle-approvals': 'Show approvals',
+  'focus-traffic-filter': 'Filter traffic',
+};
+
+async function run(api: Bridge, command: AppCommand): Promise<void> {
+  const serverId = useServersStore.getState().selectedServerId;
+  switch (command) {
+    case 'connect-selected':
+    case 'disconnect-selected':
+      if (!serverId) throw new Error('Select a server first.');
+      applyConnectionResult(await api.invoke(command === 'connect-selected' ? 'connections.connect' : 'connections.disconnect', { serverId }));
+      break;
+    case 'clear-traffic':
+      await api.invoke('traffic.clear');
+      break;
+    case 'export-traffic':
+      downloadText(await api.invoke('traffic.export', {}), exportFileName());
+      break;
+    case 'toggle-approvals': {
+      const approvals = useApprovalsStore.getState();
+      approvals.setOpen(!approvals.open);
+      break;
+    }
+    case 'focus-traffic-filter':
+      document.querySelector<HTMLInputElement>('input[aria-label="Filter traffic"]')?.focus();
+      break;
+  }
+}

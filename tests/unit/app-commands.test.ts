@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Bridge } from '../../renderer/src/bridge/types.js';
+import { startAppCommands } from '../../renderer/src/app/app-commands.js';
+import { useApprovalsStore } from '../../renderer/src/features/approvals/approvals-store.js';
+import { useNoticesStore } from '../../renderer/src/features/notices/notices-store.js';
+import { useServersStore } from '../../renderer/src/features/servers/servers-store.js';
+
+function fakeApi() {
+  let listener: ((payload: unknown) => void) | undefined;
+  const invoke = vi.fn(async (name: string) => (name.startsWith('connections.') ? { serverId: 's1', status: 'connected', since: Date.now() } : null));
+  const api = { on: (_name: string, next: (payload: unknown) => void) => ((listener = next), () => undefined), invoke } as unknown as Bridge;
+  return { api, invoke, fire: (command: unknown) => listener!(command) };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('desktop menu commands in the window', () => {
+  it('connects the selected server, clears the traffic and toggles Approvals', async () => {
+    const { api, invoke, fire } = fakeApi();
+    startAppCommands(api);
+    useServersStore.setState({ selectedServerId: 's1' });
+    fire('connect-selected');
+    fire('clear-traffic');
+    await flush();
+    expect(invoke).toHaveBeenCalledWith('connections.connect', { serverId: 's1' });
+    expect(invoke).toHaveBeenCalledWith('traffic.clear');
+    const open = useApprovalsStore.getState().open;
+    fire('toggle-approvals');
+    expect(useApprovalsStore.getState().open).toBe(!open);
+  });
+
+  it('says why a command cannot run, and ignores what is not a command', async () => {
+    const { api, invoke, fire } = fakeApi();
+    startAppCommands(api);
+    useServersStore.setState({ selectedServerId: null });
+    fire('disconnect-selected');
+    fire('format-disk');
+    await flush();
+    expect(invoke).not.toHaveBeenCalled();
+    expect(useNoticesStore.getState().notices.at(-1)?.message).toBe('Disconnect failed: Select a server first.');
+  });
+});
