@@ -8,6 +8,7 @@
  */
 import type { AppCommand } from './app-commands.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
+import type { DeepLinkEvent } from './deep-link.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
 import type { CoreStatus } from './core-status.js';
 import type {
@@ -149,6 +150,8 @@ export const events = {
   'core.status': event<CoreStatus>(),
   /** A menu command of the desktop app, sent by the Electron shell (never by the core). */
   'app.command': event<AppCommand>(),
+  /** A loupe:// link the desktop app was opened with, for the window to show (never to act on by itself). */
+  'app.deepLink': event<DeepLinkEvent>(),
   'calls.progress': event<CallProgress>(),
   /** A `notifications/{tools,resources,prompts}/list_changed` arrived. */
   'mcp.listChanged': event<{ serverId: string; list: ListKind }>(),

@@ -10,6 +10,8 @@ import { restrictPermissions } from './permissions.js';
 import { findPackageRoot } from '../host/package-root.js';
 import { aboutDetail } from './about.js';
 import { appMenuTemplate } from './app-menu.js';
+import { deepLinkInArgv, parseDeepLink } from './deep-link.js';
+import { DEEP_LINK_SCHEME } from '../../shared/deep-link.js';
 import { launchUtilityCore } from './utility-core.js';
 import { fitToDisplays, loadWindowState, saveWindowState } from './window-bounds.js';
 import { createMainWindow } from './window.js';
@@ -17,6 +19,8 @@ import { createMainWindow } from './window.js';
 const PRODUCT_NAME = 'MCP Loupe';
 
 let mainWindow: BrowserWindow | null = null;
+/** loupe:// links that arrived before the window could show them. */
+const pendingLinks: string[] = [];
 
 /** Opens the window where it was last (when that is still on a screen) and remembers where it is closed. */
 async function openMainWindow(core: Core, dataDir: string): Promise<BrowserWindow> {
@@ -24,6 +28,7 @@ async function openMainWindow(core: Core, dataDir: string): Promise<BrowserWindo
   const bounds = saved ? fitToDisplays(saved.bounds, screen.getAllDisplays().map((display) => display.workArea)) : undefined;
   const win = createMainWindow({ preloadPath, indexUrl: rendererIndexUrl, title: PRODUCT_NAME, ...(bounds ? { bounds, maximized: saved?.maximized ?? false } : {}) });
   bindCoreToWindow(ipcMain, core, win);
+  win.webContents.on('did-finish-load', deliverPendingLinks);
   win.on('close', () => {
     saveWindowState(dataDir, { bounds: win.getNormalBounds(), maximized: win.isMaximized() }).catch((error: unknown) => console.error('Could not save the window state:', error));
   });
@@ -32,6 +37,21 @@ async function openMainWindow(core: Core, dataDir: string): Promise<BrowserWindo
   });
   mainWindow = win;
   return win;
+}
+
+/** Hands a loupe:// link to the window, which shows it for the person to confirm; it never acts on one itself. */
+function deliverDeepLink(link: string): void {
+  const win = mainWindow;
+  if (!win || win.isDestroyed() || win.webContents.isLoading()) {
+    pendingLinks.push(link);
+    return;
+  }
+  win.webContents.send(IPC_EVENT_CHANNEL, 'app.deepLink', parseDeepLink(link));
+  focusMainWindow();
+}
+
+function deliverPendingLinks(): void {
+  for (const link of pendingLinks.splice(0)) deliverDeepLink(link);
 }
 
 function showAbout(): void {
@@ -91,7 +111,11 @@ async function start(): Promise<void> {
   installAppMenu();
   await openMainWindow(core, dataDir);
   notifyPendingApprovals(core, { focusWindow: focusMainWindow, isWindowFocused: () => mainWindow?.isFocused() ?? false });
-  app.on('second-instance', focusMainWindow);
+  app.on('second-instance', (_event, argv: string[]) => {
+    focusMainWindow();
+    const link = deepLinkInArgv(argv);
+    if (link) deliverDeepLink(link);
+  });
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) void openMainWindow(core, dataDir);
   });
@@ -99,6 +123,15 @@ async function start(): Promise<void> {
 
 // Every renderer, including any the app did not mean to create, runs in the OS sandbox.
 app.enableSandbox();
+
+// loupe:// links: macOS delivers them as an event (also at launch), Windows and Linux as arguments.
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  deliverDeepLink(url);
+});
+const launchLink = deepLinkInArgv(process.argv);
+if (launchLink) pendingLinks.push(launchLink);
+if (app.isPackaged) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();

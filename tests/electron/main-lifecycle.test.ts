@@ -32,7 +32,7 @@ vi.mock('electron', async () => {
   const { EventEmitter: Emitter } = await import('node:events');
   class FakeBrowserWindow extends Emitter {
     static getAllWindows = () => stub.windows;
-    readonly webContents = Object.assign(new Emitter(), { setWindowOpenHandler: vi.fn(), mainFrame: null });
+    readonly webContents = Object.assign(new Emitter(), { setWindowOpenHandler: vi.fn(), mainFrame: null, isLoading: () => false, isDestroyed: () => false, send: vi.fn() });
     readonly loadURL = vi.fn(() => Promise.resolve());
     constructor(readonly options: { webPreferences?: Record<string, unknown> }) {
       super();
@@ -43,6 +43,9 @@ vi.mock('electron', async () => {
     getNormalBounds = () => ({ x: 0, y: 0, width: 1280, height: 820 });
     isMaximized = () => false;
     maximize = vi.fn();
+    isMinimized = () => false;
+    restore = vi.fn();
+    focus = vi.fn();
   }
   const app = {
     enableSandbox: vi.fn(() => stub.calls.push('enableSandbox')),
@@ -140,6 +143,26 @@ describe('main.ts desktop conventions', () => {
   it('installs the application menu with the edit, window and help roles', () => {
     const template = stub.setApplicationMenu.mock.calls[0]![0] as Array<{ role?: string }>;
     expect(template.map((item) => item.role).filter(Boolean)).toEqual(expect.arrayContaining(['editMenu', 'windowMenu', 'help']));
+  });
+});
+
+describe('main.ts loupe:// links', () => {
+  const LINK = `loupe://add-server?config=${encodeURIComponent(JSON.stringify({ name: 'Linked', command: 'npx', args: ['-y', 'some-server'] }))}`;
+  const sent = () => (stub.windows[0]!.webContents as unknown as { send: ReturnType<typeof vi.fn> }).send;
+
+  it('a link from a second launch reaches the window as a proposal to confirm', () => {
+    stub.appListeners.get('second-instance')!({}, ['/opt/loupe', LINK]);
+    expect(sent()).toHaveBeenLastCalledWith('loupe:event', 'app.deepLink', {
+      kind: 'add-server',
+      proposal: { name: 'Linked', transport: { type: 'stdio', command: 'npx', args: ['-y', 'some-server'], env: [] } },
+    });
+  });
+
+  it('a macOS open-url link does too; a broken one arrives as a sentence', () => {
+    const preventDefault = vi.fn();
+    stub.appListeners.get('open-url')!({ preventDefault }, 'loupe://add-server?config=%7Bnot');
+    expect(preventDefault).toHaveBeenCalled();
+    expect(sent()).toHaveBeenLastCalledWith('loupe:event', 'app.deepLink', { kind: 'invalid', reason: 'A loupe:// link could not be used: Its config is not valid JSON.' });
   });
 });
 

@@ -6,10 +6,10 @@ import { useNoticesStore } from '../../renderer/src/features/notices/notices-sto
 import { useServersStore } from '../../renderer/src/features/servers/servers-store.js';
 
 function fakeApi() {
-  let listener: ((payload: unknown) => void) | undefined;
+  const listeners = new Map<string, (payload: unknown) => void>();
   const invoke = vi.fn(async (name: string) => (name.startsWith('connections.') ? { serverId: 's1', status: 'connected', since: Date.now() } : null));
-  const api = { on: (_name: string, next: (payload: unknown) => void) => ((listener = next), () => undefined), invoke } as unknown as Bridge;
-  return { api, invoke, fire: (command: unknown) => listener!(command) };
+  const api = { on: (name: string, next: (payload: unknown) => void) => (listeners.set(name, next), () => undefined), invoke } as unknown as Bridge;
+  return { api, invoke, fire: (command: unknown) => listeners.get('app.command')!(command), link: (event: unknown) => listeners.get('app.deepLink')!(event) };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -27,6 +27,17 @@ describe('desktop menu commands in the window', () => {
     const open = useApprovalsStore.getState().open;
     fire('toggle-approvals');
     expect(useApprovalsStore.getState().open).toBe(!open);
+  });
+
+  it('a loupe:// link opens the server form with its proposal; nothing is added; a broken one is a notice', () => {
+    const { api, invoke, link } = fakeApi();
+    startAppCommands(api);
+    const proposal = { name: 'Linked', transport: { type: 'stdio', command: 'npx', args: [], env: [] } };
+    link({ kind: 'add-server', proposal });
+    expect(useServersStore.getState().editor).toEqual({ mode: 'add', proposal });
+    expect(invoke).not.toHaveBeenCalled();
+    link({ kind: 'invalid', reason: 'A loupe:// link could not be used: It is not a valid URL.' });
+    expect(useNoticesStore.getState().notices.at(-1)?.message).toBe('A loupe:// link could not be used: It is not a valid URL.');
   });
 
   it('says why a command cannot run, and ignores what is not a command', async () => {

@@ -8,12 +8,21 @@ import { useNoticesStore } from '../features/notices/notices-store';
 import { useServersStore } from '../features/servers/servers-store';
 import { downloadText, exportFileName } from '../features/traffic/traffic-files';
 
-/** Carries out the desktop menu's commands (File, Server, View) in the window. */
+/** Carries out the desktop menu's commands (File, Server, View) and shows the loupe:// links it was opened with. */
 export function startAppCommands(api: Bridge): () => void {
-  return api.on('app.command', (command) => {
-    if (!isAppCommand(command)) return;
-    run(api, command).catch((error: unknown) => useNoticesStore.getState().addLocal('error', `${COMMAND_NAMES[command]} failed: ${errorMessage(error)}`));
-  });
+  const stops = [
+    api.on('app.command', (command) => {
+      if (!isAppCommand(command)) return;
+      run(api, command).catch((error: unknown) => useNoticesStore.getState().addLocal('error', `${COMMAND_NAMES[command]} failed: ${errorMessage(error)}`));
+    }),
+    api.on('app.deepLink', (link) => {
+      if (link?.kind === 'add-server') useServersStore.getState().openEditor({ mode: 'add', proposal: link.proposal });
+      else if (link?.kind === 'invalid') useNoticesStore.getState().addLocal('error', link.reason);
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
 
 const COMMAND_NAMES: Record<AppCommand, string> = {

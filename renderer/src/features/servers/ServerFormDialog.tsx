@@ -26,7 +26,8 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
   );
   const closeEditor = useServersStore((state) => state.closeEditor);
   const select = useServersStore((state) => state.select);
-  const [draft, setDraft] = useState<ServerDraft>(() => draftFromConfig(existing));
+  const proposal = editor.mode === 'add' ? editor.proposal : undefined;
+  const [draft, setDraft] = useState<ServerDraft>(() => draftFromConfig(existing ?? (proposal ? { id: '', ...proposal } : undefined)));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [validated, setValidated] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -91,6 +92,12 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
         </header>
 
         <div className="dialog__body">
+          {proposal && (
+            <p className="form-warning" role="note">
+              <strong>Opened from a loupe:// link.</strong> Check the command, its arguments and the URL before you save: Loupe runs the
+              command when you connect. Nothing is added until you save.
+            </p>
+          )}
           {submitError && (
             <p className="form-error" role="alert">
               {submitError}

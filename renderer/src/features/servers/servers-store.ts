@@ -1,7 +1,8 @@
 import { create } from 'zustand';
-import type { ServerConfig } from '../../../../shared/server-config';
+import type { ServerConfig, ServerConfigInput } from '../../../../shared/server-config';
 
-export type ServerEditor = { mode: 'add' } | { mode: 'edit'; serverId: string };
+/** `proposal`: a server a loupe:// link proposed, shown for the person to check and save. */
+export type ServerEditor = { mode: 'add'; proposal?: ServerConfigInput } | { mode: 'edit'; serverId: string };
 
 interface ServersState {
   servers: ServerConfig[];
