@@ -148,7 +148,7 @@ describe('main.ts desktop conventions', () => {
 
 describe('main.ts loupe:// links', () => {
   const LINK = `loupe://add-server?config=${encodeURIComponent(JSON.stringify({ name: 'Linked', command: 'npx', args: ['-y', 'some-server'] }))}`;
-  const sent = () => (stub.windows[0]!.webContents as unknown as { send: ReturnType<typeof vi.fn> }).send;
+  const sent = () => (stub.windows[0] as unknown as { webContents: { send: ReturnType<typeof vi.fn> } }).webContents.send;
 
   it('a link from a second launch reaches the window as a proposal to confirm', () => {
     stub.appListeners.get('second-instance')!({}, ['/opt/loupe', LINK]);
