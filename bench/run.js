@@ -14,6 +14,7 @@ const BENCHES = {
   'traffic-flood': () => import('./traffic-flood.js'),
   'large-result': () => import('./large-result.js'),
   'many-tools': () => import('./many-tools.js'),
+  'package-size': () => import('./package-size.js'),
 };
 
 function parseCommandLine() {
