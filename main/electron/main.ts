@@ -7,6 +7,7 @@ import { applyContentSecurityPolicy } from './csp.js';
 import { bindCoreToWindow } from './ipc.js';
 import { notifyPendingApprovals } from './os-notifications.js';
 import { restrictPermissions } from './permissions.js';
+import { askWhereToSave } from './save-dialogs.js';
 import { findPackageRoot } from '../host/package-root.js';
 import { aboutDetail } from './about.js';
 import { appMenuTemplate } from './app-menu.js';
@@ -102,6 +103,7 @@ async function start(): Promise<void> {
 
   applyContentSecurityPolicy(session.defaultSession);
   restrictPermissions(session.defaultSession);
+  askWhereToSave(session.defaultSession, app.getPath('downloads'));
 
   const dataDir = resolveDataDir(process.argv, process.env, app.getPath('userData'));
   // The core lives in a utilityProcess: a server that hangs or crashes it cannot take the window down.

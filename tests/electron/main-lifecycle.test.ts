@@ -25,6 +25,7 @@ const stub = vi.hoisted(() => {
     createCore: vi.fn(),
     utilityFork: vi.fn(),
     setApplicationMenu: vi.fn(),
+    sessionOn: vi.fn(),
   };
 });
 
@@ -67,6 +68,7 @@ vi.mock('electron', async () => {
         webRequest: { onHeadersReceived: stub.onHeadersReceived },
         setPermissionRequestHandler: stub.setPermissionRequestHandler,
         setPermissionCheckHandler: stub.setPermissionCheckHandler,
+        on: stub.sessionOn,
       },
     },
     shell: { openExternal: vi.fn() },
@@ -140,6 +142,14 @@ describe('main.ts start-up', () => {
 });
 
 describe('main.ts desktop conventions', () => {
+  it('saves files through the system Save dialog, opening in Downloads under the chosen name', () => {
+    const [event, listener] = stub.sessionOn.mock.calls[0] as unknown as [string, (event: unknown, item: unknown) => void];
+    expect(event).toBe('will-download');
+    const item = { getFilename: () => 'loupe-traffic.jsonl', setSaveDialogOptions: vi.fn() };
+    listener({}, item);
+    expect(item.setSaveDialogOptions).toHaveBeenCalledWith(expect.objectContaining({ defaultPath: expect.stringMatching(/[/\\]fake[/\\]downloads[/\\]loupe-traffic\.jsonl$/) }));
+  });
+
   it('installs the application menu with the edit, window and help roles', () => {
     const template = stub.setApplicationMenu.mock.calls[0]![0] as Array<{ role?: string }>;
     expect(template.map((item) => item.role).filter(Boolean)).toEqual(expect.arrayContaining(['editMenu', 'windowMenu', 'help']));
