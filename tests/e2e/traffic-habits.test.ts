@@ -1,4 +1,8 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Locator } from 'playwright-core';
+import { serializeTrafficEntries } from '../../shared/traffic-jsonl.js';
+import type { TrafficEntry } from '../../shared/traffic.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
 import { callTool, connectServer, fixtureServer, openDirectBridge, plantServers, type DirectBridge } from './traffic-helpers.js';
@@ -168,5 +172,42 @@ describe('traffic: filter-key autocompletion', () => {
     await list.waitFor({ state: 'detached' });
     await expect.poll(() => traffic.getByText(/^1 of [\d,]+ rows$/).count()).toBe(1);
     expect(harness.pageErrors).toEqual([]);
+  });
+});
+
+describe('traffic: labels on an imported log (seven-digit numbers, a response shown on its own)', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('a seven-digit row number fits its column, and a response without its request shows its own time', async () => {
+    const page = harness.page;
+    const base = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
+    const entries: TrafficEntry[] = [
+      { seq: 1_234_567, serverId: 's', connectionId: 'c', direction: 'out', time: base, kind: 'request', method: 'tools/list', id: 1, size: 40, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
+      { seq: 1_234_570, serverId: 's', connectionId: 'c', direction: 'in', time: base + 61_000, kind: 'response', id: 99, size: 36, orphan: true, message: { jsonrpc: '2.0', id: 99, result: {} } },
+    ];
+    const file = path.join(harness.dataDir, 'imported.jsonl');
+    await writeFile(file, serializeTrafficEntries(entries));
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    await traffic.getByLabel('Import traffic file').setInputFiles(file);
+    const grid = traffic.getByRole('grid', { name: 'Traffic log' });
+    const seqCell = grid.getByRole('gridcell', { name: '1234567', exact: true });
+    await seqCell.waitFor();
+    expect(await seqCell.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+
+    await grid.getByRole('gridcell', { name: '1234570', exact: true }).click();
+    const detail = traffic.getByRole('region', { name: 'Message detail' });
+    await detail.waitFor();
+    const received = new Date(base + 61_000);
+    const clock = `${String(received.getHours()).padStart(2, '0')}:${String(received.getMinutes()).padStart(2, '0')}:${String(received.getSeconds()).padStart(2, '0')}`;
+    await expect.poll(() => detail.textContent()).toContain(`Received${clock}`);
+    expect(await detail.textContent()).not.toContain('Started');
   });
 });
