@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { formatBytes, formatClockTime, formatDuration } from '../../ui/format';
+import { useNow } from '../../ui/use-now';
 import { KindIcon } from './KindIcon';
 import type { TrafficSort } from './sort-rows';
 import type { ColumnId, ColumnSpec } from './traffic-columns';
@@ -120,7 +121,7 @@ function Cell({ column, props, statusClass }: { column: ColumnId; props: Props; 
     case 'status':
       return (
         <span role="gridcell" className={`traffic-cell traffic-cell--status traffic-status--${statusClass}`}>
-          {statusText(row, now, formatDuration)}
+          {row.status === 'pending' ? <PendingFor since={row.time} /> : statusText(row, now, formatDuration)}
         </span>
       );
     case 'id':
@@ -156,6 +157,12 @@ function Cell({ column, props, statusClass }: { column: ColumnId; props: Props; 
     case 'waterfall':
       return <WaterfallCell row={row} span={span} now={now} />;
   }
+}
+
+/** "pending 1.2 s": each pending row keeps its own clock, so its time runs whatever the rest of the grid does. */
+function PendingFor({ since }: { since: number }) {
+  const now = useNow(true, 100);
+  return <>pending {formatDuration(Math.max(0, now - since))}</>;
 }
 
 /** A bar from the message's time to its response's (or to now while pending), on the log's time axis. */
