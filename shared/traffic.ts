@@ -81,3 +81,11 @@ export interface TrafficSettings {
   /** Most entries kept in the core; older ones are dropped and counted. */
   maxEntries: number;
 }
+
+/** Requests that set a connection up or hold it open: replaying one mid-session means nothing useful. */
+const SET_UP_METHODS: ReadonlySet<string> = new Set(['initialize', 'server/discover', 'subscriptions/listen']);
+
+/** Whether a request Loupe sent may be sent again from the log (Replay, Edit and replay). */
+export function isReplayableMethod(method: string): boolean {
+  return !SET_UP_METHODS.has(method);
+}

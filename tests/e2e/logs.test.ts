@@ -114,5 +114,6 @@ describe('logs: a flood beyond the Keep setting', () => {
     await note.waitFor({ timeout: 30_000 });
     expect(await note.textContent()).toMatch(/^[\d,]+ older dropped \(keeps the newest 10,000, the traffic log's Keep\)$/);
     await expect.poll(async () => (await logs.getByText(/^[\d,]+ messages$/).textContent()) ?? '').toBe('10,000 messages');
+    await harness.screenshot('logs-dropped');
   });
 });

@@ -341,6 +341,7 @@ describe('tools: the fixture server', () => {
     await form.getByText('not set (left out)').waitFor();
     await verbose.click();
     await form.getByText('true', { exact: true }).waitFor();
+    await harness.screenshot('tools-boolean');
     await verbose.click();
     await form.getByText('false', { exact: true }).waitFor();
     await useJsonArguments(tools);

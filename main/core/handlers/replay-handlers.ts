@@ -1,5 +1,6 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { JsonObject } from '../../../shared/mcp.js';
+import { isReplayableMethod } from '../../../shared/traffic.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
@@ -7,9 +8,6 @@ import type { TrafficLog } from '../traffic/traffic-log.js';
 import { optionalNumberParam, paramsObject } from './params.js';
 
 type ReplayHandlers = Pick<RequestHandlers, 'traffic.replay'>;
-
-/** Requests that set a connection up or hold it open: sending one again mid-session means nothing useful. */
-const NOT_REPLAYABLE = new Set(['initialize', 'server/discover', 'subscriptions/listen']);
 
 /** Replay and Edit and replay from the traffic log: a logged request, sent again on today's connection. */
 export function replayHandlers(traffic: TrafficLog, connections: ConnectionManager, store: ConfigStore): ReplayHandlers {
@@ -21,7 +19,7 @@ export function replayHandlers(traffic: TrafficLog, connections: ConnectionManag
       if (entry.kind !== 'request' || entry.direction !== 'out' || !entry.method) {
         throw new LoupeError(`#${seq} is not a request Loupe sent, so there is nothing to replay.`, 'not-replayable');
       }
-      if (NOT_REPLAYABLE.has(entry.method)) {
+      if (!isReplayableMethod(entry.method)) {
         throw new LoupeError(`${entry.method} sets up the connection; reconnect the server instead of replaying it.`, 'not-replayable');
       }
       const message = entry.message as { params?: unknown } | undefined;

@@ -40,7 +40,7 @@ function sameRow(a: RowModel, b: RowModel): boolean {
   );
 }
 
-/** Rows re-render only when what they show changed (the running timer only for pending rows). */
+/** Rows re-render only when what they show changed. */
 function sameProps(a: Props, b: Props): boolean {
   return (
     sameRow(a.row, b.row) &&
@@ -51,8 +51,8 @@ function sameProps(a: Props, b: Props): boolean {
     a.focusable === b.focusable &&
     a.onSelect === b.onSelect &&
     a.onMenu === b.onMenu &&
-    (a.row.status !== 'pending' || a.now === b.now) &&
-    (a.span === b.span || !a.columns.some((column) => column.id === 'waterfall'))
+    // Only the Waterfall's bars follow the grid's clock (a pending row's status has its own).
+    ((a.span === b.span && (a.row.status !== 'pending' || a.now === b.now)) || !a.columns.some((column) => column.id === 'waterfall'))
   );
 }
 

@@ -63,8 +63,10 @@ export function TrafficTable(props: Props) {
     const position = rows.at(index);
     if (log.has(position)) visible.push({ index, row: describeRow(log, position) });
   }
-  const now = useNow(visible.some(({ row }) => row.status === 'pending'), 100);
-  const span = useTimeSpan(session, columns.some((column) => column.id === 'waterfall'), now);
+  // Pending rows run their own clocks; the grid's is for the Waterfall's growing bars only.
+  const waterfall = columns.some((column) => column.id === 'waterfall');
+  const now = useNow(waterfall && visible.some(({ row }) => row.status === 'pending'), 100);
+  const span = useTimeSpan(session, waterfall, now);
 
   // After a keyboard move, focus follows the selection once its row is rendered.
   const focusAfterRender = useRef(false);

@@ -1,15 +1,12 @@
-import type { TrafficEntry } from '../../../../shared/traffic';
+import { isReplayableMethod, type TrafficEntry } from '../../../../shared/traffic';
 import type { CompactTrafficLog } from './compact-traffic-log';
 
 export type FetchWhole = (seq: number) => Promise<TrafficEntry | null>;
 
-/** Requests that set a connection up or hold it open: the core refuses to replay them. */
-const NOT_REPLAYABLE = new Set(['initialize', 'server/discover', 'subscriptions/listen']);
-
 /** A row Loupe can send again: a request it sent itself, other than the connection's set-up. */
 export function isReplayable(log: CompactTrafficLog, position: number): boolean {
   const method = log.method(position);
-  return log.kind(position) === 'request' && !log.isIncoming(position) && method !== undefined && !NOT_REPLAYABLE.has(method);
+  return log.kind(position) === 'request' && !log.isIncoming(position) && method !== undefined && isReplayableMethod(method);
 }
 
 /** A message's whole JSON text: inline, or fetched from the core when only a preview arrived. */
