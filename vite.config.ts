@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { contentSecurityPolicy } from './shared/content-security-policy.js';
+import { ANY_APP_FRAME_SOURCE, contentSecurityPolicy } from './shared/content-security-policy.js';
 
 /** Puts the app's Content-Security-Policy into the built page itself, whatever serves it. */
 function contentSecurityPolicyMeta(): Plugin {
@@ -10,7 +10,7 @@ function contentSecurityPolicyMeta(): Plugin {
     name: 'loupe-csp-meta',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy() }, injectTo: 'head-prepend' },
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy({ appFrames: ANY_APP_FRAME_SOURCE }) }, injectTo: 'head-prepend' },
     ],
   };
 }

@@ -7,6 +7,7 @@
  * write its handler in main/core/handlers. Nothing in shared/ imports Node, Electron or React.
  */
 import type { AppCommand } from './app-commands.js';
+import type { AppDocument, AppOpening, AppWireRecord } from './apps.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { DeepLinkEvent } from './deep-link.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
@@ -138,6 +139,16 @@ export const requests = {
    * ones; the new entry's `replayOf` names the original.
    */
   'traffic.replay': request<{ seq: number; params?: JsonObject }, RpcOutcome>(),
+
+  /** Reads a `ui://` resource and holds it for an MCP App frame on an origin of its own. */
+  'apps.open': request<ResourceRef, AppOpening>(),
+  /** The document and policy the shell serves on the app's origin; null for an unknown or closed app. */
+  'apps.document': request<{ appId: string }, AppDocument | null>(),
+  'apps.close': request<{ appId: string }, void>(),
+  /** App ↔ host messages (and misbehaviour) seen by the window, for the traffic log. */
+  'apps.record': request<{ appId: string; records: AppWireRecord[] }, void>(),
+  /** A Content-Security-Policy violation report from the app's frame, sent by the shell that serves it. */
+  'apps.report': request<{ appId: string; report: unknown }, void>(),
 } as const;
 
 export const events = {

@@ -63,6 +63,13 @@ export interface TrafficEntry {
    * redacted. Attached once the POST goes out, so only `traffic.get` has them.
    */
   httpHeaders?: Record<string, string>;
+  /**
+   * Set on an MCP App ↔ host message: the app (its frame) is the other end, not the server.
+   * `in` is from the app, `out` from Loupe. Such entries share a connection id per app.
+   */
+  app?: { appId: string; uri: string };
+  /** What an MCP App did wrong with this message (or a request its policy blocked), in one sentence. */
+  violation?: string;
 }
 
 /** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */

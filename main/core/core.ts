@@ -16,4 +16,9 @@ export interface CoreOptions {
   dataDir: string;
   mode: 'electron' | 'browser';
   version: string;
+  /**
+   * The origin MCP App frames are served on, with `{app}` for the app's host label
+   * (e.g. `http://{app}.localhost:5174`, `loupe-app://{app}`). Without it no app can be opened.
+   */
+  appFrameOrigin?: string;
 }

@@ -11,6 +11,8 @@ import { ConnectionManager } from './connections/connection-manager.js';
 import { createServerRequestRouter } from './connections/server-request-router.js';
 import type { Core, CoreOptions } from './core.js';
 import { EventHub } from './event-hub.js';
+import { AppDocuments } from './apps/app-documents.js';
+import { appsHandlers } from './apps/app-handlers.js';
 import { appHandlers, NoticeBoard } from './handlers/app-handlers.js';
 import { connectionHandlers } from './handlers/connection-handlers.js';
 import { promptHandlers } from './handlers/prompt-handlers.js';
@@ -96,6 +98,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...approvals.handlers,
     ...replayHandlers(traffic, connections, store),
     ...trafficHandlers(traffic, () => secretValues(store.list()), () => events.emit('traffic.cleared', undefined)),
+    ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
   };
 
   return {

@@ -8,6 +8,7 @@ import { migrateOldBrowserData, oldBrowserDataDir } from '../core/config/data-fo
 import { CoreSupervisor } from '../core-process/core-supervisor.js';
 import { forkCoreProcess } from '../core-process/fork-core-process.js';
 import { CliUsageError, USAGE, parseCliArgs, type CliOptions } from './cli-args.js';
+import { startAppFrameHost, type AppFrameHost } from './app-frame-host.js';
 import { openInBrowser } from './open-browser.js';
 import { findPackageRoot } from './package-root.js';
 import { startHost, type RunningHost } from './start-host.js';
@@ -19,7 +20,7 @@ function fail(message: string, exitCode: number): never {
   process.exit(exitCode);
 }
 
-function handleSignals(host: RunningHost, core: Core): void {
+function handleSignals(host: RunningHost, core: Core, appFrames: AppFrameHost | undefined): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(130); // A second Ctrl+C: stop waiting.
@@ -28,6 +29,7 @@ function handleSignals(host: RunningHost, core: Core): void {
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     host
       .close()
+      .then(() => appFrames?.close())
       .then(() => core.dispose())
       .then(
         () => process.exit(0),
@@ -46,23 +48,28 @@ async function run(options: CliOptions): Promise<void> {
   }
 
   const migrated = options.defaultDataDir ? await migrateOldBrowserData(oldBrowserDataDir(process.env, homedir()), options.dataDir) : undefined;
+  // MCP App frames need *.localhost names, which browsers send to loopback only.
+  const appFrames = ['127.0.0.1', 'localhost'].includes(options.host) ? await startAppFrameHost(options.host === 'localhost' ? '127.0.0.1' : options.host) : undefined;
   // The core runs in a child process, so no server can freeze or crash the host that serves the page.
   const core = await CoreSupervisor.start(() => forkCoreProcess(), {
     dataDir: options.dataDir,
     mode: 'browser',
     version,
     ...(migrated ? { startupNotices: [migrated] } : {}),
+    ...(appFrames ? { appFrameOrigin: appFrames.originTemplate } : {}),
   });
+  appFrames?.serve(core.handlers);
   let host: RunningHost;
   try {
-    host = await startHost({ core, host: options.host, port: options.port, rendererDir });
+    host = await startHost({ core, host: options.host, port: options.port, rendererDir, ...(appFrames ? { appFrameSource: appFrames.frameSource } : {}) });
   } catch (error) {
+    await appFrames?.close();
     await core.dispose().catch(() => {});
     const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
     const reason = inUse ? 'the port is already in use' : error instanceof Error ? error.message : String(error);
     fail(`could not listen on ${options.host}:${options.port}: ${reason}.`, 1);
   }
-  handleSignals(host, core);
+  handleSignals(host, core, appFrames);
 
   process.stdout.write(`MCP Loupe ${version} (browser mode)\n`);
   process.stdout.write(`Data directory: ${options.dataDir}\n`);

@@ -13,6 +13,8 @@ export interface RequestHandlerOptions {
   launchCodes: LaunchCodes;
   /** `host:port` the page is served under; the session cookie is set for this name only. */
   sessionHost: string;
+  /** The MCP App frames' origin, the one thing the page may frame. */
+  appFrameSource?: string;
 }
 
 export const USED_LINK_MESSAGE =
@@ -96,7 +98,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     const hostHeader = request.headers.host ?? '';
     await sendStaticFile(request, response, found, {
       ...BASE_SECURITY_HEADERS,
-      'Content-Security-Policy': pagePolicy(hostHeader),
+      'Content-Security-Policy': pagePolicy(hostHeader, options.appFrameSource),
     });
   }
 

@@ -10,6 +10,6 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * The policy for the app's page. `hostHeader` must already be validated by the origin
  * policy: it is one of the host's own names, so it is safe to embed.
  */
-export function pagePolicy(hostHeader: string): string {
-  return contentSecurityPolicy({ connect: [`ws://${hostHeader}`], forbidFraming: true });
+export function pagePolicy(hostHeader: string, appFrames?: string): string {
+  return contentSecurityPolicy({ connect: [`ws://${hostHeader}`], forbidFraming: true, ...(appFrames ? { appFrames } : {}) });
 }

@@ -30,6 +30,8 @@ export interface HostOptions {
   /** Generated when omitted. */
   token?: string;
   bridge?: WebSocketBridgeOptions;
+  /** The MCP App frames' origin (see app-frame-host.ts), allowed in the page's frame-src. */
+  appFrameSource?: string;
 }
 
 export interface RunningHost {
@@ -86,7 +88,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const launchCodes = new LaunchCodes();
 
   // Handlers are attached once the port is known; no connection is served before this runs.
-  server.on('request', createRequestHandler({ token, policy, rendererDir: options.rendererDir, launchCodes, sessionHost }));
+  server.on('request', createRequestHandler({
+      token,
+      policy,
+      rendererDir: options.rendererDir,
+      launchCodes,
+      sessionHost,
+      ...(options.appFrameSource ? { appFrameSource: options.appFrameSource } : {}),
+    }),);
 
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: MAX_INCOMING_FRAME_BYTES });
   const bridge = createWebSocketBridge(options.core, options.bridge);

@@ -11,12 +11,12 @@ import { DEFAULT_RETENTION, TrafficRecord, type RetentionLimits } from './traffi
 /** What a transport reports about one connection's wire. */
 export interface ConnectionRecorder {
   /** A parsed JSON value seen on the wire (a batch is split into its messages here). Returns its class. */
-  message(direction: Direction, value: unknown, size: number, rawText?: string): MessageClass;
+  message(direction: Direction, value: unknown, size: number, rawText?: string, violation?: string): MessageClass;
   stderr(line: string): void;
   /** A stdout line that is not JSON-RPC, recorded exactly as received. */
   malformed(text: string, size: number): void;
-  /** What Loupe itself did on the connection, in one sentence. */
-  note(text: string): void;
+  /** What Loupe itself did on the connection, in one sentence; with `violation`, what the other end did wrong. */
+  note(text: string, violation?: string): void;
   /** A line past the size limit: its start, its length, and the sentence that says so. */
   oversized(stream: 'stdout' | 'stderr', preview: string, size: number, problem: string): void;
   /** The HTTP request headers an outgoing JSON-RPC request went out with (credentials already redacted). */
@@ -66,7 +66,8 @@ export class TrafficLog {
     this.batcher = new TrafficBatcher(emitBatch);
   }
 
-  recorderFor(serverId: string, connectionId: string): ConnectionRecorder {
+  /** `tag` marks every entry of the connection (an MCP App's conversation). */
+  recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app'>): ConnectionRecorder {
     const pairing = new RequestPairing();
     // The traffic path is hot: each entry is built once and completed in place.
     const append = (fields: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText?: string): TrafficEntry => {
@@ -74,6 +75,7 @@ export class TrafficLog {
       entry.seq = -1; // stays -1 while recording is paused: core features still see the traffic, the log does not
       entry.serverId = serverId;
       entry.connectionId = connectionId;
+      if (tag) Object.assign(entry, tag);
       pairing.link(entry);
       if (this.recording) this.record.append(entry);
       pairing.remember(entry);
@@ -82,7 +84,7 @@ export class TrafficLog {
       return entry;
     };
     return {
-      message: (direction, value, size, rawText) => {
+      message: (direction, value, size, rawText, violation) => {
         const time = now();
         const cls = classifyMessage(value);
         cls.tooDeep = mayExceedDepth(size) && exceedsDepth(value);
@@ -100,6 +102,7 @@ export class TrafficLog {
         if (cls.id !== undefined) entry.id = cls.id;
         if (cls.errorCode !== undefined) entry.errorCode = cls.errorCode;
         if (cls.kind === 'response' && !cls.tooDeep && isToolError(value)) entry.toolError = true;
+        if (violation !== undefined) entry.violation = violation;
         append(entry, rawText);
         return cls;
       },
@@ -112,8 +115,8 @@ export class TrafficLog {
       oversized: (stream, preview, size, problem) => {
         append({ direction: 'in', time: now(), kind: stream === 'stdout' ? 'malformed' : 'stderr', size, text: preview, truncated: true, problem });
       },
-      note: (text) => {
-        append({ direction: 'out', time: now(), kind: 'note', size: 0, text });
+      note: (text, violation) => {
+        append({ direction: violation === undefined ? 'out' : 'in', time: now(), kind: 'note', size: 0, text, ...(violation !== undefined ? { violation } : {}) });
       },
       httpRequestHeaders: (id, headers) => {
         // The request was recorded when the SDK handed it over; its POST goes out a moment later.
