@@ -10,6 +10,7 @@ import { checkArguments } from '../schema-form/empty-required';
 import { errorsByPointer, type SchemaCheck, type ValidationError } from '../schema-form/schema-check';
 import { useSchemaCheck, useValidateInCore } from '../schema-form/use-schema-check';
 import { findServer, useServersStore } from '../servers/servers-store';
+import { ToolApp } from '../apps/ToolApp';
 import { CallOptions } from './CallOptions';
 import { RunHistory } from './RunHistory';
 import { ToolArguments } from './ToolArguments';
@@ -197,16 +198,19 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
           store.setDraftValue(key, chosen.arguments);
         }}
       />
-      {run && (
-        <ToolResultView
-          key={run.callId}
-          run={run}
-          tool={tool}
-          progress={progress}
-          onCancel={() => void store.cancel(api, run.callId)}
-          onOpenResource={(uri) => openResource(serverId, uri)}
-        />
-      )}
+      <div className="tool-detail__outputs">
+        {run && (
+          <ToolResultView
+            key={run.callId}
+            run={run}
+            tool={tool}
+            progress={progress}
+            onCancel={() => void store.cancel(api, run.callId)}
+            onOpenResource={(uri) => openResource(serverId, uri)}
+          />
+        )}
+        <ToolApp serverId={serverId} tool={tool} run={run} draftArguments={draft.value} connected={connected} />
+      </div>
     </div>
   );
 }

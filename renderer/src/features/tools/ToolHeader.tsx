@@ -4,6 +4,7 @@ import { DocumentView } from '../content/DocumentView';
 import { Folded } from '../content/Folded';
 import { SafeMarkdown } from '../content/SafeMarkdown';
 import { ItemIcon } from '../resources/ItemIcon';
+import { appBadges } from '../apps/app-facts';
 import { annotationBadges, toolTitle } from './tool-facts';
 import { revealInvisible } from '../../ui/reveal-invisible';
 
@@ -22,7 +23,7 @@ export function ToolHeader({ tool, sameName }: { tool: ToolInfo; sameName: numbe
         <h3 className="tool-detail__heading tool-detail__heading--name">{revealInvisible(tool.name)}</h3>
       )}
       <span className="tool-detail__badges">
-        {annotationBadges(tool).map((badge) => (
+        {[...annotationBadges(tool), ...appBadges(tool)].map((badge) => (
           <span key={badge.id} className={`hint-badge hint-badge--${badge.id}`} title={badge.explanation}>
             {badge.label}
             <span className="visually-hidden">: {badge.explanation}</span>

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { ItemIcon } from '../resources/ItemIcon';
+import { appBadges } from '../apps/app-facts';
 import { toolTitle, type ToolEntry } from './tool-facts';
 import { revealInvisible } from '../../ui/reveal-invisible';
 
@@ -46,6 +47,12 @@ function ToolOption({ entry, selected }: { entry: ToolEntry; selected: boolean }
             {revealInvisible(title)}
           </span>
         )}
+        {appBadges(tool).map((badge) => (
+          // The option's name stays the tool's name; the detail's header reads the badges out.
+          <span key={badge.id} className={`hint-badge hint-badge--${badge.id}`} title={badge.explanation} aria-hidden="true">
+            {badge.label}
+          </span>
+        ))}
         {sameName > 1 && (
           <span className="tool-option__duplicate" title={`${sameName} tools are named “${tool.name}”: names must be unique.`}>
             duplicate

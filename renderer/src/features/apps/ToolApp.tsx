@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { JsonObject, ToolInfo } from '../../../../shared/mcp';
+import type { ToolRun } from '../tools/run-history';
+import { toolAppUri } from './app-facts';
+import { AppView } from './AppView';
+
+interface Props {
+  serverId: string;
+  tool: ToolInfo;
+  /** The run shown in the detail: its app opens beside its result once it is done. */
+  run: ToolRun | undefined;
+  /** The arguments being edited, for opening the app without a run. */
+  draftArguments: unknown;
+  connected: boolean;
+}
+
+/** An app opened alone; `beforeRun` is the finished run it replaced, so the next run takes over again. */
+type Alone = { key: number; input: JsonObject; beforeRun: string | undefined } | null;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A tool's MCP App: after a successful run it opens with the run's arguments and result; it can
+ * also be opened alone with the arguments as typed, without running the tool.
+ */
+export function ToolApp({ serverId, tool, run, draftArguments, connected }: Props) {
+  const uri = toolAppUri(tool);
+  const [alone, setAlone] = useState<Alone>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (!uri) return null;
+
+  const finished = run?.status === 'done' && run.outcome?.result !== undefined && !run.outcome.failure ? run : undefined;
+  const showAlone = alone !== null && alone.beforeRun === finished?.callId;
+  const showRun = !showAlone && finished !== undefined && dismissed !== finished.callId;
+
+  return (
+    <div className="tool-app">
+      {showRun && finished && connected ? (
+        <AppView
+          key={finished.callId}
+          serverId={serverId}
+          uri={uri}
+          tool={tool}
+          toolInput={finished.arguments}
+          toolResult={finished.outcome?.result}
+          onClosed={() => setDismissed(finished.callId)}
+        />
+      ) : showAlone && connected ? (
+        <AppView key={`alone-${alone.key}`} serverId={serverId} uri={uri} tool={tool} toolInput={alone.input} onClosed={() => setAlone(null)} />
+      ) : (
+        <p className="field__hint tool-app__hint">
+          This tool has an MCP App (<code>{uri}</code>): it opens beside the result when the tool runs.{' '}
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!connected}
+            onClick={() => setAlone({ key: Date.now(), input: isObject(draftArguments) ? draftArguments : {}, beforeRun: finished?.callId })}
+          >
+            Open app with these arguments
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
