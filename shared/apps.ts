@@ -61,6 +61,8 @@ export interface AppWireRecord {
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 /** Where an app's frame sends its Content-Security-Policy violation reports (on its own origin). */
 export const APP_CSP_REPORT_PATH = '/.loupe/csp-report';
+/** How a violation reported by the frame's policy starts, in the traffic log and the app's panel. */
+export const APP_POLICY_REPORT_PREFIX = 'Blocked by the app’s policy: ';
 /** App ids are random hex; the frame's host name is `a<id>`. */
 export const APP_ID_PATTERN = /^[0-9a-f]{24}$/;
 /** Largest app document Loupe renders. */

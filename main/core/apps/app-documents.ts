@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { APP_CSP_REPORT_PATH, APP_DOCUMENT_LIMIT, APP_MIME_TYPE, appOrigin, type AppOpening, type AppWireRecord } from '../../../shared/apps.js';
+import { APP_CSP_REPORT_PATH, APP_POLICY_REPORT_PREFIX, APP_DOCUMENT_LIMIT, APP_MIME_TYPE, appOrigin, type AppOpening, type AppWireRecord } from '../../../shared/apps.js';
 import type { RpcOutcome } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
@@ -68,7 +68,8 @@ export class AppDocuments {
     private readonly originTemplate: string | undefined,
   ) {}
 
-  open(serverId: string, uri: string, read: RpcOutcome): AppOpening {
+  /** `connectionId` is the server's connection the app lives in: its messages are part of that session's log. */
+  open(serverId: string, connectionId: string, uri: string, read: RpcOutcome): AppOpening {
     if (!this.originTemplate) throw new LoupeError('This window cannot show MCP Apps: it has no origin for their frames.', 'apps-unavailable');
     const problems: string[] = [];
     const { html, meta: rawMeta } = documentOf(read, uri, problems);
@@ -77,7 +78,7 @@ export class AppDocuments {
     const origin = appOrigin(this.originTemplate, appId);
     const policy = appContentSecurityPolicy(meta.csp, `${origin}${APP_CSP_REPORT_PATH}`);
     const opening: AppOpening = { appId, serverId, uri, url: `${origin}/`, origin, meta, policy, problems, read };
-    const recorder = this.traffic.recorderFor(serverId, `app:${appId}`, { app: { appId, uri } });
+    const recorder = this.traffic.recorderFor(serverId, connectionId, { app: { appId, uri } });
     this.apps.set(appId, { opening, html, recorder, reports: 0, droppedReports: 0 });
     while (this.apps.size > MAX_OPEN_APPS) this.apps.delete(this.apps.keys().next().value as string);
     return opening;
@@ -102,8 +103,9 @@ export class AppDocuments {
         const size = sizeOf(record.message);
         if (size > MAX_RECORDED_MESSAGE_BYTES) app.recorder.note(`The app posted a message of ${size} bytes; Loupe keeps messages up to ${MAX_RECORDED_MESSAGE_BYTES}.`, violation ?? 'Message too large.');
         else app.recorder.message(direction, record.message, size, undefined, violation);
-      } else if (typeof record.text === 'string') {
-        app.recorder.note(record.text.slice(0, 2000), violation ?? record.text.slice(0, 500));
+      } else if (typeof record.text === 'string' || violation !== undefined) {
+        const sentence = violation ?? (record.text ?? '').slice(0, 500);
+        app.recorder.note(sentence, sentence);
       }
     }
   }
@@ -122,7 +124,8 @@ export class AppDocuments {
     const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).slice(0, 300) : undefined);
     const blocked = text('blocked-uri') ?? text('blockedURL') ?? 'something';
     const directive = text('effective-directive') ?? text('effectiveDirective') ?? text('violated-directive') ?? 'its policy';
-    const sentence = `The app tried to load ${blocked}, which its declared domains do not allow (${directive}).`;
-    app.recorder.message('in', { cspReport: body }, sizeOf(body), undefined, sentence);
+    const what = blocked === 'eval' ? 'to run eval' : blocked === 'inline' ? 'an inline script or style' : blocked;
+    const sentence = `${APP_POLICY_REPORT_PREFIX}the app tried ${blocked === 'eval' || blocked === 'inline' ? '' : 'to reach '}${what}, which its declared domains do not allow (${directive}).`;
+    app.recorder.note(sentence, sentence);
   }
 }

@@ -13,8 +13,9 @@ export function appsHandlers(connections: ConnectionManager, documents: AppDocum
       const serverId = stringParam(params, 'serverId');
       const uri = stringParam(params, 'uri');
       if (!uri.startsWith('ui://')) throw new LoupeError('An MCP App resource has a ui:// address.', 'invalid-params');
-      const read = await connections.connected(serverId).request('resources/read', { uri });
-      return documents.open(serverId, uri, read);
+      const connection = connections.connected(serverId);
+      const read = await connection.request('resources/read', { uri });
+      return documents.open(serverId, connection.connectionId, uri, read);
     },
     'apps.document': async (params) => documents.document(stringParam(params, 'appId')),
     'apps.close': async (params) => documents.close(stringParam(params, 'appId')),

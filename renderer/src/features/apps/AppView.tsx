@@ -195,7 +195,7 @@ function OpenApp({ opening, toolInput, toolResult, tool, onClosed }: Props & { o
 
 function AppEvents({ session }: { session: AppSession }) {
   const state = useSyncExternalStore(session.subscribe, session.getState);
-  const violations = state.events.filter((event) => event.kind === 'violation');
+  const violations = state.violations;
   return (
     <>
       {violations.length > 0 && (
@@ -209,9 +209,7 @@ function AppEvents({ session }: { session: AppSession }) {
         </div>
       )}
       <ul className="app-view__events" aria-label="App events">
-        {state.events
-          .filter((event) => event.kind !== 'violation')
-          .map((event) => (
+        {state.events.map((event) => (
             <li key={event.id} className={`app-view__event app-view__event--${event.kind}`}>
               {event.text}
               {event.kind === 'link' && event.url && /^https?:\/\//i.test(event.url) && (

@@ -1,6 +1,6 @@
 import { AppBridge, type McpUiDisplayMode, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, ReadResourceResult, ListResourcesResult } from '@modelcontextprotocol/client';
-import type { AppOpening, AppWireRecord } from '../../../../shared/apps';
+import { APP_POLICY_REPORT_PREFIX, type AppOpening, type AppWireRecord } from '../../../../shared/apps';
 import type { JsonObject, ToolInfo } from '../../../../shared/mcp';
 import type { TrafficEntry } from '../../../../shared/traffic';
 import type { Bridge } from '../../bridge/types';
@@ -11,7 +11,7 @@ import { refusalOf } from './app-tool-rules';
 /** One line of the app's own log in its panel. */
 export interface AppEvent {
   id: number;
-  kind: 'info' | 'violation' | 'log' | 'link';
+  kind: 'info' | 'log' | 'link';
   text: string;
   /** For `link`: the address the app asked to open. */
   url?: string;
@@ -30,11 +30,14 @@ export interface AppSessionState {
   requestedSize: { width?: number; height?: number } | null;
   appInfo: { name: string; version: string } | null;
   events: AppEvent[];
+  /** What the app did wrong, one sentence each (kept apart, so a flood of logs cannot push them out). */
+  violations: AppEvent[];
   pendingCall: PendingCall | null;
   askBeforeCalls: boolean;
 }
 
 const MAX_EVENTS = 200;
+const MAX_VIOLATIONS = 200;
 /** Tallest frame Loupe grows to for an app that asks for more. */
 export const MAX_FRAME_HEIGHT = 4_000;
 
@@ -63,6 +66,7 @@ export class AppSession {
     requestedSize: null,
     appInfo: null,
     events: [],
+    violations: [],
     pendingCall: null,
     askBeforeCalls: false,
   };
@@ -86,12 +90,12 @@ export class AppSession {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       ...(options.tool ? { toolInfo: { tool: options.tool as never } } : {}),
     };
-    for (const problem of opening.problems) this.addEvent('violation', problem);
+    for (const problem of opening.problems) this.addViolation(problem);
     // Blocked requests are reported by the frame to the shell, which records them in the core.
     this.stopWatching = api.on('traffic.appended', (entries: TrafficEntry[]) => {
       for (const entry of entries) {
-        if (entry.app?.appId === opening.appId && entry.violation && entry.message && typeof entry.message === 'object' && 'cspReport' in entry.message) {
-          this.addEvent('violation', entry.violation);
+        if (entry.app?.appId === opening.appId && entry.violation?.startsWith(APP_POLICY_REPORT_PREFIX)) {
+          this.addViolation(entry.violation);
         }
       }
     });
@@ -229,7 +233,12 @@ export class AppSession {
 
   private record(record: AppWireRecord): void {
     this.queue.push(record);
-    if (record.violation) this.addEvent('violation', record.violation);
+    if (record.violation) this.addViolation(record.violation);
+  }
+
+  private addViolation(text: string): void {
+    const violations = [...this.state.violations, { id: ++this.eventIds, kind: 'info' as const, text }];
+    this.update({ violations: violations.length > MAX_VIOLATIONS ? violations.slice(violations.length - MAX_VIOLATIONS) : violations });
   }
 
   private addEvent(kind: AppEvent['kind'], text: string, url?: string): void {

@@ -6,7 +6,7 @@ import { useNow } from '../../ui/use-now';
 import { HttpHeadersFact } from './HttpHeadersFact';
 import { KindIcon } from './KindIcon';
 import { MessagePane } from './MessagePane';
-import { describeRow, ROW_KIND_LABELS, statusText, type RowModel } from './traffic-row-model';
+import { describeRow, kindLabel, statusText, type RowModel } from './traffic-row-model';
 import type { TrafficSession } from './traffic-session';
 
 interface Props {
@@ -117,7 +117,7 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
       <DetailBar onClose={onClose}>
         <span className={`traffic-detail__kind traffic-kind--${row.kind}`}>
           <KindIcon kind={row.kind} />
-          {ROW_KIND_LABELS[row.kind]}
+          {kindLabel(row)}
         </span>
         <code className="traffic-detail__method" title={row.summary}>
           {row.summaryIsText ? row.summary.slice(0, 80) : row.summary}

@@ -4,7 +4,7 @@ import { useNow } from '../../ui/use-now';
 import { KindIcon } from './KindIcon';
 import type { TrafficSort } from './sort-rows';
 import type { ColumnId, ColumnSpec } from './traffic-columns';
-import { ROW_KIND_LABELS, statusText, type RowModel } from './traffic-row-model';
+import { kindLabel, statusText, type RowModel } from './traffic-row-model';
 
 /** The log's time span, for the Waterfall column. */
 export interface TimeSpan {
@@ -36,7 +36,8 @@ function sameRow(a: RowModel, b: RowModel): boolean {
     a.partner === b.partner &&
     a.errorCode === b.errorCode &&
     a.summary === b.summary &&
-    a.batchSeq === b.batchSeq
+    a.batchSeq === b.batchSeq &&
+    a.app === b.app
   );
 }
 
@@ -93,9 +94,9 @@ function Cell({ column, props, statusClass }: { column: ColumnId; props: Props; 
       );
     case 'kind':
       return (
-        <span role="gridcell" className="traffic-cell traffic-cell--kind" title={`${ROW_KIND_LABELS[row.kind]}, ${DIRECTION_WORDS[row.incoming ? 'in' : 'out']}`}>
+        <span role="gridcell" className="traffic-cell traffic-cell--kind" title={`${kindLabel(row)}, ${DIRECTION_WORDS[row.incoming ? 'in' : 'out']}`}>
           <KindIcon kind={row.kind} />
-          {ROW_KIND_LABELS[row.kind]}
+          {kindLabel(row)}
           {row.batchSeq !== undefined && <span className="traffic-cell__tag"> in batch</span>}
           <span className="visually-hidden">, {DIRECTION_WORDS[row.incoming ? 'in' : 'out']}</span>
         </span>
@@ -114,8 +115,8 @@ function Cell({ column, props, statusClass }: { column: ColumnId; props: Props; 
       );
     case 'server':
       return (
-        <span role="gridcell" className="traffic-cell traffic-cell--server" title={serverName}>
-          {serverName}
+        <span role="gridcell" className="traffic-cell traffic-cell--server" title={row.app ? `An MCP App of ${serverName}` : serverName}>
+          {row.app ? `App · ${serverName}` : serverName}
         </span>
       );
     case 'status':

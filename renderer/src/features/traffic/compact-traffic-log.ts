@@ -33,6 +33,8 @@ const FLAG_HAS_MESSAGE = 8;
 const FLAG_ORPHAN = 16;
 /** A tools/call result with isError: true. */
 const FLAG_TOOL_ERROR = 32;
+/** An MCP App ↔ host message (the app's frame is the other end, not the server). */
+const FLAG_APP = 64;
 
 const CHUNK_BITS = 12;
 const CHUNK_SIZE = 1 << CHUNK_BITS;
@@ -204,7 +206,8 @@ export class CompactTrafficLog {
     chunk.partner[offset] = -1;
     chunk.id[offset] = entry.id;
     chunk.flow[offset] = entry.flow;
-    chunk.problem[offset] = entry.problem;
+    // What an MCP App did wrong is shown where a message's problem is.
+    chunk.problem[offset] = entry.problem ?? entry.violation;
     chunk.status[offset] = kind === KIND.request ? STATUS.pending : STATUS.none;
     const hasMessage = entry.message !== undefined;
     chunk.text[offset] = hasMessage ? jsonText(entry.message) : (entry.text ?? '');
@@ -213,7 +216,8 @@ export class CompactTrafficLog {
       (entry.truncated ? FLAG_TRUNCATED : 0) |
       (hasMessage ? FLAG_HAS_MESSAGE : 0) |
       (entry.orphan ? FLAG_ORPHAN : 0) |
-      (entry.toolError ? FLAG_TOOL_ERROR : 0);
+      (entry.toolError ? FLAG_TOOL_ERROR : 0) |
+      (entry.app ? FLAG_APP : 0);
 
     this.noteConnection(server, connection);
     if ((kind === KIND.response || kind === KIND.error) && entry.requestSeq !== undefined) this.pair(position, entry.requestSeq);
@@ -255,6 +259,10 @@ export class CompactTrafficLog {
   }
   hasMessage(position: number): boolean {
     return (this.chunkOf(position).flags[position & CHUNK_MASK]! & FLAG_HAS_MESSAGE) !== 0;
+  }
+  /** An MCP App ↔ host message. */
+  isApp(position: number): boolean {
+    return (this.chunkOf(position).flags[position & CHUNK_MASK]! & FLAG_APP) !== 0;
   }
   /** A response to an id its connection never sent. */
   isOrphan(position: number): boolean {

@@ -25,6 +25,19 @@ export const ROW_KIND_LABELS: Record<RowKind, string> = {
   note: 'Loupe',
 };
 
+/** Kinds of an MCP App ↔ host message: the app is the source of `in` ones, Loupe of `out` ones. */
+function appKindLabel(kind: RowKind, incoming: boolean): string {
+  if (kind === 'request' || kind === 'server-request') return incoming ? 'app request' : 'request to app';
+  if (kind === 'notification') return incoming ? 'app notification' : 'notification to app';
+  if (kind === 'note') return 'app violation';
+  return `app ${ROW_KIND_LABELS[kind]}`;
+}
+
+/** The Kind column's words for a row. */
+export function kindLabel(row: Pick<RowModel, 'kind' | 'incoming' | 'app'>): string {
+  return row.app ? appKindLabel(row.kind, row.incoming) : ROW_KIND_LABELS[row.kind];
+}
+
 export const STATUS_LABELS: Record<RequestStatus, string> = {
   none: '',
   pending: 'pending',
@@ -42,6 +55,8 @@ export interface RowModel {
   seq: number;
   kind: RowKind;
   incoming: boolean;
+  /** An MCP App ↔ host message. */
+  app: boolean;
   /** The method, or the start of a stderr/malformed line, or a batch's size. */
   summary: string;
   /** True when `summary` is raw text rather than a method name. */
@@ -109,6 +124,7 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
     seq: log.seq(position),
     kind,
     incoming: log.isIncoming(position),
+    app: log.isApp(position),
     summary,
     summaryIsText,
     name: log.subject(position) ?? '',

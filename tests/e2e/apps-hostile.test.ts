@@ -1,0 +1,87 @@
+/**
+ * MCP Apps isolation against a fixture app that misbehaves on purpose
+ * (tests/fixtures/hostile-app-server.mjs): it cannot reach Loupe's page, cookie or bridge, and
+ * every violation is shown in its panel and in the traffic log.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { APP_NODE_COMMAND, type ServerConfigInput } from '../../shared/server-config.js';
+import { startHarness, type Harness } from './harness.js';
+import { connectServer, plantServers, result, selectTool } from './tools-helpers.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const APP_URI = 'ui://hostile/app.html';
+
+function hostileServer(name = 'Hostile'): ServerConfigInput {
+  return { name, transport: { type: 'stdio', command: APP_NODE_COMMAND, args: [path.join(REPO_ROOT, 'tests/fixtures/hostile-app-server.mjs')], env: [] } };
+}
+
+describe('MCP Apps: a hostile app', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ prepareDataDir: plantServers(() => [hostileServer()]) });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('cannot touch Loupe’s page, cookie or bridge, and what it did wrong is shown', async () => {
+    const page = harness.page;
+    const titleBefore = await page.title();
+    const tools = await connectServer(page, 'Hostile');
+    await selectTool(tools, 'model-only-secret');
+    expect(await tools.getByRole('region', { name: 'Tool model-only-secret' }).getByTitle(/^Apps may not call it/).count()).toBe(1);
+    await selectTool(tools, 'hostile-app');
+    const detail = tools.getByRole('region', { name: 'Tool hostile-app' });
+    await detail.getByRole('button', { name: 'Run tool' }).click();
+    await result(tools).getByText('opened').waitFor({ timeout: 15_000 });
+
+    const app = detail.getByRole('region', { name: `App ${APP_URI}` });
+    const frame = page.frameLocator(`iframe[title="MCP App ${APP_URI}"]`);
+    const results = frame.locator('#results');
+    await expect.poll(async () => JSON.parse((await results.textContent()) ?? '{}').flood, { timeout: 20_000 }).toBe('sent 1500');
+    await expect.poll(async () => JSON.parse((await results.textContent()) ?? '{}').loupeBridge, { timeout: 10_000 }).toBeDefined();
+    const seen = JSON.parse((await results.textContent()) ?? '{}') as Record<string, string>;
+
+    expect(seen.parentDom).toMatch(/^blocked: SecurityError/);
+    expect(seen.topLocation).toMatch(/^blocked: SecurityError/);
+    expect(seen.parentBridge).toMatch(/^blocked: SecurityError/);
+    // Loupe's session cookie belongs to its own host name; the app's origin has none.
+    expect(seen.cookie).toBe('');
+    expect(seen.undeclaredFetch).toBe('blocked');
+    expect(seen.loupeFetch).toBe('blocked');
+    expect(seen.loupeBridge).toMatch(/^blocked/);
+    expect(seen.hiddenCall).toMatch(/^refused: .*visible to the model only/);
+    expect(seen.appOnlyCall).toBe('ran: helped');
+    expect(await page.title()).toBe(titleBefore);
+
+    const violations = app.getByRole('region', { name: 'App violations' });
+    await violations.getByText(/model-only-secret.*visible to the model only/).waitFor();
+    await violations.getByText(/not a JSON-RPC 2\.0 message/).first().waitFor();
+    await violations.getByText(/more than 200 messages/).waitFor();
+    await violations.getByText(/undeclared\.example/).waitFor({ timeout: 10_000 });
+    await violations.getByText(/resourceDomains has "https:\/\/cdn\.example; script-src \*", which is not an origin/).waitFor();
+    // The injected directive never reached the policy.
+    expect(await app.getByText(/script-src \*/).count()).toBe(1);
+
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    const filter = traffic.getByRole('combobox', { name: 'Filter traffic' });
+    await filter.fill('model-only-secret');
+    const rows = traffic.getByRole('row');
+    await rows.filter({ hasText: 'app violation' }).first().waitFor();
+    await rows.filter({ hasText: 'app request' }).filter({ hasText: 'tools/call' }).first().waitFor();
+    // The refused call never reached the server: every tools/call naming it is the app's.
+    expect(await rows.filter({ hasText: 'tools/call' }).filter({ hasNotText: 'App · Hostile' }).count()).toBe(0);
+    await filter.fill('app-only-helper');
+    // The allowed one went on to the server: the app's request, and Loupe's to the server.
+    await expect.poll(() => rows.filter({ hasText: 'tools/call' }).filter({ hasNotText: 'App · Hostile' }).count()).toBe(1);
+    await filter.fill('undeclared.example');
+    await rows.filter({ hasText: 'app violation' }).first().waitFor({ timeout: 10_000 });
+    await filter.fill('');
+    await app.scrollIntoViewIfNeeded();
+    await harness.screenshot('apps-hostile');
+  });
+});
