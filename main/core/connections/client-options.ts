@@ -1,11 +1,16 @@
 import type { ClientOptions, VersionNegotiationMode } from '@modelcontextprotocol/client';
+import { APP_MIME_TYPE } from '../../../shared/apps.js';
 import { MODERN_PROTOCOL_VERSION, type ProtocolEraSetting } from '../../../shared/server-config.js';
 
-/** What Loupe offers servers: sampling (with tools, 2025-11-25), both elicitation modes, and roots. */
+/**
+ * What Loupe offers servers: sampling (with tools, 2025-11-25), both elicitation modes, roots,
+ * and the MCP Apps extension (servers may offer their app tools only to hosts that render them).
+ */
 export const CLIENT_CAPABILITIES = {
   sampling: { tools: {} },
   elicitation: { form: {}, url: {} },
   roots: { listChanged: true },
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [APP_MIME_TYPE] } },
 };
 
 /**
