@@ -28,7 +28,7 @@ export const ROW_KIND_LABELS: Record<RowKind, string> = {
 /** Kinds of an MCP App ↔ host message: the app is the source of `in` ones, Loupe of `out` ones. */
 function appKindLabel(kind: RowKind, incoming: boolean): string {
   if (kind === 'request' || kind === 'server-request') return incoming ? 'app request' : 'request to app';
-  if (kind === 'notification') return incoming ? 'app notification' : 'notification to app';
+  if (kind === 'notification') return incoming ? 'app notification' : 'notify app';
   if (kind === 'note') return 'app violation';
   return `app ${ROW_KIND_LABELS[kind]}`;
 }

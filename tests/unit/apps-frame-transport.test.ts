@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest';
+import type { AppWireRecord } from '../../shared/apps.js';
+import { FrameTransport, type FrameMessage } from '../../renderer/src/features/apps/frame-transport.js';
+import { RecordQueue } from '../../renderer/src/features/apps/record-queue.js';
+
+const ORIGIN = 'http://a0123456789abcdef01234567.localhost:5000';
+
+function setUp(limits = { maxMessages: 5, windowMs: 1_000, maxChars: 200 }) {
+  const frame = { posted: [] as Array<{ message: unknown; origin: string }>, postMessage(message: unknown, origin: string) { this.posted.push({ message, origin }); } };
+  const records: AppWireRecord[] = [];
+  const delivered: unknown[] = [];
+  let now = 0;
+  const listeners: Array<(event: MessageEvent) => void> = [];
+  const target = {
+    addEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.push(listener),
+    removeEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.splice(listeners.indexOf(listener), 1),
+  };
+  const transport = new FrameTransport(
+    frame as unknown as Window,
+    ORIGIN,
+    (record) => records.push(record),
+    limits,
+    target as unknown as Window,
+    () => now,
+  );
+  transport.onmessage = (message) => delivered.push(message);
+  const post = (data: unknown, overrides: Partial<FrameMessage> = {}) => transport.receive({ source: frame, origin: ORIGIN, data, ...overrides });
+  return { frame, records, delivered, transport, listeners, post, advance: (ms: number) => (now += ms) };
+}
+
+const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+
+describe('FrameTransport: the window end of an app frame', () => {
+  test('accepts JSON-RPC from the frame’s window and origin, and records it as from the app', () => {
+    const { records, delivered, post } = setUp();
+    post(ping(1));
+    expect(delivered).toEqual([ping(1)]);
+    expect(records).toEqual([{ direction: 'in', message: ping(1) }]);
+  });
+
+  test('ignores other windows’ messages without a word: they are not this app’s', () => {
+    const { records, delivered, post } = setUp();
+    post(ping(1), { source: {} });
+    expect(delivered).toEqual([]);
+    expect(records).toEqual([]);
+  });
+
+  test('refuses a message from the frame’s window on another origin, and says so', () => {
+    const { records, delivered, post } = setUp();
+    post(ping(1), { origin: 'http://evil.localhost:5000' });
+    expect(delivered).toEqual([]);
+    expect(records[0]!.violation).toMatch(/posted from http:\/\/evil\.localhost:5000, not from its own origin/);
+  });
+
+  test('records something that is not JSON-RPC as a violation and never hands it to the bridge', () => {
+    const { records, delivered, post } = setUp();
+    post('hello');
+    post({ hello: 'world' });
+    expect(delivered).toEqual([]);
+    expect(records.map((record) => record.violation)).toEqual([
+      expect.stringMatching(/not a JSON-RPC 2\.0 message/),
+      expect.stringMatching(/not a JSON-RPC 2\.0 message/),
+    ]);
+    expect(records[1]!.message).toEqual({ hello: 'world' });
+  });
+
+  test('refuses a message larger than its limit', () => {
+    const { records, delivered, post } = setUp();
+    post({ jsonrpc: '2.0', method: 'x', params: { text: 'a'.repeat(500) } });
+    expect(delivered).toEqual([]);
+    expect(records[0]!.violation).toMatch(/accepts up to 200/);
+  });
+
+  test('drops a flood past its rate, says so once, and counts what it dropped when the next window starts', () => {
+    const { records, delivered, post, advance } = setUp();
+    for (let id = 0; id < 12; id++) post(ping(id));
+    expect(delivered).toHaveLength(5);
+    expect(records.filter((record) => record.violation)).toEqual([expect.objectContaining({ violation: expect.stringMatching(/more than 5 messages within 1000 ms/) })]);
+    advance(1_000);
+    post(ping(99));
+    expect(delivered).toHaveLength(6);
+    expect(records.some((record) => /dropped 7 messages/.test(record.violation ?? ''))).toBe(true);
+  });
+
+  test('posts to the app’s origin only (never "*"), records what it sends, and stops listening on close', async () => {
+    const { frame, records, transport, listeners } = setUp();
+    await transport.start();
+    expect(listeners).toHaveLength(1);
+    await transport.send({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: {} } });
+    expect(frame.posted).toEqual([{ message: expect.objectContaining({ method: 'ui/notifications/tool-input' }), origin: ORIGIN }]);
+    expect(records).toEqual([{ direction: 'out', message: expect.objectContaining({ method: 'ui/notifications/tool-input' }) }]);
+    await transport.close();
+    expect(listeners).toHaveLength(0);
+  });
+});
+
+describe('RecordQueue: app records to the core in batches', () => {
+  test('sends what arrived while a send was under way as one later batch', async () => {
+    const batches: AppWireRecord[][] = [];
+    let release: () => void = () => {};
+    const queue = new RecordQueue(
+      (records) =>
+        new Promise<void>((resolve) => {
+          batches.push(records);
+          release = resolve;
+        }),
+    );
+    queue.push({ direction: 'in', text: 'one' });
+    await Promise.resolve();
+    await Promise.resolve();
+    queue.push({ direction: 'in', text: 'two' });
+    queue.push({ direction: 'in', text: 'three' });
+    expect(batches).toEqual([[{ direction: 'in', text: 'one' }]]);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(batches[1]).toEqual([
+      { direction: 'in', text: 'two' },
+      { direction: 'in', text: 'three' },
+    ]);
+  });
+});
