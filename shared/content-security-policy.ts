@@ -12,7 +12,6 @@ const DIRECTIVES = [
   "media-src 'self' data: blob:",
   "object-src 'none'",
   "base-uri 'none'",
-  "form-action 'none'",
 ];
 
 /** Electron's scheme for MCP App frames: each app is served as `loupe-app://a<id>/`, an origin of its own. */
@@ -40,6 +39,7 @@ export function contentSecurityPolicy(options: PolicyOptions = {}): string {
   return [
     ...DIRECTIVES,
     `frame-src ${options.appFrames ?? "'none'"}`,
+    "form-action 'none'",
     ["connect-src 'self'", ...(options.connect ?? [])].join(' '),
     ...(options.forbidFraming ? ["frame-ancestors 'none'"] : []),
   ].join('; ');

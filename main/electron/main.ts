@@ -1,8 +1,9 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session } from 'electron';
 import { IPC_EVENT_CHANNEL } from '../../shared/wire.js';
 import type { Core } from '../core/core.js';
 import { CoreSupervisor } from '../core-process/core-supervisor.js';
 import { coreProcessEntryPath, preloadPath, rendererIndexUrl, resolveDataDir } from './app-paths.js';
+import { APP_FRAME_ORIGIN_TEMPLATE, registerAppFrameScheme, serveAppFrames } from './app-protocol.js';
 import { applyContentSecurityPolicy } from './csp.js';
 import { bindCoreToWindow } from './ipc.js';
 import { notifyPendingApprovals } from './os-notifications.js';
@@ -107,7 +108,13 @@ async function start(): Promise<void> {
 
   const dataDir = resolveDataDir(process.argv, process.env, app.getPath('userData'));
   // The core lives in a utilityProcess: a server that hangs or crashes it cannot take the window down.
-  const core = await CoreSupervisor.start(() => launchUtilityCore(coreProcessEntryPath), { dataDir, mode: 'electron', version: app.getVersion() });
+  const core = await CoreSupervisor.start(() => launchUtilityCore(coreProcessEntryPath), {
+    dataDir,
+    mode: 'electron',
+    version: app.getVersion(),
+    appFrameOrigin: APP_FRAME_ORIGIN_TEMPLATE,
+  });
+  serveAppFrames(session.defaultSession, core.handlers);
   disposeCoreBeforeQuit(core);
 
   installAppMenu();
@@ -125,6 +132,8 @@ async function start(): Promise<void> {
 
 // Every renderer, including any the app did not mean to create, runs in the OS sandbox.
 app.enableSandbox();
+// MCP Apps' frames get origins of their own on loupe-app: (registered before the app is ready).
+registerAppFrameScheme(protocol);
 
 // loupe:// links: macOS delivers them as an event (also at launch), Windows and Linux as arguments.
 app.on('open-url', (event, url) => {

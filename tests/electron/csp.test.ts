@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from 'electron';
-import { contentSecurityPolicy } from '../../shared/content-security-policy.js';
+import { ANY_APP_FRAME_SOURCE, contentSecurityPolicy } from '../../shared/content-security-policy.js';
 import { applyContentSecurityPolicy, CONTENT_SECURITY_POLICY } from '../../main/electron/csp.js';
 
 function directives(policy: string): Map<string, string[]> {
@@ -31,9 +31,9 @@ describe('CONTENT_SECURITY_POLICY', () => {
     }
   });
 
-  it('keeps plugins, frames, forms and base-URL changes out', () => {
+  it('keeps plugins, forms and base-URL changes out, and frames nothing but MCP Apps on loupe-app:', () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
-    expect(policy.get('frame-src')).toEqual(["'none'"]);
+    expect(policy.get('frame-src')).toEqual(['loupe-app:']);
     expect(policy.get('form-action')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
@@ -42,7 +42,7 @@ describe('CONTENT_SECURITY_POLICY', () => {
   it('is exactly the agreed policy', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; " +
-        "media-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-src 'none'; form-action 'none'; " +
+        "media-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-src loupe-app:; form-action 'none'; " +
         "connect-src 'self'; frame-ancestors 'none'",
     );
   });
@@ -71,6 +71,14 @@ describe('applyContentSecurityPolicy', () => {
     expect(responseHeaders).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
   });
 
+  it('leaves an MCP App frame’s own policy (built from its declared domains) in place', () => {
+    const listener = install();
+    const callback = vi.fn();
+    const details = { url: 'loupe-app://a0123456789abcdef01234567/', resourceType: 'subFrame', responseHeaders: { 'Content-Security-Policy': ["default-src 'none'"] } };
+    (listener as unknown as (d: typeof details, cb: typeof callback) => void)(details, callback);
+    expect(callback).toHaveBeenCalledExactlyOnceWith({});
+  });
+
   it('replaces any policy the response carried and keeps the other headers', () => {
     const { responseHeaders } = respond(install(), {
       'content-security-policy': ["script-src * 'unsafe-eval'"],
@@ -87,7 +95,7 @@ describe('the built page', () => {
   it('carries the same policy in a <meta>, so it holds wherever the page is loaded from', () => {
     const html = readFileSync(fileURLToPath(new URL('../../dist/renderer/index.html', import.meta.url)), 'utf8');
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html);
-    expect(meta?.[1]?.replaceAll('&#39;', "'")).toBe(contentSecurityPolicy());
+    expect(meta?.[1]?.replaceAll('&#39;', "'")).toBe(contentSecurityPolicy({ appFrames: ANY_APP_FRAME_SOURCE }));
     expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<script'));
   });
 });

@@ -26,6 +26,8 @@ const stub = vi.hoisted(() => {
     utilityFork: vi.fn(),
     setApplicationMenu: vi.fn(),
     sessionOn: vi.fn(),
+    registerSchemesAsPrivileged: vi.fn(() => calls.push('registerSchemes')),
+    protocolHandle: vi.fn(),
   };
 });
 
@@ -69,8 +71,10 @@ vi.mock('electron', async () => {
         setPermissionRequestHandler: stub.setPermissionRequestHandler,
         setPermissionCheckHandler: stub.setPermissionCheckHandler,
         on: stub.sessionOn,
+        protocol: { handle: stub.protocolHandle },
       },
     },
+    protocol: { registerSchemesAsPrivileged: stub.registerSchemesAsPrivileged },
     shell: { openExternal: vi.fn() },
     Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: stub.setApplicationMenu },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
@@ -108,7 +112,14 @@ describe('main.ts start-up', () => {
       dataDir: '/tmp/loupe-lifecycle-test',
       mode: 'electron',
       version: '9.8.7',
+      appFrameOrigin: 'loupe-app://{app}',
     });
+  });
+
+  it('registers loupe-app: before the app is ready and serves MCP App frames on it from the core', () => {
+    expect(stub.registerSchemesAsPrivileged).toHaveBeenCalledExactlyOnceWith([{ scheme: 'loupe-app', privileges: { standard: true, secure: true } }]);
+    expect(stub.calls.indexOf('registerSchemes')).toBeLessThan(stub.calls.indexOf('createCore'));
+    expect(stub.protocolHandle).toHaveBeenCalledExactlyOnceWith('loupe-app', expect.any(Function));
   });
 
   it('launches that process with Electron\'s utilityProcess, from the compiled entry point', () => {
