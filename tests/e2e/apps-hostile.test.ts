@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { APP_NODE_COMMAND, type ServerConfigInput } from '../../shared/server-config.js';
 import { startHarness, type Harness } from './harness.js';
-import { connectServer, plantServers, result, selectTool } from './tools-helpers.js';
+import { connectServer, plantServers, result, selectTool, showTools } from './tools-helpers.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const APP_URI = 'ui://hostile/app.html';
@@ -31,11 +31,19 @@ describe('MCP Apps: a hostile app', () => {
   test('cannot touch Loupe’s page, cookie or bridge, and what it did wrong is shown', async () => {
     const page = harness.page;
     const titleBefore = await page.title();
-    const tools = await connectServer(page, 'Hostile');
+    await connectServer(page, 'Hostile');
+    // The resources list carries the app's declared metadata, shown by its tool before it runs.
+    await page.getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: 'Resources', exact: true }).click();
+    await page.getByRole('region', { name: 'Resources', exact: true }).getByText(APP_URI).first().waitFor();
+    const tools = await showTools(page);
     await selectTool(tools, 'model-only-secret');
     expect(await tools.getByRole('region', { name: 'Tool model-only-secret' }).getByTitle(/^Apps may not call it/).count()).toBe(1);
     await selectTool(tools, 'hostile-app');
     const detail = tools.getByRole('region', { name: 'Tool hostile-app' });
+    const listed = detail.getByRole('group').filter({ hasText: 'Declared in the resources list' });
+    await listed.getByText('Declared in the resources list').click();
+    await listed.getByText('https://allowed.example').waitFor();
+    await listed.getByText(/resourceDomains has .* which is not an origin/).waitFor();
     await detail.getByRole('button', { name: 'Run tool' }).click();
     await result(tools).getByText('opened').waitFor({ timeout: 15_000 });
 
@@ -83,5 +91,7 @@ describe('MCP Apps: a hostile app', () => {
     await filter.fill('');
     await app.scrollIntoViewIfNeeded();
     await harness.screenshot('apps-hostile');
+    await app.getByRole('region', { name: 'App violations' }).scrollIntoViewIfNeeded();
+    await harness.screenshot('apps-hostile-violations');
   });
 });

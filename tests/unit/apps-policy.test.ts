@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { appContentSecurityPolicy } from '../../main/core/apps/app-policy.js';
-import { readAppResourceMeta } from '../../main/core/apps/app-resource-meta.js';
+import { readAppResourceMeta } from '../../shared/app-resource-meta.js';
 import { answerAppFrame, appIdOfLabel } from '../../main/app-frames/app-frame-response.js';
 import { ANY_APP_FRAME_SOURCE, contentSecurityPolicy } from '../../shared/content-security-policy.js';
 import { appMayCall, refusalOf } from '../../renderer/src/features/apps/app-tool-rules.js';

@@ -4,7 +4,7 @@ import type { RpcOutcome } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
 import { appContentSecurityPolicy } from './app-policy.js';
-import { readAppResourceMeta } from './app-resource-meta.js';
+import { readAppResourceMeta } from '../../../shared/app-resource-meta.js';
 
 /** Open apps kept at once; opening another forgets the oldest (its frame then gets a 404 on reload). */
 const MAX_OPEN_APPS = 24;

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { JsonObject, ToolInfo } from '../../../../shared/mcp';
 import type { ToolRun } from '../tools/run-history';
-import { toolAppUri } from './app-facts';
+import { readAppResourceMeta } from '../../../../shared/app-resource-meta';
+import { useResourcesStore } from '../resources/resources-store';
+import { describeAppMeta, toolAppUri } from './app-facts';
 import { AppView } from './AppView';
 
 interface Props {
@@ -29,6 +31,7 @@ export function ToolApp({ serverId, tool, run, draftArguments, connected }: Prop
   const uri = toolAppUri(tool);
   const [alone, setAlone] = useState<Alone>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const listed = useResourcesStore((state) => (uri ? state.byServer[serverId]?.resources.items.find((item) => item.uri === uri) : undefined));
   if (!uri) return null;
 
   const finished = run?.status === 'done' && run.outcome?.result !== undefined && !run.outcome.failure ? run : undefined;
@@ -50,7 +53,8 @@ export function ToolApp({ serverId, tool, run, draftArguments, connected }: Prop
       ) : showAlone && connected ? (
         <AppView key={`alone-${alone.key}`} serverId={serverId} uri={uri} tool={tool} toolInput={alone.input} onClosed={() => setAlone(null)} />
       ) : (
-        <p className="field__hint tool-app__hint">
+        <div className="tool-app__hint">
+        <p className="field__hint">
           This tool has an MCP App (<code>{uri}</code>): it opens beside the result when the tool runs.{' '}
           <button
             type="button"
@@ -61,7 +65,35 @@ export function ToolApp({ serverId, tool, run, draftArguments, connected }: Prop
             Open app with these arguments
           </button>
         </p>
+        {listed && <ListedMeta meta={listed._meta} />}
+        </div>
       )}
     </div>
+  );
+}
+
+/** What the resource declares in the server's resources list (the read, when the app opens, has the last word). */
+function ListedMeta({ meta }: { meta: unknown }) {
+  const problems: string[] = [];
+  const facts = describeAppMeta(readAppResourceMeta(meta, problems));
+  return (
+    <details className="app-view__facts">
+      <summary>Declared in the resources list</summary>
+      <dl>
+        {facts.map((fact) => (
+          <div key={fact.label}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {problems.length > 0 && (
+        <ul className="app-view__violations">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+    </details>
   );
 }

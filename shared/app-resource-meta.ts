@@ -1,4 +1,4 @@
-import type { AppCspDomains, AppResourceMeta } from '../../../shared/apps.js';
+import type { AppCspDomains, AppResourceMeta } from './apps.js';
 
 const MAX_DOMAINS = 32;
 const MAX_DOMAIN_LENGTH = 200;
