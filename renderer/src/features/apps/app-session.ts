@@ -52,6 +52,8 @@ export interface AppSessionOptions {
   toolResult?: unknown;
   tool?: ToolInfo;
   theme: 'light' | 'dark';
+  /** Where the frame's messages arrive: the window (tests pass their own). */
+  messageTarget?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
 /**
@@ -86,7 +88,7 @@ export class AppSession {
       displayMode: 'inline',
       availableDisplayModes: ['inline', 'fullscreen'],
       platform: 'desktop',
-      locale: navigator.language,
+      ...(globalThis.navigator?.language ? { locale: globalThis.navigator.language } : {}),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       ...(options.tool ? { toolInfo: { tool: options.tool as never } } : {}),
     };
@@ -168,7 +170,7 @@ export class AppSession {
       const data = typeof params.data === 'string' ? params.data : JSON.stringify(params.data) ?? '';
       this.addEvent('log', `${params.level}: ${data.slice(0, 500)}`);
     };
-    const transport = new FrameTransport(frameWindow, opening.origin, (record) => this.record(record));
+    const transport = new FrameTransport(frameWindow, opening.origin, (record) => this.record(record), undefined, this.options.messageTarget ?? window);
     await bridge.connect(transport);
   }
 
