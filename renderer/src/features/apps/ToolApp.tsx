@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { JsonObject, ToolInfo } from '../../../../shared/mcp';
 import type { ToolRun } from '../tools/run-history';
 import { readAppResourceMeta } from '../../../../shared/app-resource-meta';
 import { useResourcesStore } from '../resources/resources-store';
 import { describeAppMeta, toolAppUri } from './app-facts';
-import { AppView } from './AppView';
+import './tool-app.css';
 
 interface Props {
   serverId: string;
@@ -15,6 +15,9 @@ interface Props {
   draftArguments: unknown;
   connected: boolean;
 }
+
+/** The app host (ext-apps' AppBridge and its schemas) loads only when an app is first shown. */
+const AppView = lazy(() => import('./AppView').then((module) => ({ default: module.AppView })));
 
 /** An app opened alone; `beforeRun` is the finished run it replaced, so the next run takes over again. */
 type Alone = { key: number; input: JsonObject; beforeRun: string | undefined } | null;
@@ -40,6 +43,7 @@ export function ToolApp({ serverId, tool, run, draftArguments, connected }: Prop
 
   return (
     <div className="tool-app">
+      <Suspense fallback={<p className="field__hint">Loading the app host…</p>}>
       {showRun && finished && connected ? (
         <AppView
           key={finished.callId}
@@ -68,6 +72,7 @@ export function ToolApp({ serverId, tool, run, draftArguments, connected }: Prop
         {listed && <ListedMeta meta={listed._meta} />}
         </div>
       )}
+      </Suspense>
     </div>
   );
 }
