@@ -73,14 +73,20 @@ export async function openSession(
   for (const notice of (await core.handlers['app.info']()).notices) warn(notice.message.replaceAll(workDir, options.dataDir));
 
   // The saved auto-reply rules answer inside the core; what is still pending is answered here.
+  const answered = new Set<string>();
   const unsubscribe = core.subscribe((name, payload) => {
     if (name !== 'approvals.changed') return;
     const approval = payload as Parameters<typeof chooseReply>[0];
     if (approval.status !== 'pending') return;
+    if (answered.has(approval.id)) return;
+    answered.add(approval.id);
     const choice = chooseReply(approval, replies);
     if (choice.declined) warn(choice.declined);
-    core.handlers['approvals.decide']({ id: approval.id, decision: choice.decision }).catch((error: unknown) => {
-      warn(`Could not answer the server's ${approval.kind} request: ${error instanceof Error ? error.message : String(error)}`);
+    // The event comes as the request starts waiting, before it can take an answer: answer on the next turn.
+    setImmediate(() => {
+      core.handlers['approvals.decide']({ id: approval.id, decision: choice.decision }).catch((error: unknown) => {
+        warn(`Could not answer the server's ${approval.kind} request: ${error instanceof Error ? error.message : String(error)}`);
+      });
     });
   });
 
