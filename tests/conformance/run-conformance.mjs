@@ -63,12 +63,13 @@ async function listScenarios(node) {
   return scenarios;
 }
 
+/** The suite writes <output>/<scenario name>-<time>/checks.json (an `auth/…` name makes a subfolder). */
 async function readChecks(outputDir) {
-  const runs = (await readdir(outputDir).catch(() => [])).sort();
-  const last = runs.at(-1);
+  const files = (await readdir(outputDir, { recursive: true }).catch(() => [])).filter((file) => path.basename(file) === 'checks.json').sort();
+  const last = files.at(-1);
   if (!last) return undefined;
   try {
-    return JSON.parse(await readFile(path.join(outputDir, last, 'checks.json'), 'utf8'));
+    return JSON.parse(await readFile(path.join(outputDir, last), 'utf8'));
   } catch {
     return undefined;
   }
