@@ -19,10 +19,16 @@ const PLANS = {
   'sse-retry': ['tools', 'call', 'test_reconnection'],
 };
 
-/** OAuth settings handed through the CLI's auth seam: the suite's authorization servers approve without a person. */
+/**
+ * OAuth settings handed through the CLI's auth seam (the shape of the core's AuthSettings): the suite's
+ * authorization servers approve without a person. The client secret or private key rides along until
+ * the CLI stores it with the core's own request for that.
+ */
 function authSettings() {
   return {
     authorizeWith: 'http-get',
+    ...(scenario.includes('client-credentials') ? { grant: 'client_credentials' } : {}),
+    ...(context.private_key_pem ? { clientAuthentication: 'private_key_jwt' } : {}),
     ...(context.client_id ? { clientId: context.client_id } : {}),
     ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
     ...(context.private_key_pem ? { privateKeyPem: context.private_key_pem } : {}),
