@@ -52,6 +52,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'cli',
+          root,
+          include: ['tests/cli/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           root,
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,0 +1,247 @@
+import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { JsonObject } from '../../shared/mcp.js';
+import { PROTOCOL_ERA_SETTINGS, type KeyValue, type ProtocolEraSetting } from '../../shared/server-config.js';
+import { UsageError } from './exit-codes.js';
+
+/** Which server a command talks to: one from the data folder's list, or one given on the command line. */
+export type Target =
+  | { kind: 'configured'; nameOrId: string }
+  | { kind: 'stdio'; command: string; args: string[]; env: KeyValue[] }
+  | { kind: 'http'; transport: 'streamable-http' | 'sse'; url: string; headers: KeyValue[] };
+
+export interface CommonOptions {
+  dataDir: string;
+  json: boolean;
+  record?: string;
+  replies?: string;
+  era?: ProtocolEraSetting;
+  timeoutMs?: number;
+}
+
+export type Action =
+  | { kind: 'connect' }
+  | { kind: 'tools.list' }
+  | { kind: 'tools.call'; name: string; arguments: JsonObject }
+  | { kind: 'resources.list' }
+  | { kind: 'resources.read'; uri: string }
+  | { kind: 'prompts.list' }
+  | { kind: 'prompts.get'; name: string; arguments: Record<string, string> };
+
+export type CliCommand =
+  | { kind: 'help'; text: string }
+  | { kind: 'servers'; options: CommonOptions }
+  | { kind: 'server'; action: Action; target: Target; options: CommonOptions };
+
+const TARGET_HELP = `Server (one of):
+  --server NAME|ID        A server from the data folder's list (see "loupe servers")
+  --url URL               An HTTP server; --transport http (Streamable HTTP, the default) or sse
+  --header "Key: Value"   An HTTP header (repeatable)
+  -- COMMAND [ARGS…]      A stdio server started with this command; --env KEY=VALUE (repeatable)`;
+
+const COMMON_HELP = `Options:
+  --data-dir DIR          The app's data folder, read only (default: $LOUPE_DATA_DIR, else the desktop app's folder)
+  --json                  Print JSON instead of text
+  --record FILE           Write the session's traffic as JSON Lines, the format the app imports
+  --replies FILE          Answers for sampling and elicitation requests (see the README)
+  --era auto|legacy|modern  Protocol era (default: the server's setting, else auto)
+  --timeout MS            How long connecting and each request may take
+  --help                  Show this help`;
+
+const HELP: Record<string, string> = {
+  main: `Usage: loupe <command> [options]
+
+MCP Loupe on the command line: the app's core, without a window.
+
+Commands:
+  servers                 List the servers configured in the app
+  connect                 Connect and print what the server says about itself
+  tools list | call NAME [--args JSON]
+  resources list | read URI
+  prompts list | get NAME [--args JSON]
+
+Run "loupe <command> --help" for a command's options.
+
+Exit codes: 0 ok, 1 the call failed or the tool returned isError, 2 usage error,
+3 the connection failed, 4 any other error.`,
+  servers: `Usage: loupe servers [--data-dir DIR] [--json]
+
+Lists the servers configured in the app's data folder (its servers.json, read only).`,
+  connect: `Usage: loupe connect <server> [options]
+
+Connects, prints the server's name, version, protocol and capabilities, and disconnects.
+
+${TARGET_HELP}
+
+${COMMON_HELP}`,
+  tools: `Usage: loupe tools list <server> [options]
+       loupe tools call NAME [--args JSON] <server> [options]
+
+Lists the server's tools, or calls one with a JSON object of arguments (default {}).
+A result with isError: true exits with 1.
+
+${TARGET_HELP}
+
+${COMMON_HELP}`,
+  resources: `Usage: loupe resources list <server> [options]
+       loupe resources read URI <server> [options]
+
+${TARGET_HELP}
+
+${COMMON_HELP}`,
+  prompts: `Usage: loupe prompts list <server> [options]
+       loupe prompts get NAME [--args JSON] <server> [options]
+
+--args is a JSON object of string values.
+
+${TARGET_HELP}
+
+${COMMON_HELP}`,
+};
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  record: { type: 'string' },
+  replies: { type: 'string' },
+  era: { type: 'string' },
+  timeout: { type: 'string' },
+  server: { type: 'string' },
+  url: { type: 'string' },
+  transport: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  env: { type: 'string', multiple: true },
+  args: { type: 'string' },
+} satisfies ParseArgsConfig['options'];
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>['values'];
+
+function parseJsonObject(text: string, what: string): JsonObject {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${what} must be a JSON object.`);
+  return value as JsonObject;
+}
+
+function stringArguments(args: JsonObject): Record<string, string> {
+  for (const [key, value] of Object.entries(args)) {
+    if (typeof value !== 'string') throw new UsageError(`Prompt argument "${key}" must be a string: prompts take text arguments only.`);
+  }
+  return args as Record<string, string>;
+}
+
+function pairs(values: string[] | undefined, separator: string, what: string): KeyValue[] {
+  return (values ?? []).map((raw) => {
+    const at = raw.indexOf(separator);
+    const key = at > 0 ? raw.slice(0, at).trim() : '';
+    if (key === '') throw new UsageError(`${what} "${raw}" must look like KEY${separator}VALUE.`);
+    return { key, value: raw.slice(at + 1).trim() };
+  });
+}
+
+function parseTarget(values: Values, command: string[]): Target {
+  const given = [values.server !== undefined, values.url !== undefined, command.length > 0].filter(Boolean).length;
+  if (given === 0) throw new UsageError('Name a server: --server NAME, --url URL, or -- COMMAND [ARGS…].');
+  if (given > 1) throw new UsageError('Give only one of --server, --url and -- COMMAND.');
+  if (values.url === undefined && (values.transport !== undefined || values.header !== undefined)) {
+    throw new UsageError('--transport and --header apply to --url only.');
+  }
+  if (command.length === 0 && values.env !== undefined) throw new UsageError('--env applies to a command after -- only.');
+  if (values.server !== undefined) {
+    if (values.server.trim() === '') throw new UsageError('--server needs a name or id.');
+    return { kind: 'configured', nameOrId: values.server };
+  }
+  if (values.url !== undefined) {
+    let url: URL;
+    try {
+      url = new URL(values.url);
+    } catch {
+      throw new UsageError(`--url "${values.url}" is not a URL.`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http or https, got "${url.protocol}".`);
+    const transport = values.transport ?? 'http';
+    if (transport !== 'http' && transport !== 'sse') throw new UsageError(`--transport must be http or sse, got "${transport}".`);
+    return { kind: 'http', transport: transport === 'sse' ? 'sse' : 'streamable-http', url: values.url, headers: pairs(values.header, ':', 'Header') };
+  }
+  const [executable, ...args] = command;
+  return { kind: 'stdio', command: executable ?? '', args, env: pairs(values.env, '=', 'Environment variable') };
+}
+
+function parseCommon(values: Values, defaultDataDir: string): CommonOptions {
+  const options: CommonOptions = { dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir, json: values.json === true };
+  if (values.record !== undefined) options.record = path.resolve(values.record);
+  if (values.replies !== undefined) options.replies = path.resolve(values.replies);
+  if (values.era !== undefined) {
+    if (!PROTOCOL_ERA_SETTINGS.includes(values.era as ProtocolEraSetting)) throw new UsageError(`--era must be one of ${PROTOCOL_ERA_SETTINGS.join(', ')}.`);
+    options.era = values.era as ProtocolEraSetting;
+  }
+  if (values.timeout !== undefined) {
+    const ms = /^\d+$/.test(values.timeout) ? Number(values.timeout) : NaN;
+    if (!(ms > 0)) throw new UsageError(`--timeout expects a positive number of milliseconds, got "${values.timeout}".`);
+    options.timeoutMs = ms;
+  }
+  return options;
+}
+
+function parseAction(group: string, positionals: string[], values: Values): Action {
+  const [verb, subject] = positionals;
+  const noExtra = (count: number) => {
+    const rest = positionals.slice(count);
+    if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}" (a stdio command goes after --).`);
+  };
+  const needSubject = (what: string) => {
+    if (!subject) throw new UsageError(`"${group} ${verb}" needs ${what}.`);
+    return subject;
+  };
+  const args = (what: string) => (values.args === undefined ? {} : parseJsonObject(values.args, what));
+  if (values.args !== undefined && !((group === 'tools' && verb === 'call') || (group === 'prompts' && verb === 'get'))) {
+    throw new UsageError('--args applies to "tools call" and "prompts get" only.');
+  }
+  if (group === 'connect') {
+    noExtra(0);
+    return { kind: 'connect' };
+  }
+  const verbs: Record<string, string[]> = { tools: ['list', 'call'], resources: ['list', 'read'], prompts: ['list', 'get'] };
+  if (!verb || !verbs[group]?.includes(verb)) throw new UsageError(`"${group}" needs one of: ${verbs[group]?.join(', ')}.`);
+  if (verb === 'list') {
+    noExtra(1);
+    return { kind: `${group}.list` as 'tools.list' | 'resources.list' | 'prompts.list' };
+  }
+  noExtra(2);
+  if (group === 'tools') return { kind: 'tools.call', name: needSubject('a tool name'), arguments: args('--args') };
+  if (group === 'resources') return { kind: 'resources.read', uri: needSubject('a resource URI') };
+  return { kind: 'prompts.get', name: needSubject('a prompt name'), arguments: stringArguments(args('--args')) };
+}
+
+/** Reads `loupe <command> …`. Everything after `--` is the stdio server's command line. */
+export function parseCliArgs(argv: readonly string[], defaultDataDir: string): CliCommand {
+  const separator = argv.indexOf('--');
+  const own = separator >= 0 ? argv.slice(0, separator) : [...argv];
+  const command = separator >= 0 ? argv.slice(separator + 1) : [];
+  const [group, ...rest] = own;
+  if (group === undefined || group === '--help' || group === '-h' || group === 'help') return { kind: 'help', text: HELP.main! };
+  if (!Object.hasOwn(HELP, group) || group === 'main') throw new UsageError(`Unknown command "${group}". Commands: servers, connect, tools, resources, prompts.`);
+
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help', text: HELP[group]! };
+  if (separator >= 0 && command.length === 0) throw new UsageError('Nothing after --: give the server command to run.');
+  const options = parseCommon(values, defaultDataDir);
+  if (group === 'servers') {
+    const extra = positionals[0] ?? (values.server ?? values.url ?? command[0]);
+    if (extra !== undefined) throw new UsageError('"servers" takes no server and no arguments.');
+    return { kind: 'servers', options };
+  }
+  const action = parseAction(group, positionals, values);
+  return { kind: 'server', action, target: parseTarget(values, command), options };
+}

@@ -1,0 +1,145 @@
+import { copyFile, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ServerConfig, ServerConfigInput } from '../../shared/server-config.js';
+import { DEFAULT_CALL_TIMEOUTS } from '../../shared/server-config.js';
+import { LOCK_FILE } from '../core/config/data-folder-lock.js';
+import { SERVERS_FILE } from '../core/config/config-store.js';
+import type { Core } from '../core/core.js';
+import { createCore } from '../core/create-core.js';
+import type { CommonOptions, Target } from './cli-args.js';
+import { UsageError } from './exit-codes.js';
+import { chooseReply, type Replies } from './replies.js';
+
+/**
+ * The seam for signing in: OAuth settings for the connection, passed through to the server's
+ * config as `auth` (the shape the core's auth module reads). Unused until the core has OAuth.
+ */
+export interface CliAuth {
+  settings: Record<string, unknown>;
+}
+
+export interface CliSession {
+  core: Core;
+  /** Stops every connection, writes the record file (if asked for) and removes the working copy. */
+  close(): Promise<void>;
+}
+
+const MAX_SNAPSHOT_FILE_BYTES = 10_000_000;
+
+/**
+ * The CLI never writes the app's data folder (the app may be running and holds its lock): it copies
+ * the folder's files into a temporary one and runs the core there. Saved servers, auto-reply rules
+ * and templates come along; an ad-hoc server is added to the copy only.
+ */
+async function snapshotDataFolder(dataDir: string): Promise<string> {
+  const copy = await mkdtemp(path.join(tmpdir(), 'loupe-cli-'));
+  let names: string[] = [];
+  try {
+    names = await readdir(dataDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  for (const name of names) {
+    if (name === LOCK_FILE) continue;
+    const source = path.join(dataDir, name);
+    const info = await stat(source).catch(() => undefined);
+    if (info?.isFile() && info.size <= MAX_SNAPSHOT_FILE_BYTES) await copyFile(source, path.join(copy, name));
+  }
+  // Without a server list the core would add its demo server: the CLI shows what is configured, nothing more.
+  if (!names.includes(SERVERS_FILE)) await writeFile(path.join(copy, SERVERS_FILE), `${JSON.stringify({ version: 1, servers: [] })}\n`);
+  return copy;
+}
+
+export async function openSession(
+  options: CommonOptions,
+  version: string,
+  replies: Replies | undefined,
+  warn: (message: string) => void,
+): Promise<CliSession> {
+  const workDir = await snapshotDataFolder(options.dataDir);
+  let core: Core;
+  try {
+    core = await createCore({
+      dataDir: workDir,
+      mode: 'browser',
+      version,
+      ...(options.timeoutMs ? { initializeTimeoutMs: options.timeoutMs } : {}),
+    });
+  } catch (error) {
+    await rm(workDir, { recursive: true, force: true });
+    throw error;
+  }
+  for (const notice of (await core.handlers['app.info']()).notices) warn(notice.message.replaceAll(workDir, options.dataDir));
+
+  // The saved auto-reply rules answer inside the core; what is still pending is answered here.
+  const answered = new Set<string>();
+  const unsubscribe = core.subscribe((name, payload) => {
+    if (name !== 'approvals.changed') return;
+    const approval = payload as Parameters<typeof chooseReply>[0];
+    if (approval.status !== 'pending') return;
+    if (answered.has(approval.id)) return;
+    answered.add(approval.id);
+    const choice = chooseReply(approval, replies);
+    if (choice.declined) warn(choice.declined);
+    // The event comes as the request starts waiting, before it can take an answer: answer on the next turn.
+    setImmediate(() => {
+      core.handlers['approvals.decide']({ id: approval.id, decision: choice.decision }).catch((error: unknown) => {
+        warn(`Could not answer the server's ${approval.kind} request: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    });
+  });
+
+  return {
+    core,
+    close: async () => {
+      unsubscribe();
+      try {
+        await core.handlers['connections.list']().then((states) =>
+          Promise.all(states.map((state) => core.handlers['connections.disconnect']({ serverId: state.serverId }))),
+        );
+        if (options.record) await writeFile(options.record, await core.handlers['traffic.export']({}));
+      } finally {
+        await core.dispose();
+        await rm(workDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function findConfigured(servers: ServerConfig[], nameOrId: string): ServerConfig {
+  const byId = servers.find((server) => server.id === nameOrId);
+  if (byId) return byId;
+  const byName = servers.filter((server) => server.name === nameOrId);
+  const matches = byName.length > 0 ? byName : servers.filter((server) => server.name.toLowerCase() === nameOrId.toLowerCase());
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) {
+    throw new UsageError(`${matches.length} servers are named "${nameOrId}": pick one by id (${matches.map((server) => server.id).join(', ')}).`);
+  }
+  const known = servers.map((server) => `"${server.name}"`).join(', ');
+  throw new UsageError(`No server named "${nameOrId}" in the data folder${known ? ` (there are ${known})` : ''}.`);
+}
+
+function adHocInput(target: Exclude<Target, { kind: 'configured' }>): ServerConfigInput {
+  if (target.kind === 'stdio') {
+    return { name: path.basename(target.command) || 'command', transport: { type: 'stdio', command: target.command, args: target.args, env: target.env } };
+  }
+  return { name: new URL(target.url).host, transport: { type: target.transport, url: target.url, headers: target.headers } };
+}
+
+/** The server to connect, in the session's copy of the list, with the command line's overrides. */
+export async function prepareServer(core: Core, target: Target, options: CommonOptions, auth?: CliAuth): Promise<ServerConfig> {
+  const base =
+    target.kind === 'configured' ? findConfigured(await core.handlers['servers.list'](), target.nameOrId) : undefined;
+  const input: ServerConfigInput = base ?? adHocInput(target as Exclude<Target, { kind: 'configured' }>);
+  const overrides: Partial<ServerConfigInput> & { auth?: Record<string, unknown> } = {
+    ...(options.era ? { era: options.era } : {}),
+    ...(options.timeoutMs
+      ? { connectTimeoutMs: options.timeoutMs, timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: options.timeoutMs } }
+      : {}),
+    ...(auth ? { auth: auth.settings } : {}),
+  };
+  const config = { ...input, ...overrides };
+  if (base) return Object.keys(overrides).length > 0 ? core.handlers['servers.update']({ id: base.id, config }) : base;
+  return core.handlers['servers.add'](config);
+}

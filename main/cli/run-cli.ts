@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { ConnectionState } from '../../shared/connection.js';
+import type { RpcOutcome, SchemaViolation } from '../../shared/mcp.js';
+import type { Action, CliCommand, CommonOptions, Target } from './cli-args.js';
+import { parseCliArgs } from './cli-args.js';
+import { openSession, prepareServer, type CliAuth, type CliSession } from './cli-session.js';
+import { EXIT, UsageError } from './exit-codes.js';
+import * as print from './print.js';
+import { readReplies, RepliesError, type Replies } from './replies.js';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export interface CliExtras {
+  /** OAuth settings for the connection (the seam for signing in from the CLI). */
+  auth?: CliAuth;
+}
+
+export interface CliEnvironment {
+  io: CliIo;
+  version: string;
+  defaultDataDir: string;
+}
+
+type Exit = (typeof EXIT)[keyof typeof EXIT];
+
+class CommandFailed extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: Exit,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function connectionFailure(state: ConnectionState): CommandFailed {
+  const lines = [state.failure?.message ?? `The connection ended (${state.status}).`];
+  if (state.failure?.detail) lines.push(state.failure.detail);
+  if (state.exit?.stderrTail.length) lines.push('Last stderr lines:', ...state.exit.stderrTail.map((line) => `  ${line}`));
+  return new CommandFailed(lines.join('\n'), EXIT.connectionFailed, {
+    status: state.status,
+    ...(state.failure ? { failure: state.failure } : {}),
+    ...(state.exit ? { exit: state.exit } : {}),
+  });
+}
+
+function checked(outcome: RpcOutcome, what: string): unknown {
+  if (outcome.failure) {
+    throw new CommandFailed(`${what} failed: ${outcome.failure.message}`, EXIT.callFailed, { failure: outcome.failure });
+  }
+  return outcome.result;
+}
+
+function warnViolations(io: CliIo, violations: SchemaViolation[]): void {
+  for (const violation of violations.slice(0, 20)) io.stderr(`warning: the server's message breaks the MCP schema at ${violation.path || '/'}: ${violation.message}\n`);
+}
+
+/** Runs one action on a connected server; returns the JSON value and its text. */
+async function perform(session: CliSession, serverId: string, action: Action, state: ConnectionState, io: CliIo): Promise<{ json: unknown; text: string; exit: Exit }> {
+  const { handlers } = session.core;
+  switch (action.kind) {
+    case 'connect':
+      return { json: state.server ?? null, text: print.connectionText(state), exit: EXIT.ok };
+    case 'tools.list': {
+      const list = await handlers['tools.list']({ serverId, force: true });
+      warnViolations(io, list.violations);
+      return { json: list.items, text: print.toolsText(list.items), exit: EXIT.ok };
+    }
+    case 'resources.list': {
+      const list = await handlers['resources.list']({ serverId, force: true });
+      warnViolations(io, list.violations);
+      return { json: list.items, text: print.resourcesText(list.items), exit: EXIT.ok };
+    }
+    case 'prompts.list': {
+      const list = await handlers['prompts.list']({ serverId, force: true });
+      warnViolations(io, list.violations);
+      return { json: list.items, text: print.promptsText(list.items), exit: EXIT.ok };
+    }
+    case 'tools.call': {
+      // The tools list tells the core how the tool runs (as a task or not) and checks its output schema.
+      await handlers['tools.list']({ serverId });
+      const outcome = await handlers['tools.call']({ serverId, name: action.name, arguments: action.arguments, callId: randomUUID() });
+      const result = checked(outcome, `Calling the tool "${action.name}"`);
+      warnViolations(io, outcome.violations);
+      const isError = typeof result === 'object' && result !== null && (result as { isError?: unknown }).isError === true;
+      if (isError) io.stderr(`The tool "${action.name}" returned an error (isError: true).\n`);
+      return { json: result, text: print.toolResultText(result), exit: isError ? EXIT.callFailed : EXIT.ok };
+    }
+    case 'resources.read': {
+      const outcome = await handlers['resources.read']({ serverId, uri: action.uri });
+      const result = checked(outcome, `Reading ${action.uri}`);
+      warnViolations(io, outcome.violations);
+      return { json: result, text: print.readResultText(result), exit: EXIT.ok };
+    }
+    case 'prompts.get': {
+      const outcome = await handlers['prompts.get']({ serverId, name: action.name, arguments: action.arguments });
+      const result = checked(outcome, `Getting the prompt "${action.name}"`);
+      warnViolations(io, outcome.violations);
+      return { json: result, text: print.promptResultText(result), exit: EXIT.ok };
+    }
+  }
+}
+
+async function runOnServer(
+  env: CliEnvironment,
+  action: Action,
+  target: Target,
+  options: CommonOptions,
+  replies: Replies | undefined,
+  extras: CliExtras,
+): Promise<Exit> {
+  const { io } = env;
+  const session = await openSession(options, env.version, replies, (message) => io.stderr(`${message}\n`));
+  let exit: Exit;
+  try {
+    const server = await prepareServer(session.core, target, options, extras.auth);
+    const state = await session.core.handlers['connections.connect']({ serverId: server.id });
+    if (state.status !== 'connected') throw connectionFailure(state);
+    const done = await perform(session, server.id, action, state, io);
+    io.stdout(`${options.json ? JSON.stringify(done.json, null, 2) : done.text}\n`);
+    exit = done.exit;
+  } finally {
+    await session.close().catch((error: unknown) => {
+      io.stderr(`Could not finish the session${options.record ? ` or write ${options.record}` : ''}: ${reason(error)}\n`);
+      exit = EXIT.internal;
+    });
+  }
+  return exit;
+}
+
+async function run(command: Exclude<CliCommand, { kind: 'help' }>, env: CliEnvironment, extras: CliExtras): Promise<Exit> {
+  const replies = command.options.replies ? await readReplies(command.options.replies) : undefined;
+  if (command.kind === 'servers') {
+    const session = await openSession(command.options, env.version, undefined, (message) => env.io.stderr(`${message}\n`));
+    try {
+      const servers = await session.core.handlers['servers.list']();
+      env.io.stdout(`${command.options.json ? JSON.stringify(servers, null, 2) : print.serversText(servers, command.options.dataDir)}\n`);
+    } finally {
+      await session.close();
+    }
+    return EXIT.ok;
+  }
+  return runOnServer(env, command.action, command.target, command.options, replies, extras);
+}
+
+/** The whole `loupe` command: parses, runs, prints; returns the exit code. Never throws. */
+export async function runCli(argv: readonly string[], env: CliEnvironment, extras: CliExtras = {}): Promise<number> {
+  const { io } = env;
+  let json = false;
+  try {
+    const command = parseCliArgs(argv, env.defaultDataDir);
+    if (command.kind === 'help') {
+      io.stdout(`${command.text}\n`);
+      return EXIT.ok;
+    }
+    json = command.options.json;
+    return await run(command, env, extras);
+  } catch (error) {
+    const [message, exitCode, details] =
+      error instanceof UsageError || error instanceof RepliesError
+        ? [`${error.message}${error instanceof UsageError ? ' Run with --help for usage.' : ''}`, EXIT.usage, {}]
+        : error instanceof CommandFailed
+          ? [error.message, error.exitCode, error.details]
+          : [reason(error), EXIT.internal, {}];
+    io.stderr(`loupe: ${message}\n`);
+    if (json && exitCode !== EXIT.usage) io.stdout(`${JSON.stringify({ error: { message: message.split('\n')[0], exitCode, ...details } }, null, 2)}\n`);
+    return exitCode;
+  }
+}

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseTrafficFile } from '../../renderer/src/features/traffic/traffic-files.js';
+import { EVERYTHING_ENTRY, FIXTURE_SERVER } from '../core/helpers.js';
+
+const CLI = fileURLToPath(new URL('../../dist/main/cli/loupe.js', import.meta.url));
+
+function loupe(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const emptyDataDir = () => mkdtempSync(join(tmpdir(), 'loupe-cli-data-'));
+const everything = ['--', process.execPath, EVERYTHING_ENTRY, 'stdio'];
+
+describe('loupe CLI (built, against real servers)', () => {
+  it('calls a tool with --json and prints the result as the server sent it', async () => {
+    const run = await loupe(['tools', 'call', 'echo', '--args', '{"message":"hello from the CLI"}', '--json', '--data-dir', emptyDataDir(), ...everything]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ content: [{ type: 'text', text: 'Echo: hello from the CLI' }] });
+  });
+
+  it('lists the servers of a data folder by name, and connects to one of them by name', async () => {
+    const dataDir = emptyDataDir();
+    const server = { id: 'srv-1', name: 'Everything', transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], env: [] } };
+    writeFileSync(join(dataDir, 'servers.json'), JSON.stringify({ version: 1, servers: [server] }));
+    const listed = await loupe(['servers', '--json', '--data-dir', dataDir]);
+    expect(listed.code).toBe(0);
+    expect((JSON.parse(listed.stdout) as Array<{ id: string; name: string }>).map((item) => [item.id, item.name])).toEqual([['srv-1', 'Everything']]);
+
+    const tools = await loupe(['tools', 'list', '--server', 'everything', '--data-dir', dataDir]);
+    expect(tools.code).toBe(0);
+    expect(tools.stdout).toMatch(/^echo\s+Echoes back the input string$/m);
+    // The CLI works on a copy: the app's folder is left as it was, without a lock or new files.
+    expect(JSON.parse(readFileSync(join(dataDir, 'servers.json'), 'utf8'))).toEqual({ version: 1, servers: [server] });
+  });
+
+  it('exits 2 on a usage error, 3 when the server cannot be reached, 1 when the call fails or the tool returns isError', async () => {
+    const usage = await loupe(['tools', 'call']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/Name a server|needs a tool name/);
+
+    const badJson = await loupe(['tools', 'call', 'echo', '--args', '{not json', ...everything]);
+    expect(badJson.code).toBe(2);
+    expect(badJson.stderr).toContain('--args is not valid JSON');
+
+    const unreachable = await loupe(['tools', 'list', '--data-dir', emptyDataDir(), '--', 'loupe-no-such-command-here']);
+    expect(unreachable.code).toBe(3);
+    expect(unreachable.stderr).toContain('Command not found');
+
+    const isError = await loupe(['tools', 'call', 'no-such-tool', '--json', '--data-dir', emptyDataDir(), ...everything]);
+    expect(isError.code).toBe(1);
+    expect(isError.stderr).toContain('returned an error (isError: true)');
+    expect(JSON.parse(isError.stdout)).toMatchObject({ isError: true });
+
+    const failed = await loupe(['prompts', 'get', 'anything', '--json', '--data-dir', emptyDataDir(), '--', process.execPath, FIXTURE_SERVER]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('Getting the prompt "anything" failed');
+    expect(JSON.parse(failed.stdout)).toMatchObject({ error: { exitCode: 1, failure: { message: expect.any(String) } } });
+  });
+
+  it('--record writes the session as JSON Lines that the app imports', async () => {
+    const record = join(emptyDataDir(), 'session.jsonl');
+    const run = await loupe(['tools', 'call', 'echo', '--args', '{"message":"recorded"}', '--record', record, '--data-dir', emptyDataDir(), ...everything]);
+    expect(run.code).toBe(0);
+    const imported = await parseTrafficFile(readFileSync(record, 'utf8'));
+    expect(imported.errors).toEqual([]);
+    const methods = imported.entries.map((entry) => entry.method);
+    expect(methods).toContain('initialize');
+    expect(methods).toContain('tools/call');
+    const call = imported.entries.find((entry) => entry.method === 'tools/call' && entry.direction === 'out');
+    expect(JSON.stringify(call?.message)).toContain('recorded');
+  });
+
+  it('answers elicitation from a --replies file (with the schema defaults), and declines with a message without one', async () => {
+    const replies = join(emptyDataDir(), 'replies.json');
+    writeFileSync(replies, JSON.stringify({ elicitation: { action: 'accept', content: { name: 'Ada' }, fillDefaults: true } }));
+    const accepted = await loupe(['tools', 'call', 'trigger-elicitation-request', '--replies', replies, '--data-dir', emptyDataDir(), ...everything]);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain('Name: Ada');
+    expect(accepted.stdout).toContain('"integer": 42');
+
+    const declined = await loupe(['tools', 'call', 'trigger-elicitation-request', '--data-dir', emptyDataDir(), ...everything]);
+    expect(declined.code).toBe(0);
+    expect(declined.stderr).toContain('no --replies file answers it, so it was declined');
+    expect(declined.stdout).toContain('"action": "decline"');
+
+    writeFileSync(replies, '{"elicitation": {"action": "maybe"}}');
+    const bad = await loupe(['tools', 'list', '--replies', replies, ...everything]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"action" is not accept, decline or cancel');
+  });
+});
