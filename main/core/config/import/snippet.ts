@@ -2,6 +2,7 @@ import { FileShapeError, isRecord, parseJsonText, parseTomlText } from './parse-
 import { entriesOf, type ReadContext, type ReadPart } from './read-context.js';
 import { serversWithInputs } from './vscode.js';
 import { buildEntry } from './entry-mapping.js';
+import { codexEntries } from './codex.js';
 import { newCollector } from './read-context.js';
 
 /**
@@ -13,7 +14,7 @@ export function readSnippet(text: string, context: ReadContext): ReadPart[] {
   const value = parseSnippetText(text);
   if (!isRecord(value)) throw new FileShapeError('it is not a JSON object of servers.');
   if (value.mcpServers !== undefined) return [{ entries: entriesOf(value.mcpServers, 'mcpServers', 'snippet', context, windsurfUrl) }];
-  if (value.mcp_servers !== undefined) return [{ entries: entriesOf(value.mcp_servers, 'mcp_servers', 'snippet', context, (raw) => ({ raw: { ...raw, headers: raw.headers ?? raw.http_headers } })) }];
+  if (value.mcp_servers !== undefined) return [{ entries: codexEntries(value.mcp_servers, context) }];
   if (value.servers !== undefined) return [{ entries: serversWithInputs(value, '', context) }];
   if (isRecord(value.mcp) && value.mcp.servers !== undefined) return [{ entries: serversWithInputs(value.mcp, 'mcp.', context) }];
   if (looksLikeServer(value)) {
