@@ -97,4 +97,26 @@ describe('import servers from other clients', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
+
+  test('pasting a whole command line into Command fills the command, the arguments and leading variables', async () => {
+    const page = harness.page;
+    await page.getByRole('region', { name: 'Servers' }).getByRole('button', { name: 'Add server' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add server' });
+    const command = dialog.getByRole('textbox', { name: 'Command', exact: true });
+    await command.evaluate((input) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', `DEBUG=mcp npx -y @modelcontextprotocol/server-filesystem "/home/me/My Documents" '/tmp/a b'`);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => command.inputValue()).toBe('npx');
+    expect(await dialog.getByRole('textbox', { name: 'Command arguments' }).inputValue()).toBe(
+      '-y\n@modelcontextprotocol/server-filesystem\n/home/me/My Documents\n/tmp/a b',
+    );
+    expect(await dialog.getByRole('textbox', { name: 'Variable 1 name' }).inputValue()).toBe('DEBUG');
+    expect(await dialog.getByRole('textbox', { name: 'Variable 1 value' }).inputValue()).toBe('mcp');
+    await dialog.getByText('Pasted command line split into the command, 4 arguments and 1 environment variable.').waitFor();
+    await harness.screenshot('server-form-pasted-command');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
 });

@@ -29,9 +29,9 @@ export function CommandField({ draft, error, onChange }: Props) {
     }
     const { command, args, env, unexpanded } = result.split;
     onChange({ command, argsText: args.join('\n'), ...(env.length ? { env: [...draft.env, ...env.map((pair) => newRow(pair))] } : {}) });
-    const parts = [plural(args.length, 'argument'), ...(env.length ? [plural(env.length, 'environment variable')] : [])];
+    const parts = ['the command', plural(args.length, 'argument'), ...(env.length ? [plural(env.length, 'environment variable')] : [])];
     const shellNote = unexpanded.length ? ` ${unexpanded.join(', ')} stay as written: Loupe starts the command without a shell.` : '';
-    setPasteNote(`Pasted command line split into the command and ${parts.join(' and ')}.${shellNote}`);
+    setPasteNote(`Pasted command line split into ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}.${shellNote}`);
   };
 
   return (
