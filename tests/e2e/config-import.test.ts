@@ -119,4 +119,27 @@ describe('import servers from other clients', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
+
+  test('a pasted snippet imports beside the existing servers; a taken name gets a suffix', async () => {
+    const page = harness.page;
+    await page.getByRole('region', { name: 'Servers' }).getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import servers' });
+    await dialog.getByRole('region', { name: /^Claude Desktop / }).waitFor();
+    // Already imported: shown as such and not picked again.
+    const again = dialog.getByRole('region', { name: /^Claude Desktop / }).getByRole('checkbox', { name: 'everything-local' });
+    expect(await again.isChecked()).toBe(false);
+    await dialog.getByText('Already in Loupe as “everything-local”.').first().waitFor();
+
+    await dialog.getByText('Paste a config snippet').click();
+    await dialog.getByRole('textbox', { name: 'Snippet' }).fill(`{ "mcpServers": { "everything-local": { "command": "${process.execPath}", "args": ["--version"] } } }`);
+    await dialog.getByRole('button', { name: 'Read snippet' }).click();
+    const pasted = dialog.getByRole('region', { name: 'Pasted snippet' });
+    expect(await pasted.getByRole('checkbox', { name: 'everything-local' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Import 1 server' }).click();
+    await dialog.getByText('“everything-local” was already taken, so it is called “everything-local (2)”.').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await serverItem(page, 'everything-local (2)').waitFor();
+    const servers = page.getByRole('region', { name: 'Servers' });
+    await servers.getByRole('listitem', { name: 'everything-local', exact: true }).getByText('Connected', { exact: true }).waitFor();
+  });
 });
