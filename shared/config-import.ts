@@ -18,6 +18,9 @@ export const IMPORT_CLIENT_NAMES: Record<ImportClient, string> = {
   snippet: 'Pasted snippet',
 };
 
+/** Names of env variables and headers that hold credentials: imported rows get the secret mark, and their fields are masked. */
+export const CREDENTIAL_NAME = /token|secret|passw|api[-_]?key|auth|credential|cookie|private/i;
+
 /**
  * A variable an imported entry refers to. In an entry's config it appears in the canonical form
  * `${input:ID}` or `${env:NAME}`, whatever syntax the client's file used.

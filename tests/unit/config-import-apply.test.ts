@@ -4,12 +4,11 @@ import type { ServerConfig, ServerConfigInput } from '../../shared/server-config
 import { applyImport, freeName, type ServerList } from '../../main/core/config/import/apply-import.js';
 import { readPastedSnippet, type DiscoveryPlace } from '../../main/core/config/import/discover.js';
 import { exportSnippets } from '../../main/core/config/import/export-snippets.js';
-import { readSnippet } from '../../main/core/config/import/snippet.js';
 
 const place: DiscoveryPlace = { home: '/home/me', platform: 'linux', environment: { HOME_TOKEN: 'env-token' } };
 
 function paste(text: string, existing: ServerConfig[] = []): ImportSource {
-  return readPastedSnippet(text, place, existing, readSnippet);
+  return readPastedSnippet(text, place, existing);
 }
 
 function memoryList(initial: ServerConfig[] = []): ServerList & { servers: ServerConfig[] } {

@@ -10,6 +10,7 @@ import { markExisting } from './existing-match.js';
 import { readGemini } from './gemini.js';
 import { FileShapeError } from './parse-text.js';
 import type { ReadContext, ReadPart } from './read-context.js';
+import { readSnippet } from './snippet.js';
 import { readVsCodeMcp, readVsCodeSettings } from './vscode.js';
 import { readWindsurf } from './windsurf.js';
 
@@ -125,11 +126,11 @@ function readSource(candidate: Candidate, text: string | { problem: string }, pl
 }
 
 /** A pasted snippet, read as any client's shape. */
-export function readPastedSnippet(text: string, place: DiscoveryPlace, existing: readonly ServerConfig[], read: Candidate['read']): ImportSource {
+export function readPastedSnippet(text: string, place: DiscoveryPlace, existing: readonly ServerConfig[]): ImportSource {
   const id = 'snippet';
   const context: ReadContext = { home: place.home, environment: place.environment, pathSeparator: place.platform === 'win32' ? '\\' : '/', keyPrefix: id };
   try {
-    const entries = read(text, context).flatMap((part) => part.entries);
+    const entries = readSnippet(text, context).flatMap((part) => part.entries);
     return markExisting({ id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, entries }, existing);
   } catch (error) {
     if (error instanceof FileShapeError) return { id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, problem: `The snippet was not imported because ${error.message}`, entries: [] };

@@ -1,4 +1,4 @@
-import type { ImportEntry } from '../../../../shared/config-import.js';
+import { CREDENTIAL_NAME, type ImportEntry } from '../../../../shared/config-import.js';
 import type { KeyValue, TransportConfig } from '../../../../shared/server-config.js';
 import { FileShapeError, isRecord } from './parse-text.js';
 import { mentionsPassword, type VariableCollector } from './variables.js';
@@ -23,9 +23,6 @@ export interface EntryExtras {
 }
 
 class EntryProblem extends Error {}
-
-/** Names whose values are credentials: imported rows get the secret mark. */
-const SECRET_NAME = /token|secret|passw|api[-_]?key|auth|credential|cookie|private/i;
 
 function transportType(type: unknown, url: string | undefined, name: string): TransportConfig['type'] | undefined {
   if (type === undefined || type === null || type === '') {
@@ -100,7 +97,7 @@ export function buildEntry(key: string, name: string, raw: unknown, collector: V
     const variables = collector.variables();
     const rows = transport.type === 'stdio' ? transport.env : transport.headers;
     for (const row of rows) {
-      if (SECRET_NAME.test(row.key) || mentionsPassword(row.value, variables)) row.secret = true;
+      if (CREDENTIAL_NAME.test(row.key) || mentionsPassword(row.value, variables)) row.secret = true;
     }
     return { ...base, config: { name, transport }, variables };
   } catch (error) {

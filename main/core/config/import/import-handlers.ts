@@ -8,7 +8,6 @@ import { paramsObject, stringParam } from '../../handlers/params.js';
 import { applyImport } from './apply-import.js';
 import { discoverImports, readPastedSnippet, type DiscoveryPlace } from './discover.js';
 import { exportSnippets } from './export-snippets.js';
-import { readSnippet } from './snippet.js';
 
 type ImportHandlers = Pick<RequestHandlers, 'config.discoverImports' | 'config.parseImportSnippet' | 'config.import' | 'config.exportSnippets'>;
 
@@ -36,7 +35,7 @@ export function importHandlers(store: ConfigStore, changed: () => void): ImportH
       const text = paramsObject(params).text;
       if (typeof text !== 'string') invalid('The parameter "text" must be text.');
       if (text.length > MAX_SNIPPET_CHARS) invalid('The snippet is larger than 1 MB; paste a few servers at a time.');
-      return readPastedSnippet(text, place(), store.list(), readSnippet);
+      return readPastedSnippet(text, place(), store.list());
     },
     'config.import': async (params) => {
       const result = await applyImport(importParams(params), store, process.env);

@@ -1,7 +1,5 @@
-import type { ImportVariable } from '../../../../shared/config-import';
+import { CREDENTIAL_NAME, type ImportVariable } from '../../../../shared/config-import';
 import { Field } from '../../ui/Field';
-
-const SECRET_NAME = /token|secret|passw|key|auth|credential/i;
 
 interface Props {
   variables: { variable: ImportVariable; usedBy: string[] }[];
@@ -35,7 +33,7 @@ export function ImportVariableFields({ variables, values, onChange }: Props) {
             <input
               {...props}
               className="input input--mono"
-              type={variable.password || SECRET_NAME.test(variable.name) ? 'password' : 'text'}
+              type={variable.password || CREDENTIAL_NAME.test(variable.name) ? 'password' : 'text'}
               autoComplete="off"
               spellCheck={false}
               value={values[variable.id] ?? ''}
