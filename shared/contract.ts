@@ -8,6 +8,7 @@
  */
 import type { AppCommand } from './app-commands.js';
 import type { AppDocument, AppOpening, AppWireRecord } from './apps.js';
+import type { ExportSnippet, ImportDiscovery, ImportParams, ImportResult, ImportSource } from './config-import.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { DeepLinkEvent } from './deep-link.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
@@ -77,6 +78,14 @@ export const requests = {
   'servers.add': request<ServerConfigInput, ServerConfig>(),
   'servers.update': request<{ id: string; config: ServerConfigInput }, ServerConfig>(),
   'servers.remove': request<{ id: string }, void>(),
+  /** Reads the other MCP clients' config files on their standard paths (and a project folder's). */
+  'config.discoverImports': request<{ projectDir?: string }, ImportDiscovery>(),
+  /** Reads a pasted snippet in any client's shape. */
+  'config.parseImportSnippet': request<{ text: string }, ImportSource>(),
+  /** Adds the chosen entries with their variables filled; existing servers are never changed. */
+  'config.import': request<ImportParams, ImportResult>(),
+  /** The server as a snippet for each client's config file (secret values become variable references). */
+  'config.exportSnippets': request<ServerRef, ExportSnippet[]>(),
 
   'connections.list': request<void, ConnectionState[]>(),
   'connections.connect': request<ServerRef, ConnectionState>(),

@@ -25,6 +25,7 @@ import { utilityHandlers } from './handlers/utility-handlers.js';
 import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { secretValues } from './config/secret-values.js';
+import { importHandlers } from './config/import/import-handlers.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
 import type { LineLimits } from './transports/stdio-transport.js';
@@ -90,6 +91,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const handlers: RequestHandlers = {
     ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
+    ...importHandlers(store, () => events.emit('servers.changed', store.list())),
     ...connectionHandlers(store, connections),
     ...toolHandlers(connections, store),
     ...resourceHandlers(connections),

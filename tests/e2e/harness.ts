@@ -47,6 +47,8 @@ export interface HarnessOptions {
   viewport?: { width: number; height: number };
   /** Runs on the fresh data directory before the host starts, e.g. to plant a config file. */
   prepareDataDir?: (dataDir: string) => Promise<void>;
+  /** Extra environment for the host (and so its core), e.g. a temporary HOME. */
+  env?: Record<string, string>;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -55,7 +57,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const host = spawn(process.execPath, [CLI_PATH, '--port', '0', '--no-open', '--data-dir', dataDir], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BROWSER: 'none' },
+    env: { ...process.env, BROWSER: 'none', ...options.env },
   });
   let stderr = '';
   host.stderr?.setEncoding('utf8');

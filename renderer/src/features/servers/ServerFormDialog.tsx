@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { APP_NODE_COMMAND, type TransportType } from '../../../../shared/server-config';
+import type { TransportType } from '../../../../shared/server-config';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { CloseIcon } from '../../ui/icons';
+import { CommandField } from './CommandField';
 import { KeyValueRows } from './KeyValueRows';
 import { ProtocolEraField } from './ProtocolEraField';
 import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';
@@ -137,28 +138,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
 
           {draft.transport === 'stdio' ? (
             <>
-              <Field
-                label="Command"
-                error={errors.command}
-                hint={
-                  <>
-                    An executable on the PATH or a full path. <code>{APP_NODE_COMMAND}</code> runs the Node.js that
-                    Loupe itself runs on.
-                  </>
-                }
-              >
-                {(props) => (
-                  <input
-                    {...props}
-                    className="input input--mono"
-                    value={draft.command}
-                    spellCheck={false}
-                    autoComplete="off"
-                    placeholder="npx"
-                    onChange={(event) => update({ command: event.target.value })}
-                  />
-                )}
-              </Field>
+              <CommandField draft={draft} error={errors.command} onChange={update} />
               <Field label="Command arguments" hint="One argument per line.">
                 {(props) => (
                   <textarea

@@ -6,6 +6,7 @@ import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { ConnectionProblem } from '../connections/ConnectionProblem';
 import { applyConnectionResult, isActive, statusOf, useConnection } from '../connections/connections-store';
 import { StatusBadge } from '../connections/StatusBadge';
+import { ExportIcon, ExportSnippetsDialog } from './ExportSnippetsDialog';
 import { useServersStore } from './servers-store';
 import { TRANSPORT_NAMES, transportTarget } from './transport-label';
 
@@ -18,6 +19,7 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
   const [pending, setPending] = useState<'connect' | 'disconnect' | 'remove' | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const nameId = useId();
 
   const perform = async (action: 'connect' | 'disconnect' | 'remove') => {
@@ -130,6 +132,15 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
           <button
             type="button"
             className="icon-button"
+            aria-label={`Export ${server.name} as a config snippet`}
+            title="Export as a config snippet"
+            onClick={() => setExporting(true)}
+          >
+            <ExportIcon />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
             aria-label={`Remove ${server.name}`}
             title="Remove"
             onClick={() => setConfirmingRemove(true)}
@@ -138,6 +149,7 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
           </button>
         </div>
       )}
+      {exporting && <ExportSnippetsDialog server={server} onClose={() => setExporting(false)} />}
     </li>
   );
 }

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { PlusIcon } from '../../ui/icons';
+import { ImportServersDialog } from './ImportServersDialog';
 import { ServerListItem } from './ServerListItem';
 import { useServersStore } from './servers-store';
 import './servers.css';
@@ -8,13 +10,17 @@ export function ServersPanel() {
   const loaded = useServersStore((state) => state.loaded);
   const selectedServerId = useServersStore((state) => state.selectedServerId);
   const openEditor = useServersStore((state) => state.openEditor);
+  const [importing, setImporting] = useState(false);
 
   return (
     <section className="servers panel" aria-label="Servers">
       <header className="panel-header">
         <h2 className="panel-header__title">Servers</h2>
         <span className="panel-header__count">{loaded ? servers.length : ''}</span>
-        <button type="button" className="button button--small panel-header__action" onClick={() => openEditor({ mode: 'add' })}>
+        <button type="button" className="button button--small panel-header__action" onClick={() => setImporting(true)}>
+          Import
+        </button>
+        <button type="button" className="button button--small" onClick={() => openEditor({ mode: 'add' })}>
           <PlusIcon /> Add server
         </button>
       </header>
@@ -29,6 +35,7 @@ export function ServersPanel() {
           ))}
         </ul>
       )}
+      {importing && <ImportServersDialog onClose={() => setImporting(false)} />}
     </section>
   );
 }

@@ -1,0 +1,114 @@
+import { CREDENTIAL_NAME, type ImportEntry } from '../../../../shared/config-import.js';
+import type { KeyValue, TransportConfig } from '../../../../shared/server-config.js';
+import { FileShapeError, isRecord } from './parse-text.js';
+import { mentionsPassword, type VariableCollector } from './variables.js';
+
+/** The fields most clients share, still unchecked, after a client module renamed its own (e.g. Windsurf's `serverUrl`). */
+export interface RawServer {
+  type?: unknown;
+  command?: unknown;
+  args?: unknown;
+  env?: unknown;
+  cwd?: unknown;
+  url?: unknown;
+  headers?: unknown;
+}
+
+export interface EntryExtras {
+  notes?: string[];
+  disabled?: boolean;
+  /** Pairs the client keeps in fields of its own (Codex's `env_vars`, `bearer_token_env_var`), already canonical. */
+  extraEnv?: KeyValue[];
+  extraHeaders?: KeyValue[];
+}
+
+class EntryProblem extends Error {}
+
+function transportType(type: unknown, url: string | undefined, name: string): TransportConfig['type'] | undefined {
+  if (type === undefined || type === null || type === '') {
+    if (url === undefined) return undefined;
+    // Clients that take a bare url try Streamable HTTP first; an `/sse` endpoint is the old transport.
+    return /\/sse\/?(\?.*)?$/i.test(url) ? 'sse' : 'streamable-http';
+  }
+  if (typeof type !== 'string') throw new EntryProblem(`“${name}” has a type that is not text.`);
+  switch (type.toLowerCase()) {
+    case 'stdio':
+    case 'local':
+      return 'stdio';
+    case 'http':
+    case 'streamable-http':
+    case 'streamablehttp':
+    case 'streamable_http':
+      return 'streamable-http';
+    case 'sse':
+      return 'sse';
+    default:
+      throw new EntryProblem(`“${name}” has the type “${type}”, which is none of stdio, http or sse.`);
+  }
+}
+
+function optionalText(value: unknown, what: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new EntryProblem(`${what} is not text.`);
+  return value;
+}
+
+function pairs(value: unknown, what: string, collector: VariableCollector): KeyValue[] {
+  if (value === undefined || value === null) return [];
+  if (!isRecord(value)) throw new EntryProblem(`${what} is not an object of names and values.`);
+  return Object.entries(value).map(([key, item]) => {
+    if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') {
+      throw new EntryProblem(`${what} “${key}” is not text.`);
+    }
+    return { key, value: collector.convert(String(item)) };
+  });
+}
+
+/** Turns one client entry into an import entry, or an entry with a one-sentence problem. */
+export function buildEntry(key: string, name: string, raw: unknown, collector: VariableCollector, extras: EntryExtras = {}): ImportEntry {
+  const notes = [...(extras.notes ?? [])];
+  const base = { key, name, notes, ...(extras.disabled ? { disabled: true } : {}) };
+  try {
+    if (!isRecord(raw)) throw new EntryProblem(`“${name}” is not an object.`);
+    const server = raw as RawServer;
+    const command = optionalText(server.command, `“${name}”'s command`);
+    const url = optionalText(server.url, `“${name}”'s url`);
+    const type = transportType(server.type, url, name) ?? (command !== undefined ? 'stdio' : undefined);
+    if (type === undefined) throw new EntryProblem(`“${name}” has neither a command nor a url.`);
+    let transport: TransportConfig;
+    if (type === 'stdio') {
+      if (command === undefined || command.trim() === '') throw new EntryProblem(`“${name}” is a stdio server without a command.`);
+      const args = server.args ?? [];
+      if (!Array.isArray(args) || args.some((arg) => typeof arg !== 'string' && typeof arg !== 'number')) {
+        throw new EntryProblem(`“${name}”'s args are not a list of text values.`);
+      }
+      const cwd = optionalText(server.cwd, `“${name}”'s cwd`);
+      transport = {
+        type,
+        command: collector.convert(command.trim()),
+        args: args.map((arg) => collector.convert(String(arg))),
+        env: [...pairs(server.env, `“${name}”'s env`, collector), ...(extras.extraEnv ?? [])],
+        ...(cwd ? { cwd: collector.convert(cwd) } : {}),
+      };
+    } else {
+      if (url === undefined || url.trim() === '') throw new EntryProblem(`“${name}” is a remote server without a url.`);
+      transport = { type, url: collector.convert(url.trim()), headers: [...pairs(server.headers, `“${name}”'s headers`, collector), ...(extras.extraHeaders ?? [])] };
+    }
+    const variables = collector.variables();
+    const rows = transport.type === 'stdio' ? transport.env : transport.headers;
+    for (const row of rows) {
+      if (CREDENTIAL_NAME.test(row.key) || mentionsPassword(row.value, variables)) row.secret = true;
+    }
+    return { ...base, config: { name, transport }, variables };
+  } catch (error) {
+    if (!(error instanceof EntryProblem)) throw error;
+    return { ...base, problem: error.message, variables: [] };
+  }
+}
+
+/** Entries of a `{ name: server }` object, or the sentence that says why it is not one. */
+export function serverMap(value: unknown, field: string): [string, unknown][] {
+  if (value === undefined) return [];
+  if (!isRecord(value)) throw new FileShapeError(`its “${field}” is not an object of servers.`);
+  return Object.entries(value);
+}

@@ -1,0 +1,20 @@
+import { FileShapeError, isRecord, parseJsonText } from './parse-text.js';
+import { entriesOf, type ReadContext, type ReadPart } from './read-context.js';
+
+/**
+ * `~/.gemini/settings.json` (or a project's `.gemini/settings.json`): `mcpServers`. `httpUrl` is
+ * Streamable HTTP; `url` is SSE unless `type` says otherwise. Values expand `$VAR` and `${VAR}`.
+ */
+export function readGemini(text: string, context: ReadContext): ReadPart[] {
+  const value = parseJsonText(text);
+  if (!isRecord(value)) throw new FileShapeError('it is not a JSON object.');
+  return [
+    {
+      entries: entriesOf(value.mcpServers, 'mcpServers', 'gemini', context, (raw) => {
+        if (raw.httpUrl !== undefined) return { raw: { ...raw, url: raw.httpUrl, type: 'http' } };
+        if (raw.url !== undefined && raw.type === undefined) return { raw: { ...raw, type: 'sse' } };
+        return { raw };
+      }),
+    },
+  ];
+}
