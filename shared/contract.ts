@@ -7,6 +7,7 @@
  * write its handler in main/core/handlers. Nothing in shared/ imports Node, Electron or React.
  */
 import type { AppCommand } from './app-commands.js';
+import type { AuthStatus } from './auth.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { DeepLinkEvent } from './deep-link.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
@@ -138,6 +139,18 @@ export const requests = {
    * ones; the new entry's `replayOf` names the original.
    */
   'traffic.replay': request<{ seq: number; params?: JsonObject }, RpcOutcome>(),
+
+  /** The server's OAuth state: the steps of its latest sign-in, masked tokens, the client. */
+  'auth.status': request<ServerRef, AuthStatus>(),
+  /**
+   * Signs in (OAuth) and connects: the authorization page opens in the browser (`auth.openUrl`),
+   * and the request resolves once the connect that follows the redirect succeeds or fails.
+   */
+  'auth.start': request<ServerRef, ConnectionState>(),
+  /** Forgets the server's tokens and registered client (the next connect needs a sign-in). */
+  'auth.clear': request<ServerRef, AuthStatus>(),
+  /** Stores (or with `null` removes) the client secret of a pre-registered OAuth client, apart from servers.json. */
+  'auth.setClientSecret': request<ServerRef & { secret: string | null }, AuthStatus>(),
 } as const;
 
 export const events = {
@@ -161,6 +174,10 @@ export const events = {
   'tasks.changed': event<TaskInfo>(),
   /** An approval was added or changed state. */
   'approvals.changed': event<Approval>(),
+  /** A server's OAuth state changed (a step, tokens, a failure). */
+  'auth.changed': event<AuthStatus>(),
+  /** A sign-in needs its authorization page opened: the desktop shell opens the system browser. */
+  'auth.openUrl': event<{ serverId: string; url: string }>(),
 } as const;
 
 export type Requests = typeof requests;

@@ -1,0 +1,408 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  FetchLike,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import {
+  AUTH_STEP_TITLES,
+  maskSecret,
+  type AuthSettings,
+  type AuthState,
+  type AuthStatus,
+  type AuthStep,
+  type AuthStepKind,
+  type HttpExchange,
+} from '../../../shared/auth.js';
+import { redactUrl } from '../transports/http-redaction.js';
+import { classifyOAuthExchange, stepFromExchange } from './auth-steps.js';
+import { CALLBACK_PATH, LoopbackRedirect, reservePort } from './loopback-redirect.js';
+import type { OAuthRecord, TokenStore } from './token-store.js';
+
+/** Steps kept per server: a flow has about ten; refreshes add one each. */
+const MAX_STEPS = 60;
+/** Redirect hops followed when the authorization URL is followed without a browser. */
+const MAX_HOPS = 5;
+
+export interface AuthSessionDeps {
+  tokens: TokenStore;
+  onChange: (status: AuthStatus) => void;
+  /** Asks the shell to open the authorization URL in the system browser. */
+  openInBrowser: (serverId: string, url: string) => void;
+}
+
+export interface AuthTarget {
+  serverUrl: string;
+  settings: AuthSettings;
+}
+
+/**
+ * One server's OAuth client, as the SDK's `auth()` drives it (`OAuthClientProvider`), plus what
+ * the Auth view shows: the steps, the masked tokens, a failure naming its step. Tokens and
+ * registered clients persist in the `TokenStore`; the PKCE verifier lives in memory only.
+ */
+export class AuthSession implements OAuthClientProvider {
+  private record: OAuthRecord;
+  private clientSecretValue: string | undefined;
+  private settings: AuthSettings;
+  private verifier: string | undefined;
+  private expectedState: string | undefined;
+  private port = 0;
+  private pending: LoopbackRedirect | undefined;
+  private steps: AuthStep[] = [];
+  private flowState: AuthState = 'none';
+  private failure: AuthStatus['failure'];
+  private authorizationUrl: string | undefined;
+  private flowFetch: FetchLike | undefined;
+  /** Set while the person asked to sign in (and while signed in, for step-up): the browser may open. */
+  private userStarted = false;
+
+  constructor(
+    readonly serverId: string,
+    target: AuthTarget,
+    private readonly deps: AuthSessionDeps,
+  ) {
+    this.settings = target.settings;
+    this.record = { serverUrl: target.serverUrl };
+  }
+
+  /** Loads what is stored for this server and reserves the loopback port; call before each connect. */
+  async prepare(target: AuthTarget, fetch: FetchLike): Promise<void> {
+    this.settings = target.settings;
+    this.flowFetch = fetch;
+    this.record = await this.deps.tokens.read(this.serverId, target.serverUrl);
+    this.clientSecretValue = await this.deps.tokens.clientSecret(this.serverId);
+    if (this.settings.grant !== 'client_credentials' && !this.pending) {
+      this.port = await reservePort(this.record.redirectPort);
+      if (this.record.redirectPort !== this.port) {
+        // A dynamically registered client names its redirect URI: a new port means registering again.
+        if (this.record.clientSource === 'dynamic-registration') delete this.record.client;
+        this.record.redirectPort = this.port;
+        await this.persist();
+      }
+    }
+  }
+
+  setUserStarted(started: boolean): void {
+    this.userStarted = started;
+    if (started) {
+      this.steps = [];
+      this.failure = undefined;
+      this.setState('signing-in');
+    }
+  }
+
+  // ── OAuthClientProvider ────────────────────────────────────────────────────────────────────
+
+  get redirectUrl(): string | undefined {
+    return this.settings.grant === 'client_credentials' ? undefined : `http://127.0.0.1:${this.port}${CALLBACK_PATH}`;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.settings.clientMetadataUrl || undefined;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const credentials = this.settings.grant === 'client_credentials';
+    return {
+      client_name: 'MCP Loupe',
+      redirect_uris: credentials ? [] : [this.redirectUrl as string],
+      grant_types: credentials ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      response_types: credentials ? [] : ['code'],
+      token_endpoint_auth_method: this.clientSecretValue ? 'client_secret_basic' : 'none',
+      ...(this.settings.scopes ? { scope: this.settings.scopes } : {}),
+    };
+  }
+
+  state(): string {
+    this.expectedState = randomBytes(16).toString('base64url');
+    return this.expectedState;
+  }
+
+  clientInformation(): StoredOAuthClientInformation | undefined {
+    if (this.settings.clientId) {
+      return { client_id: this.settings.clientId, ...(this.clientSecretValue ? { client_secret: this.clientSecretValue } : {}) };
+    }
+    return this.record.client;
+  }
+
+  async saveClientInformation(client: StoredOAuthClientInformation): Promise<void> {
+    this.record.client = client;
+    this.record.clientSource = client.client_id === this.clientMetadataUrl ? 'metadata-document' : 'dynamic-registration';
+    await this.persist();
+  }
+
+  tokens(): StoredOAuthTokens | undefined {
+    return this.record.tokens;
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    this.record.tokens = tokens;
+    this.record.tokensSavedAt = Date.now();
+    this.failure = undefined;
+    this.authorizationUrl = undefined;
+    await this.persist();
+    this.setState('signed-in');
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const url = authorizationUrl.toString();
+    this.pending?.fail(new Error('A newer sign-in replaced this one.'));
+    this.pending = undefined;
+    this.authorizationUrl = url;
+    if (!this.userStarted && !this.record.tokens) {
+      this.addStep({ kind: 'authorize', status: 'waiting', summary: 'The server needs you to sign in: use Sign in to open the authorization page.', url });
+      this.setState('none');
+      return;
+    }
+    const redirect = new LoopbackRedirect(this.port, this.expectedState ?? '');
+    await redirect.listen();
+    this.pending = redirect;
+    const viaGet = this.settings.authorizeWith === 'http-get';
+    this.addStep({
+      kind: 'authorize',
+      status: 'waiting',
+      summary: viaGet ? 'Following the authorization URL with an HTTP GET (no browser).' : 'Opened the authorization page in the browser; waiting for you to sign in.',
+      url,
+    });
+    this.setState('waiting-for-browser');
+    if (viaGet) void this.followWithoutBrowser(url, redirect);
+    else this.deps.openInBrowser(this.serverId, url);
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('No PKCE code verifier: the sign-in was not started by this app session.');
+    return this.verifier;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'all' || scope === 'tokens') delete this.record.tokens;
+    if (scope === 'all' || scope === 'client') {
+      delete this.record.client;
+      delete this.record.clientSource;
+    }
+    if (scope === 'all' || scope === 'discovery') delete this.record.discovery;
+    if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
+    await this.persist();
+    this.emit();
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.record.discovery = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.record.discovery;
+  }
+
+  // ── The flow, as Loupe runs around the SDK ───────────────────────────────────────────────────
+
+  /** A sign-in is waiting for its redirect. */
+  get waiting(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /** Waits for the redirect of the pending sign-in and returns its query, or undefined when none is pending. */
+  async awaitRedirect(): Promise<URLSearchParams | undefined> {
+    const pending = this.pending;
+    if (!pending) return undefined;
+    try {
+      return await pending.callback;
+    } finally {
+      if (this.pending === pending) this.pending = undefined;
+    }
+  }
+
+  /** Every HTTP exchange of the connection passes here; OAuth ones and challenges become steps. */
+  noteExchange(exchange: HttpExchange, trafficSeq: number): void {
+    if (exchange.purpose === 'mcp') {
+      const wwwAuthenticate = exchange.responseHeaders?.['www-authenticate'] ?? '';
+      if (exchange.status === 401) {
+        if (this.flowState === 'signed-in' || this.flowState === 'failed') this.steps = [];
+        this.steps.push(stepFromExchange('challenge', exchange, trafficSeq, Date.now()));
+        this.trimAndEmit();
+      } else if (exchange.status === 403 && /insufficient_scope/.test(wwwAuthenticate)) {
+        this.steps.push(stepFromExchange('step-up', exchange, trafficSeq, Date.now()));
+        this.trimAndEmit();
+      }
+      return;
+    }
+    const kind = classifyOAuthExchange(exchange);
+    this.steps.push(stepFromExchange(kind, exchange, trafficSeq, Date.now()));
+    if (kind === 'callback' || kind === 'token') this.settleWaitingAuthorize();
+    this.trimAndEmit();
+  }
+
+  /** The redirect arrived (by browser or GET): the authorize step is done. */
+  noteRedirect(params: URLSearchParams): void {
+    this.settleWaitingAuthorize();
+    const error = params.get('error');
+    this.addStep({
+      kind: 'callback',
+      status: error ? 'failed' : 'ok',
+      summary: error
+        ? `The authorization server refused: ${error}${params.get('error_description') ? ` — ${params.get('error_description')}` : ''}.`
+        : 'The browser came back to Loupe with an authorization code (redacted).',
+      url: redactUrl(`${this.redirectUrl ?? ''}?${params.toString()}`),
+    });
+    this.setState('signing-in');
+  }
+
+  /** The flow failed: the failure names the step it failed at. */
+  fail(error: unknown): void {
+    const message = error instanceof Error ? error.message || error.name : String(error);
+    const failedStep = [...this.steps].reverse().find((step) => step.status === 'failed') ?? this.steps.at(-1);
+    const step: AuthStepKind = failedStep?.kind ?? 'challenge';
+    this.failure = { step, message: failedStep?.status === 'failed' ? `${failedStep.summary} ${message}`.trim() : message };
+    this.pending?.fail(new Error('The sign-in failed.'));
+    this.pending = undefined;
+    this.setState('failed');
+  }
+
+  /** A connect failed: when it was part of a sign-in, the sign-in failed with it. */
+  connectFailed(error: unknown): void {
+    if (this.userStarted || this.flowState === 'signing-in' || this.flowState === 'waiting-for-browser') this.fail(error);
+  }
+
+  /** The one-sentence reason of the last failure, naming the step. */
+  get failureSentence(): string | undefined {
+    if (!this.failure) return undefined;
+    return `Sign-in failed at "${AUTH_STEP_TITLES[this.failure.step]}": ${this.failure.message}`;
+  }
+
+  async clear(): Promise<void> {
+    this.pending?.fail(new Error('Sign-in cancelled: the tokens were cleared.'));
+    this.pending = undefined;
+    this.record = { serverUrl: this.record.serverUrl, ...(this.record.redirectPort ? { redirectPort: this.record.redirectPort } : {}) };
+    this.verifier = undefined;
+    this.steps = [];
+    this.failure = undefined;
+    this.authorizationUrl = undefined;
+    this.userStarted = false;
+    await this.deps.tokens.clear(this.serverId);
+    this.setState('none');
+  }
+
+  /** Cancels a sign-in that waits for the browser (disconnect, removal). */
+  cancel(reason: string): void {
+    if (!this.pending) return;
+    this.pending.fail(new Error(reason));
+    this.pending = undefined;
+  }
+
+  async setClientSecret(secret: string | null): Promise<void> {
+    await this.deps.tokens.setClientSecret(this.serverId, secret);
+    this.clientSecretValue = secret || undefined;
+    this.emit();
+  }
+
+  async loadStatus(serverUrl: string): Promise<AuthStatus> {
+    if (this.flowState === 'none' && !this.record.tokens) {
+      this.record = await this.deps.tokens.read(this.serverId, serverUrl);
+      this.clientSecretValue = await this.deps.tokens.clientSecret(this.serverId);
+    }
+    return this.status();
+  }
+
+  status(): AuthStatus {
+    const tokens = this.record.tokens;
+    const client = this.clientInformation();
+    const state: AuthState = this.flowState === 'none' && tokens ? 'signed-in' : this.flowState;
+    return {
+      serverId: this.serverId,
+      state,
+      steps: this.steps.map((step) => ({ ...step })),
+      hasClientSecret: this.clientSecretValue !== undefined,
+      ...(tokens
+        ? {
+            tokens: {
+              accessTokenMasked: maskSecret(tokens.access_token),
+              tokenType: tokens.token_type,
+              ...(tokens.scope ? { scope: tokens.scope } : {}),
+              ...(tokens.expires_in !== undefined && this.record.tokensSavedAt !== undefined
+                ? { expiresAt: this.record.tokensSavedAt + tokens.expires_in * 1000 }
+                : {}),
+              hasRefreshToken: Boolean(tokens.refresh_token),
+              obtainedAt: this.record.tokensSavedAt ?? Date.now(),
+            },
+          }
+        : {}),
+      ...(client
+        ? {
+            client: {
+              clientId: client.client_id,
+              source: this.settings.clientId ? 'pre-registered' : (this.record.clientSource ?? 'dynamic-registration'),
+              hasSecret: Boolean(client.client_secret),
+            },
+          }
+        : {}),
+      ...(this.authorizationUrl && (this.flowState === 'waiting-for-browser' || this.flowState === 'none') ? { authorizationUrl: this.authorizationUrl } : {}),
+      ...(this.failure ? { failure: this.failure } : {}),
+    };
+  }
+
+  // ── Inside ───────────────────────────────────────────────────────────────────────────────────
+
+  /** Test and headless mode: GET the authorization URL and follow its redirects back to the loopback listener. */
+  private async followWithoutBrowser(url: string, redirect: LoopbackRedirect): Promise<void> {
+    const fetchFn = this.flowFetch ?? fetch;
+    let target = url;
+    try {
+      for (let hop = 0; hop < MAX_HOPS; hop++) {
+        const response = await fetchFn(target, { redirect: 'manual' });
+        const location = response.headers.get('location');
+        await response.body?.cancel().catch(() => {});
+        if (new URL(target).pathname === CALLBACK_PATH && new URL(target).hostname === '127.0.0.1') return;
+        if (response.status < 300 || response.status >= 400 || !location) {
+          throw new Error(`The authorization URL answered ${response.status} ${response.statusText} without redirecting back to Loupe.`);
+        }
+        target = new URL(location, target).toString();
+      }
+      throw new Error(`The authorization URL redirected more than ${MAX_HOPS} times.`);
+    } catch (error) {
+      redirect.fail(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private settleWaitingAuthorize(): void {
+    const waiting = this.steps.findLast((step) => step.kind === 'authorize' && step.status === 'waiting');
+    if (waiting) waiting.status = 'ok';
+  }
+
+  private addStep(step: { kind: AuthStepKind; status: AuthStep['status']; summary: string; url?: string }): void {
+    this.steps.push({
+      kind: step.kind,
+      title: AUTH_STEP_TITLES[step.kind],
+      status: step.status,
+      time: Date.now(),
+      summary: step.summary,
+      ...(step.url ? { http: { method: 'GET', url: redactUrl(step.url), requestHeaders: {}, durationMs: 0, purpose: 'oauth' as const } } : {}),
+    });
+    this.trimAndEmit();
+  }
+
+  private trimAndEmit(): void {
+    if (this.steps.length > MAX_STEPS) this.steps = this.steps.slice(-MAX_STEPS);
+    this.emit();
+  }
+
+  private setState(state: AuthState): void {
+    this.flowState = state;
+    this.emit();
+  }
+
+  private emit(): void {
+    this.deps.onChange(this.status());
+  }
+
+  private async persist(): Promise<void> {
+    await this.deps.tokens.write(this.serverId, this.record);
+  }
+}

@@ -1,0 +1,53 @@
+import type { AuthGrant, AuthorizeWith, AuthSettings } from '../../../shared/auth.js';
+import { LoupeError } from '../../../shared/wire.js';
+
+function fail(message: string): never {
+  throw new LoupeError(message, 'invalid-config');
+}
+
+function optionalText(value: unknown, what: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') fail(`${what} must be text.`);
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * Checks a server's OAuth settings. Anything else under `auth` (a client secret pasted into a
+ * config file, tokens) is dropped, so it never reaches servers.json.
+ */
+export function parseAuthSettings(value: unknown): AuthSettings | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) fail('The OAuth settings must be an object.');
+  const input = value as Record<string, unknown>;
+  const clientId = optionalText(input.clientId, 'The OAuth client id');
+  const scopes = optionalText(input.scopes, 'The OAuth scopes');
+  const clientMetadataUrl = optionalText(input.clientMetadataUrl, 'The client metadata document URL');
+  if (clientMetadataUrl) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(clientMetadataUrl);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.protocol !== 'https:' || parsed.pathname === '/') {
+      fail('The client metadata document URL must be an https URL with a path.');
+    }
+  }
+  const grant = input.grant;
+  if (grant !== undefined && grant !== 'authorization_code' && grant !== 'client_credentials') {
+    fail('The OAuth grant must be authorization_code or client_credentials.');
+  }
+  const authorizeWith = input.authorizeWith;
+  if (authorizeWith !== undefined && authorizeWith !== 'browser' && authorizeWith !== 'http-get') {
+    fail('Authorize with must be browser or http-get.');
+  }
+  const settings: AuthSettings = {
+    ...(clientId ? { clientId } : {}),
+    ...(scopes ? { scopes } : {}),
+    ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
+    ...(grant && grant !== 'authorization_code' ? { grant: grant as AuthGrant } : {}),
+    ...(authorizeWith && authorizeWith !== 'browser' ? { authorizeWith: authorizeWith as AuthorizeWith } : {}),
+  };
+  return Object.keys(settings).length > 0 ? settings : undefined;
+}
