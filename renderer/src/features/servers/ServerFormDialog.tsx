@@ -4,6 +4,7 @@ import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { CloseIcon } from '../../ui/icons';
+import { AuthSettingsFields } from '../auth/AuthSettingsFields';
 import { KeyValueRows } from './KeyValueRows';
 import { ProtocolEraField } from './ProtocolEraField';
 import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';
@@ -32,6 +33,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
   const [validated, setValidated] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [clientSecret, setClientSecret] = useState('');
   const dialogRef = useRef<HTMLDialogElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -69,6 +71,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
         editor.mode === 'add'
           ? await api.invoke('servers.add', input)
           : await api.invoke('servers.update', { id: editor.serverId, config: input });
+      if (clientSecret !== '' && saved.transport.type !== 'stdio') await api.invoke('auth.setClientSecret', { serverId: saved.id, secret: clientSecret });
       select(saved.id);
       close();
     } catch (error) {
@@ -220,6 +223,15 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
                 keyPlaceholder="Authorization"
                 valuePlaceholder="Bearer …"
                 onChange={(headers) => update({ headers })}
+              />
+              <AuthSettingsFields
+                settings={draft.preserved.auth}
+                onChange={(auth) => {
+                  const { auth: _previous, ...rest } = draft.preserved;
+                  update({ preserved: auth ? { ...rest, auth } : rest });
+                }}
+                clientSecret={clientSecret}
+                onClientSecret={setClientSecret}
               />
             </>
           )}

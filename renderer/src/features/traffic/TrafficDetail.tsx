@@ -3,6 +3,7 @@ import type { TrafficEntry } from '../../../../shared/traffic';
 import { formatClockTime, formatDuration } from '../../ui/format';
 import { CloseIcon } from '../../ui/icons';
 import { useNow } from '../../ui/use-now';
+import { HttpEntryPane } from './HttpEntryPane';
 import { HttpHeadersFact } from './HttpHeadersFact';
 import { KindIcon } from './KindIcon';
 import { MessagePane } from './MessagePane';
@@ -30,6 +31,7 @@ const PANE_TITLES: Record<RowModel['kind'], string> = {
   stderr: 'stderr line',
   malformed: 'Malformed line',
   note: 'Note from Loupe',
+  http: 'HTTP exchange',
 };
 
 /** The selected row: request and response side by side, with timing and links to related entries. */
@@ -108,7 +110,7 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
       </button>,
     ]);
   }
-  if (isHttpServer(row.serverId) && fetchWhole && (row.kind === 'request' || row.kind === 'notification') && !row.incoming) {
+  if (isHttpServer(row.serverId) && fetchWhole && row.kind === 'request' && !row.incoming) {
     facts.push(['HTTP request headers', <HttpHeadersFact seq={row.seq} fetchWhole={fetchWhole} />]);
   }
 
@@ -135,6 +137,11 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
           </div>
         ))}
       </dl>
+      {row.kind === 'http' && fetchWhole ? (
+        <div className="traffic-detail__panes">
+          <HttpEntryPane seq={row.seq} fetchWhole={fetchWhole} />
+        </div>
+      ) : (
       <div className={`traffic-detail__panes ${isRequest ? 'traffic-detail__panes--pair' : ''}`}>
         <MessagePane
           ref={requestRef}
@@ -163,6 +170,7 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
             </section>
           ))}
       </div>
+      )}
     </section>
   );
 }

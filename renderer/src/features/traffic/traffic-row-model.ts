@@ -11,7 +11,8 @@ export type RowKind =
   | 'batch'
   | 'stderr'
   | 'malformed'
-  | 'note';
+  | 'note'
+  | 'http';
 
 export const ROW_KIND_LABELS: Record<RowKind, string> = {
   request: 'request',
@@ -23,6 +24,7 @@ export const ROW_KIND_LABELS: Record<RowKind, string> = {
   stderr: 'stderr',
   malformed: 'malformed',
   note: 'Loupe',
+  http: 'HTTP',
 };
 
 export const STATUS_LABELS: Record<RequestStatus, string> = {
@@ -88,7 +90,7 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
   const method = log.method(position);
   let summary = method ?? '';
   let summaryIsText = false;
-  if (kind === 'stderr' || kind === 'malformed' || kind === 'note') {
+  if (kind === 'stderr' || kind === 'malformed' || kind === 'note' || kind === 'http') {
     summary = (log.problem(position) ?? log.text(position)).slice(0, SUMMARY_CHARS);
     summaryIsText = true;
   } else if (kind === 'batch') {

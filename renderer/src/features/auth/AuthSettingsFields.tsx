@@ -1,0 +1,77 @@
+import type { AuthSettings } from '../../../../shared/auth';
+import { Field } from '../../ui/Field';
+
+interface Props {
+  settings: AuthSettings | undefined;
+  onChange(settings: AuthSettings | undefined): void;
+  /** A new client secret typed here (stored apart from servers.json on save); '' keeps the stored one. */
+  clientSecret: string;
+  onClientSecret(secret: string): void;
+}
+
+function clean(settings: AuthSettings): AuthSettings | undefined {
+  const entries = Object.entries(settings).filter(([, value]) => value !== undefined && value !== '');
+  return entries.length > 0 ? (Object.fromEntries(entries) as AuthSettings) : undefined;
+}
+
+/** The server form's OAuth section: optional, collapsed unless something is set. */
+export function AuthSettingsFields({ settings, onChange, clientSecret, onClientSecret }: Props) {
+  const current = settings ?? {};
+  const set = (patch: Partial<AuthSettings>) => onChange(clean({ ...current, ...patch }));
+  return (
+    <details className="kv" open={settings !== undefined}>
+      <summary className="kv__legend">OAuth sign-in (optional)</summary>
+      <p className="field__hint">
+        Loupe discovers the authorization server and registers itself when the server asks for a sign-in. Fill these in only for a
+        pre-registered client, fixed scopes, or a Client ID Metadata Document.
+      </p>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 10, width: '100%' }}>
+        <Field label="Client ID">
+          {(props) => (
+            <input {...props} className="input input--mono" value={current.clientId ?? ''} spellCheck={false} autoComplete="off" onChange={(event) => set({ clientId: event.target.value })} />
+          )}
+        </Field>
+        <Field label="Client secret" hint="Kept apart from servers.json; leave empty to keep the stored one.">
+          {(props) => (
+            <input {...props} className="input input--mono" type="password" value={clientSecret} autoComplete="off" onChange={(event) => onClientSecret(event.target.value)} />
+          )}
+        </Field>
+        <Field label="Scopes" hint="Space-separated; by default those the server asks for.">
+          {(props) => (
+            <input {...props} className="input input--mono" value={current.scopes ?? ''} spellCheck={false} autoComplete="off" onChange={(event) => set({ scopes: event.target.value })} />
+          )}
+        </Field>
+        <Field label="Client ID Metadata Document URL" hint="An https URL used as the client id where the server supports it.">
+          {(props) => (
+            <input
+              {...props}
+              className="input input--mono"
+              type="url"
+              value={current.clientMetadataUrl ?? ''}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(event) => set({ clientMetadataUrl: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Grant">
+          {(props) => (
+            <select
+              {...props}
+              className="input"
+              value={current.grant ?? 'authorization_code'}
+              onChange={(event) => set({ grant: event.target.value === 'client_credentials' ? 'client_credentials' : undefined })}
+            >
+              <option value="authorization_code">Authorization code (sign in in the browser)</option>
+              <option value="client_credentials">Client credentials (machine to machine)</option>
+            </select>
+          )}
+        </Field>
+      </div>
+      <label className="kv__secret">
+        <input type="checkbox" checked={current.authorizeWith === 'http-get'} onChange={(event) => set({ authorizeWith: event.target.checked ? 'http-get' : undefined })} />
+        Follow the authorization URL without a browser (test servers that approve at once)
+      </label>
+    </details>
+  );
+}
