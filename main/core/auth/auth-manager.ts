@@ -54,13 +54,12 @@ export class AuthManager {
   async signIn<T extends { status: string; failure?: { message: string } }>(config: ServerConfig, connect: () => Promise<T>): Promise<T> {
     const session = this.session(config);
     session.setUserStarted(true);
-    try {
-      const state = await connect();
-      if (state.status !== 'connected' && session.status().state !== 'failed') session.fail(new Error(state.failure?.message ?? 'The connection did not open.'));
-      return state;
-    } finally {
+    const state = await connect();
+    if (state.status !== 'connected') {
+      if (session.status().state !== 'failed') session.fail(new Error(state.failure?.message ?? 'The connection did not open.'));
       session.setUserStarted(false);
     }
+    return state;
   }
 
   async clear(config: ServerConfig): Promise<AuthStatus> {

@@ -86,6 +86,10 @@ export class AuthSession implements OAuthClientProvider {
     }
   }
 
+  /**
+   * The person asked to sign in. It stays so after a successful sign-in, so a later challenge
+   * (an expired session, a step-up) may open the browser again; Clear tokens ends it.
+   */
   setUserStarted(started: boolean): void {
     this.userStarted = started;
     if (started) {
@@ -171,6 +175,15 @@ export class AuthSession implements OAuthClientProvider {
     this.setState('waiting-for-browser');
     if (viaGet) void this.followWithoutBrowser(url, redirect);
     else this.deps.openInBrowser(this.serverId, url);
+  }
+
+  /** Machine-to-machine servers: the client_credentials grant (the SDK adds the client authentication). */
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (this.settings.grant !== 'client_credentials') return undefined;
+    const params = new URLSearchParams({ grant_type: 'client_credentials' });
+    const wanted = scope ?? this.settings.scopes;
+    if (wanted) params.set('scope', wanted);
+    return params;
   }
 
   saveCodeVerifier(codeVerifier: string): void {
