@@ -93,7 +93,9 @@ export class AuthSession implements OAuthClientProvider {
   setUserStarted(started: boolean): void {
     this.userStarted = started;
     if (started) {
-      this.steps = [];
+      // Steps of a connect that stopped at "sign in needed" are the start of this flow: keep them.
+      // Its "sign in needed" authorize step gives way to the one this sign-in makes.
+      this.steps = this.flowState === 'none' ? this.steps.filter((step) => !(step.kind === 'authorize' && step.status === 'waiting')) : [];
       this.failure = undefined;
       this.setState('signing-in');
     }
@@ -257,6 +259,11 @@ export class AuthSession implements OAuthClientProvider {
   noteRedirect(params: URLSearchParams): void {
     this.settleWaitingAuthorize();
     const error = params.get('error');
+    // Followed without a browser, the redirect is a step of its own already: its HTTP exchange.
+    if (!error && this.settings.authorizeWith === 'http-get') {
+      this.setState('signing-in');
+      return;
+    }
     this.addStep({
       kind: 'callback',
       status: error ? 'failed' : 'ok',

@@ -119,7 +119,7 @@ export class TrafficLog {
         append({ direction: 'out', time: now(), kind: 'note', size: 0, text });
       },
       http: (exchange) => {
-        const summary = `${exchange.method} ${exchange.url} → ${exchange.status ?? exchange.error ?? 'no response'}`;
+        const summary = `${exchange.status ?? 'no response'} ${exchange.method} ${exchange.url}${exchange.error ? ` (${exchange.error})` : ''}`;
         return append({ direction: 'out', time: now(), kind: 'http', size: 0, text: summary, http: exchange }).seq;
       },
       httpRequestHeaders: (id, headers) => {
