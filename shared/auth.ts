@@ -24,6 +24,13 @@ export interface AuthSettings {
   /** `client_credentials` for machine-to-machine servers (needs a client id and secret). */
   grant?: AuthGrant;
   authorizeWith?: AuthorizeWith;
+  /** `private_key_jwt`: the stored client secret is a PEM private key that signs a client assertion (RFC 7523). */
+  clientAuthentication?: 'private_key_jwt';
+  /**
+   * Accept authorization server metadata whose `issuer` differs from where it was found (RFC 8414
+   * §3.3 says reject). Some 2025-03-26 servers need it. Weakens the mix-up defence: opt in per server.
+   */
+  allowIssuerMismatch?: boolean;
 }
 
 export type AuthStepKind =

@@ -5,12 +5,12 @@ import type { AuthStatus } from '../../shared/auth.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { OAUTH_SECRETS_FILE } from '../../main/core/create-core.js';
 // @ts-expect-error a plain .mjs fixture without types
-import { startOAuthFixture } from '../fixtures/oauth-server.mjs';
+import { MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { eventsNamed, startCore, startEverythingHttp, type TestCore } from './helpers.js';
 
 interface Fixture {
   url: string;
-  seen: { registrations: number; authorizations: Array<Record<string, string>>; tokenGrants: Array<{ grant: string; resource: string | null; scope: string | null }> };
+  seen: { registrations: number; authorizations: Array<Record<string, string>>; tokenGrants: Array<{ grant: string; resource: string | null; scope: string | null; clientAuth?: string }> };
   expireAccessTokens(): void;
   close(): Promise<void>;
 }
@@ -137,6 +137,22 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     const status: AuthStatus = await test.core.handlers['auth.status']({ serverId: server.id });
     expect(status.state).toBe('failed');
     expect(status.failure?.step).toBe('token');
+  });
+
+  it('client credentials: a pre-registered client with its secret gets a token without a browser', async () => {
+    const server = await addOAuthServer(test, fixture.url, { auth: { clientId: MACHINE_CLIENT.id, grant: 'client_credentials' } });
+    await test.core.handlers['auth.setClientSecret']({ serverId: server.id, secret: MACHINE_CLIENT.secret });
+    const state = await test.core.handlers['connections.connect']({ serverId: server.id });
+    expect(state.failure?.message).toBeUndefined();
+    expect(state.status).toBe('connected');
+    expect(fixture.seen.tokenGrants).toEqual([{ grant: 'client_credentials', resource: fixture.url, scope: 'mcp', clientAuth: 'basic' }]);
+    expect(fixture.seen.authorizations).toHaveLength(0);
+    const status = await test.core.handlers['auth.status']({ serverId: server.id });
+    expect(status.client).toEqual({ clientId: MACHINE_CLIENT.id, source: 'pre-registered', hasSecret: true });
+    const token = status.steps.find((step) => step.kind === 'token');
+    expect(token?.http?.requestHeaders.authorization).toBe('Basic [redacted]');
+    expect(JSON.stringify(status)).not.toContain(MACHINE_CLIENT.secret);
+    expect(readFileSync(join(test.dataDir, 'servers.json'), 'utf8')).not.toContain(MACHINE_CLIENT.secret);
   });
 
   it('Clear tokens forgets them: the next connect needs a sign-in again', async () => {

@@ -1,11 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import type {
-  FetchLike,
-  OAuthClientMetadata,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
+import { createPrivateKey, randomBytes } from 'node:crypto';
+import {
+  createPrivateKeyJwtAuth,
+  IssuerMismatchError,
+  type AddClientAuthentication,
+  type FetchLike,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import {
   AUTH_STEP_TITLES,
@@ -75,6 +78,7 @@ export class AuthSession implements OAuthClientProvider {
     this.flowFetch = fetch;
     this.record = await this.deps.tokens.read(this.serverId, target.serverUrl);
     this.clientSecretValue = await this.deps.tokens.clientSecret(this.serverId);
+    this.addClientAuthentication = this.privateKeyJwt();
     if (this.settings.grant !== 'client_credentials' && !this.pending) {
       this.port = await reservePort(this.record.redirectPort);
       if (this.record.redirectPort !== this.port) {
@@ -103,6 +107,9 @@ export class AuthSession implements OAuthClientProvider {
 
   // ── OAuthClientProvider ────────────────────────────────────────────────────────────────────
 
+  /** Set for `private_key_jwt`: signs a client assertion with the stored key (the SDK's helper). */
+  addClientAuthentication: AddClientAuthentication | undefined;
+
   get redirectUrl(): string | undefined {
     return this.settings.grant === 'client_credentials' ? undefined : `http://127.0.0.1:${this.port}${CALLBACK_PATH}`;
   }
@@ -118,7 +125,7 @@ export class AuthSession implements OAuthClientProvider {
       redirect_uris: credentials ? [] : [this.redirectUrl as string],
       grant_types: credentials ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
       response_types: credentials ? [] : ['code'],
-      token_endpoint_auth_method: this.clientSecretValue ? 'client_secret_basic' : 'none',
+      token_endpoint_auth_method: this.usesPrivateKey ? 'private_key_jwt' : this.clientSecretValue ? 'client_secret_basic' : 'none',
       ...(this.settings.scopes ? { scope: this.settings.scopes } : {}),
     };
   }
@@ -130,7 +137,8 @@ export class AuthSession implements OAuthClientProvider {
 
   clientInformation(): StoredOAuthClientInformation | undefined {
     if (this.settings.clientId) {
-      return { client_id: this.settings.clientId, ...(this.clientSecretValue ? { client_secret: this.clientSecretValue } : {}) };
+      const secret = this.usesPrivateKey ? undefined : this.clientSecretValue;
+      return { client_id: this.settings.clientId, ...(secret ? { client_secret: secret } : {}) };
     }
     return this.record.client;
   }
@@ -277,7 +285,10 @@ export class AuthSession implements OAuthClientProvider {
 
   /** The flow failed: the failure names the step it failed at. */
   fail(error: unknown): void {
-    const message = error instanceof Error ? error.message || error.name : String(error);
+    let message = error instanceof Error ? error.message || error.name : String(error);
+    if (error instanceof IssuerMismatchError && error.kind === 'metadata' && !this.settings.allowIssuerMismatch) {
+      message += ' If this server is known to publish another issuer (some 2025-03-26 servers do), allow it in the server’s OAuth settings.';
+    }
     const failedStep = [...this.steps].reverse().find((step) => step.status === 'failed') ?? this.steps.at(-1);
     const step: AuthStepKind = failedStep?.kind ?? 'challenge';
     this.failure = { step, message: failedStep?.status === 'failed' ? `${failedStep.summary} ${message}`.trim() : message };
@@ -370,6 +381,17 @@ export class AuthSession implements OAuthClientProvider {
 
   // ── Inside ───────────────────────────────────────────────────────────────────────────────────
 
+  private get usesPrivateKey(): boolean {
+    return this.settings.clientAuthentication === 'private_key_jwt';
+  }
+
+  private privateKeyJwt(): AddClientAuthentication | undefined {
+    const clientId = this.settings.clientId;
+    if (!this.usesPrivateKey || !clientId || !this.clientSecretValue) return undefined;
+    const pem = this.clientSecretValue;
+    return createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey: pem, alg: signingAlgorithm(pem) });
+  }
+
   /** Test and headless mode: GET the authorization URL and follow its redirects back to the loopback listener. */
   private async followWithoutBrowser(url: string, redirect: LoopbackRedirect): Promise<void> {
     const fetchFn = this.flowFetch ?? fetch;
@@ -425,4 +447,19 @@ export class AuthSession implements OAuthClientProvider {
   private async persist(): Promise<void> {
     await this.deps.tokens.write(this.serverId, this.record);
   }
+}
+
+/** The JWS algorithm that fits a PEM private key (RFC 7518): ES256/384/512 by curve, EdDSA, or RS256. */
+function signingAlgorithm(pem: string): string {
+  try {
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType === 'ec') {
+      const curve = key.asymmetricKeyDetails?.namedCurve;
+      return curve === 'secp384r1' ? 'ES384' : curve === 'secp521r1' ? 'ES512' : 'ES256';
+    }
+    if (key.asymmetricKeyType === 'ed25519') return 'EdDSA';
+  } catch {
+    // Not a key Node can read: the SDK reports it when it signs.
+  }
+  return 'RS256';
 }

@@ -42,12 +42,18 @@ export function parseAuthSettings(value: unknown): AuthSettings | undefined {
   if (authorizeWith !== undefined && authorizeWith !== 'browser' && authorizeWith !== 'http-get') {
     fail('Authorize with must be browser or http-get.');
   }
+  if (input.clientAuthentication !== undefined && input.clientAuthentication !== 'private_key_jwt') {
+    fail('The client authentication must be private_key_jwt when set.');
+  }
+  if (input.allowIssuerMismatch !== undefined && typeof input.allowIssuerMismatch !== 'boolean') fail('allowIssuerMismatch must be true or false.');
   const settings: AuthSettings = {
     ...(clientId ? { clientId } : {}),
     ...(scopes ? { scopes } : {}),
     ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
     ...(grant && grant !== 'authorization_code' ? { grant: grant as AuthGrant } : {}),
     ...(authorizeWith && authorizeWith !== 'browser' ? { authorizeWith: authorizeWith as AuthorizeWith } : {}),
+    ...(input.clientAuthentication === 'private_key_jwt' ? { clientAuthentication: 'private_key_jwt' as const } : {}),
+    ...(input.allowIssuerMismatch === true ? { allowIssuerMismatch: true } : {}),
   };
   return Object.keys(settings).length > 0 ? settings : undefined;
 }

@@ -243,7 +243,13 @@ export class Connection {
       this.config.transport,
       this.recorder,
       this.deps.lineLimits,
-      session ? { authProvider: session, onExchange: (exchange, seq) => session.noteExchange(exchange, seq) } : {},
+      session
+        ? {
+            authProvider: session,
+            onExchange: (exchange, seq) => session.noteExchange(exchange, seq),
+            ...(this.config.auth?.allowIssuerMismatch ? { skipIssuerMetadataValidation: true } : {}),
+          }
+        : {},
     );
     if (session && this.created.type === 'http' && this.config.transport.type !== 'stdio') {
       await session.prepare({ serverUrl: this.config.transport.url, settings: this.config.auth ?? {} }, this.created.fetch);

@@ -32,6 +32,8 @@ export type CreatedTransport =
 /** What an HTTP transport gets beyond its config: an OAuth client, and who else hears of each exchange. */
 export interface HttpTransportExtras {
   authProvider?: OAuthClientProvider;
+  /** The server's opt-in to authorization server metadata naming another issuer (RFC 8414 §3.3). */
+  skipIssuerMetadataValidation?: boolean;
   onExchange?: (exchange: HttpExchange, trafficSeq: number) => void;
 }
 
@@ -77,6 +79,7 @@ export function createTransport(
     requestInit: { headers: toRecord(config.headers) },
     fetch,
     ...(extras.authProvider ? { authProvider: extras.authProvider } : {}),
+    ...(extras.skipIssuerMetadataValidation ? { skipIssuerMetadataValidation: true } : {}),
   };
   const inner =
     config.type === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);

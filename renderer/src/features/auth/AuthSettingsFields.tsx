@@ -67,10 +67,27 @@ export function AuthSettingsFields({ settings, onChange, clientSecret, onClientS
             </select>
           )}
         </Field>
+        <Field label="Client authentication">
+          {(props) => (
+            <select
+              {...props}
+              className="input"
+              value={current.clientAuthentication ?? 'secret'}
+              onChange={(event) => set({ clientAuthentication: event.target.value === 'private_key_jwt' ? 'private_key_jwt' : undefined })}
+            >
+              <option value="secret">Client secret (or none for a public client)</option>
+              <option value="private_key_jwt">Private key JWT (the secret field holds the PEM key)</option>
+            </select>
+          )}
+        </Field>
       </div>
       <label className="kv__secret">
         <input type="checkbox" checked={current.authorizeWith === 'http-get'} onChange={(event) => set({ authorizeWith: event.target.checked ? 'http-get' : undefined })} />
         Follow the authorization URL without a browser (test servers that approve at once)
+      </label>
+      <label className="kv__secret">
+        <input type="checkbox" checked={current.allowIssuerMismatch === true} onChange={(event) => set({ allowIssuerMismatch: event.target.checked ? true : undefined })} />
+        Accept authorization server metadata that names another issuer (some 2025-03-26 servers; weakens the mix-up check)
       </label>
     </details>
   );
