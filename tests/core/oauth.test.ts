@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../shared/auth.js';
@@ -97,6 +97,23 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     expect(readFileSync(join(test.dataDir, 'servers.json'), 'utf8')).not.toContain(accessToken);
     expect(await test.core.handlers['traffic.export']({})).not.toContain(accessToken);
     expect(JSON.stringify(eventsNamed(test, 'auth.changed'))).not.toContain(accessToken);
+
+    // Removing the server forgets its tokens too.
+    await test.core.handlers['servers.remove']({ id: server.id });
+    expect(readFileSync(join(test.dataDir, OAUTH_SECRETS_FILE), 'utf8')).not.toContain(accessToken);
+  });
+
+  it('a server that never asks for a sign-in leaves nothing in the secrets file', async () => {
+    const [plain, server] = await Promise.all([startCore(), startEverythingHttp('streamableHttp')]);
+    try {
+      const added = await plain.add('plain http', { type: 'streamable-http', url: `http://127.0.0.1:${server.port}/mcp`, headers: [] });
+      expect((await plain.core.handlers['connections.connect']({ serverId: added.id })).status).toBe('connected');
+      expect((await plain.core.handlers['auth.status']({ serverId: added.id })).state).toBe('none');
+      expect(existsSync(join(plain.dataDir, OAUTH_SECRETS_FILE))).toBe(false);
+    } finally {
+      await plain.core.dispose();
+      server.stop();
+    }
   });
 
   it('refreshes an expired access token with the refresh token, and shows the refresh step', async () => {

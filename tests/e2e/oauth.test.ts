@@ -9,6 +9,7 @@ import { runWithJson, selectTool, serverItem, showTools } from './tools-helpers.
 import { openDirectBridge, plantServers } from './traffic-helpers.js';
 
 const NAME = 'OAuth fixture';
+const BROWSER_NAME = 'OAuth in a tab';
 
 describe('signing in to an OAuth-protected server', () => {
   let harness: Harness;
@@ -23,7 +24,8 @@ describe('signing in to an OAuth-protected server', () => {
       // The fixture approves at once: the core follows the authorization URL itself, no browser.
       auth: { authorizeWith: 'http-get' },
     };
-    harness = await startHarness({ prepareDataDir: plantServers([server]) });
+    const inBrowser: ServerConfig = { id: 'oauth-browser', name: BROWSER_NAME, transport: { type: 'streamable-http', url: fixture.url, headers: [] } };
+    harness = await startHarness({ prepareDataDir: plantServers([server, inBrowser]) });
   });
 
   afterAll(async () => {
@@ -116,6 +118,21 @@ describe('signing in to an OAuth-protected server', () => {
     await detail.getByRole('region', { name: 'HTTP exchange' }).getByLabel('Request headers').waitFor();
     expect(await detail.getByLabel('Request headers').textContent()).toContain('Bearer [redacted]');
     await harness.screenshot('oauth-traffic-http');
+  });
+
+  test('in browser mode, Sign in opens the authorization page in a new tab, and its redirect signs the app in', async () => {
+    const page = harness.page;
+    const item = serverItem(page, BROWSER_NAME);
+    await item.getByRole('button', { name: BROWSER_NAME, exact: true }).click();
+    await item.getByRole('button', { name: 'Connect', exact: true }).click();
+    await item.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 30_000 });
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), item.getByRole('button', { name: 'Sign in', exact: true }).click()]);
+    // The fixture's authorization page approves at once and redirects to Loupe's loopback listener.
+    await tab.getByRole('heading', { name: 'Signed in' }).waitFor({ timeout: 30_000 });
+    expect(new URL(tab.url()).pathname).toBe('/callback');
+    await item.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
+    await tab.close();
+    expect(harness.pageErrors).toEqual([]);
   });
 
   function serverUrlPath(): string {

@@ -81,12 +81,8 @@ export class AuthSession implements OAuthClientProvider {
     this.addClientAuthentication = this.privateKeyJwt();
     if (this.settings.grant !== 'client_credentials' && !this.pending) {
       this.port = await reservePort(this.record.redirectPort);
-      if (this.record.redirectPort !== this.port) {
-        // A dynamically registered client names its redirect URI: a new port means registering again.
-        if (this.record.clientSource === 'dynamic-registration') delete this.record.client;
-        this.record.redirectPort = this.port;
-        await this.persist();
-      }
+      // A dynamically registered client names its redirect URI: on another port it registers again.
+      if (this.record.redirectPort !== this.port && this.record.clientSource === 'dynamic-registration') delete this.record.client;
     }
   }
 
@@ -146,6 +142,7 @@ export class AuthSession implements OAuthClientProvider {
   async saveClientInformation(client: StoredOAuthClientInformation): Promise<void> {
     this.record.client = client;
     this.record.clientSource = client.client_id === this.clientMetadataUrl ? 'metadata-document' : 'dynamic-registration';
+    if (this.port) this.record.redirectPort = this.port;
     await this.persist();
   }
 
