@@ -135,6 +135,26 @@ describe('signing in to an OAuth-protected server', () => {
     expect(harness.pageErrors).toEqual([]);
   });
 
+  test('the server form’s OAuth section saves the client id in servers.json and the client secret apart', async () => {
+    const page = harness.page;
+    await page.getByRole('region', { name: 'Servers' }).getByRole('button', { name: `Edit ${BROWSER_NAME}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit “${BROWSER_NAME}”` });
+    await dialog.getByText('OAuth sign-in (optional)').click();
+    await dialog.getByRole('textbox', { name: 'Client ID', exact: true }).fill('pre-registered-client');
+    await dialog.getByLabel('Client secret').fill('pre-registered-secret-value');
+    await dialog.getByRole('textbox', { name: 'Scopes' }).fill('mcp');
+    await harness.screenshot('oauth-server-form');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const serversJson = await readFile(path.join(harness.dataDir, 'servers.json'), 'utf8');
+    expect(serversJson).toContain('"clientId": "pre-registered-client"');
+    expect(serversJson).not.toContain('pre-registered-secret-value');
+    expect(await readFile(path.join(harness.dataDir, 'oauth-secrets.json'), 'utf8')).toContain('pre-registered-secret-value');
+    await page.getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: 'Auth', exact: true }).click();
+    const auth = page.getByRole('region', { name: 'Auth', exact: true });
+    await expect.poll(() => auth.getByLabel('Tokens and client').textContent()).toContain('pre-registered-client · pre-registered · with a secret');
+  });
+
   function serverUrlPath(): string {
     return fixture.url;
   }

@@ -42,6 +42,7 @@ export class AuthManager {
       });
       this.sessions.set(config.id, session);
     }
+    session.configure(config.auth ?? {});
     return session;
   }
 

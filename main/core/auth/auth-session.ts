@@ -72,6 +72,11 @@ export class AuthSession implements OAuthClientProvider {
     this.record = { serverUrl: target.serverUrl };
   }
 
+  /** The server's saved OAuth settings changed: what the Auth view shows follows them at once. */
+  configure(settings: AuthSettings): void {
+    this.settings = settings;
+  }
+
   /** Loads what is stored for this server and reserves the loopback port; call before each connect. */
   async prepare(target: AuthTarget, fetch: FetchLike): Promise<void> {
     this.settings = target.settings;

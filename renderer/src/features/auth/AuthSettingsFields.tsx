@@ -62,8 +62,8 @@ export function AuthSettingsFields({ settings, onChange, clientSecret, onClientS
               value={current.grant ?? 'authorization_code'}
               onChange={(event) => set({ grant: event.target.value === 'client_credentials' ? 'client_credentials' : undefined })}
             >
-              <option value="authorization_code">Authorization code (sign in in the browser)</option>
-              <option value="client_credentials">Client credentials (machine to machine)</option>
+              <option value="authorization_code">Authorization code (browser)</option>
+              <option value="client_credentials">Client credentials (machine)</option>
             </select>
           )}
         </Field>
@@ -75,8 +75,8 @@ export function AuthSettingsFields({ settings, onChange, clientSecret, onClientS
               value={current.clientAuthentication ?? 'secret'}
               onChange={(event) => set({ clientAuthentication: event.target.value === 'private_key_jwt' ? 'private_key_jwt' : undefined })}
             >
-              <option value="secret">Client secret (or none for a public client)</option>
-              <option value="private_key_jwt">Private key JWT (the secret field holds the PEM key)</option>
+              <option value="secret">Client secret, or none</option>
+              <option value="private_key_jwt">Private key JWT (PEM as secret)</option>
             </select>
           )}
         </Field>
