@@ -10,6 +10,7 @@ import { eventsNamed, startCore, startEverythingHttp, type TestCore } from './he
 
 interface Fixture {
   url: string;
+  sseUrl: string;
   seen: { registrations: number; authorizations: Array<Record<string, string>>; tokenGrants: Array<{ grant: string; resource: string | null; scope: string | null; clientAuth?: string }> };
   expireAccessTokens(): void;
   close(): Promise<void>;
@@ -170,6 +171,19 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     expect(token?.http?.requestHeaders.authorization).toBe('Basic [redacted]');
     expect(JSON.stringify(status)).not.toContain(MACHINE_CLIENT.secret);
     expect(readFileSync(join(test.dataDir, 'servers.json'), 'utf8')).not.toContain(MACHINE_CLIENT.secret);
+  });
+
+  it('signs in over the legacy HTTP+SSE transport too', async () => {
+    const server = await addOAuthServer(test, fixture.sseUrl, { transport: { type: 'sse', url: fixture.sseUrl, headers: [] } });
+    const state = await test.core.handlers['auth.start']({ serverId: server.id });
+    expect(state.failure?.message).toBeUndefined();
+    expect(state.status).toBe('connected');
+    expect(fixture.seen.tokenGrants.map((grant) => grant.grant)).toEqual(['authorization_code']);
+    const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'whoami', arguments: {}, callId: 'sse-1' });
+    expect(JSON.stringify(outcome.result)).toContain('sse client with scopes mcp');
+    const http = (await test.traffic(server.id)).filter((entry) => entry.kind === 'http' && entry.http?.purpose === 'mcp');
+    expect(http.some((entry) => entry.http?.method === 'GET' && entry.http.status === 401)).toBe(true);
+    expect(http.some((entry) => entry.http?.method === 'POST' && entry.http.sessionId && entry.http.requestHeaders.authorization === 'Bearer [redacted]')).toBe(true);
   });
 
   it('Clear tokens forgets them: the next connect needs a sign-in again', async () => {
