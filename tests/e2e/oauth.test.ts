@@ -76,6 +76,9 @@ describe('signing in to an OAuth-protected server', () => {
     const responseBody = tokenStep.getByRole('region', { name: 'HTTP response' }).getByLabel('Response body');
     expect(await responseBody.textContent()).toContain('"access_token": "[redacted]"');
     await harness.screenshot('oauth-auth-view');
+    await tokenStep.getByRole('button', { name: /^Show #\d+ in the traffic log$/ }).click();
+    const trafficDetail = page.getByRole('region', { name: 'Traffic' }).getByRole('region', { name: 'Message detail' });
+    await expect.poll(() => trafficDetail.getByRole('region', { name: 'HTTP request' }).textContent()).toMatch(/POST http:\/\/127\.0\.0\.1:\d+\/token/);
 
     const tools = await showTools(page);
     await selectTool(tools, 'whoami');
@@ -153,6 +156,9 @@ describe('signing in to an OAuth-protected server', () => {
     await page.getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: 'Auth', exact: true }).click();
     const auth = page.getByRole('region', { name: 'Auth', exact: true });
     await expect.poll(() => auth.getByLabel('Tokens and client').textContent()).toContain('pre-registered-client · pre-registered · with a secret');
+    await auth.getByRole('button', { name: 'Forget the client secret' }).click();
+    await auth.getByRole('button', { name: 'Forget the client secret' }).waitFor({ state: 'detached' });
+    expect(await readFile(path.join(harness.dataDir, 'oauth-secrets.json'), 'utf8')).not.toContain('pre-registered-secret-value');
   });
 
   function serverUrlPath(): string {

@@ -3,6 +3,7 @@ import { AUTH_STEP_TITLES, type AuthStatus, type AuthStep } from '../../../../sh
 import { useApi } from '../../bridge/api-context';
 import { formatClockTime } from '../../ui/format';
 import { findServer, useServersStore } from '../servers/servers-store';
+import { useTrafficStore } from '../traffic/traffic-store';
 import { useAuthStore } from './auth-store';
 import { HttpExchangeView } from './HttpExchangeView';
 import { useSignIn } from './use-sign-in';
@@ -100,6 +101,14 @@ export function AuthPanel() {
             </p>
           )}
           <AuthSummary status={status} />
+          {status?.hasClientSecret && serverId && (
+            <p className="auth__secret">
+              A client secret is stored for this server (not shown).{' '}
+              <button type="button" className="link-button" onClick={() => void useAuthStore.getState().forgetSecret(api, serverId)}>
+                Forget the client secret
+              </button>
+            </p>
+          )}
           <h3 className="auth__heading">Steps</h3>
           {!status || status.steps.length === 0 ? (
             <p className="empty-state">No sign-in yet. Connect, or use Sign in: each step (discovery, registration, authorization, token) shows here with its HTTP request and response.</p>
@@ -115,7 +124,13 @@ export function AuthPanel() {
                       <span className="auth-step__text">{step.summary}</span>
                     </summary>
                     {step.http ? <HttpExchangeView exchange={step.http} /> : <p className="muted">No HTTP exchange of Loupe’s own.</p>}
-                    {step.trafficSeq !== undefined && <p className="muted auth-step__seq">In the traffic log as #{step.trafficSeq}.</p>}
+                    {step.trafficSeq !== undefined && (
+                      <p className="auth-step__seq">
+                        <button type="button" className="link-button" onClick={() => useTrafficStore.getState().select(step.trafficSeq ?? null)}>
+                          Show #{step.trafficSeq} in the traffic log
+                        </button>
+                      </p>
+                    )}
                   </details>
                 </li>
               ))}

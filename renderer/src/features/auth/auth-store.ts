@@ -13,6 +13,7 @@ interface AuthStoreState {
   load(api: Bridge, serverId: string): Promise<void>;
   signIn(api: Bridge, serverId: string): Promise<void>;
   clear(api: Bridge, serverId: string): Promise<void>;
+  forgetSecret(api: Bridge, serverId: string): Promise<void>;
 }
 
 export const useAuthStore = create<AuthStoreState>()((set, get) => {
@@ -34,6 +35,7 @@ export const useAuthStore = create<AuthStoreState>()((set, get) => {
     load: (api, serverId) => run(serverId, async () => get().apply(await api.invoke('auth.status', { serverId }))),
     signIn: (api, serverId) => run(serverId, () => api.invoke('auth.start', { serverId })),
     clear: (api, serverId) => run(serverId, async () => get().apply(await api.invoke('auth.clear', { serverId }))),
+    forgetSecret: (api, serverId) => run(serverId, async () => get().apply(await api.invoke('auth.setClientSecret', { serverId, secret: null }))),
   };
 });
 
