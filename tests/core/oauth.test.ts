@@ -143,6 +143,15 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     expect(status.tokens?.scope?.split(' ').sort()).toEqual(['admin', 'mcp']);
   });
 
+  it('Sign in again asks the authorization server afresh, with the registered client', async () => {
+    const server = await addOAuthServer(test, fixture.url);
+    expect((await test.core.handlers['auth.start']({ serverId: server.id })).status).toBe('connected');
+    expect((await test.core.handlers['auth.start']({ serverId: server.id })).status).toBe('connected');
+    expect(fixture.seen.authorizations).toHaveLength(2);
+    expect(fixture.seen.registrations).toBe(1);
+    expect((await test.core.handlers['auth.status']({ serverId: server.id })).state).toBe('signed-in');
+  });
+
   it('a failed token request names the step and the reason', async () => {
     await fixture.close();
     fixture = (await startOAuthFixture({ failTokenWith: 'invalid_grant' })) as Fixture;

@@ -51,9 +51,13 @@ export class AuthManager {
     return this.session(config).loadStatus(config.transport.url);
   }
 
-  /** Signs in by connecting with the browser allowed to open; resolves with the connect's outcome. */
+  /**
+   * Signs in afresh (stored tokens are dropped first, the registered client kept) by connecting with
+   * the browser allowed to open; resolves with the connect's outcome.
+   */
   async signIn<T extends { status: string; failure?: { message: string } }>(config: ServerConfig, connect: () => Promise<T>): Promise<T> {
     const session = this.session(config);
+    await session.dropTokens();
     session.setUserStarted(true);
     const state = await connect();
     if (state.status !== 'connected') {

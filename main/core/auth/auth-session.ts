@@ -323,6 +323,14 @@ export class AuthSession implements OAuthClientProvider {
     this.setState('none');
   }
 
+  /** Forgets the tokens only (Sign in again asks the authorization server afresh). */
+  async dropTokens(): Promise<void> {
+    if (!this.record.tokens) return;
+    delete this.record.tokens;
+    delete this.record.tokensSavedAt;
+    await this.persist();
+  }
+
   /** Cancels a sign-in that waits for the browser (disconnect, removal). */
   cancel(reason: string): void {
     if (!this.pending) return;
