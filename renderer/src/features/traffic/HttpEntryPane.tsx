@@ -24,7 +24,7 @@ export function HttpEntryPane({ seq, fetchWhole }: { seq: number; fetchWhole: (s
       <header className="message-pane__header">
         <h3 className="message-pane__title">HTTP exchange</h3>
       </header>
-      <div style={{ padding: '8px 10px', overflow: 'auto' }}>
+      <div className="http-entry-pane__body">
         {!shown ? (
           <span className="muted">Loading…</span>
         ) : shown.error ? (

@@ -142,34 +142,34 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
           <HttpEntryPane seq={row.seq} fetchWhole={fetchWhole} />
         </div>
       ) : (
-      <div className={`traffic-detail__panes ${isRequest ? 'traffic-detail__panes--pair' : ''}`}>
-        <MessagePane
-          ref={requestRef}
-          log={log}
-          position={position}
-          title={PANE_TITLES[row.kind]}
-          {...(fetchWhole ? { fetchWhole } : {})}
-          {...(isRequest && row.partner >= 0 ? { jump: { label: 'Jump to response →', onJump: () => jumpTo(responseRef.current) } } : {})}
-        />
-        {isRequest &&
-          (row.partner >= 0 ? (
-            <MessagePane
-              ref={responseRef}
-              log={log}
-              position={row.partner}
-              title={log.kind(row.partner) === 'error' ? 'Error response' : 'Response'}
-              {...(fetchWhole ? { fetchWhole } : {})}
-              jump={{ label: '← Jump to request', onJump: () => jumpTo(requestRef.current) }}
-            />
-          ) : (
-            <section className="message-pane message-pane--missing" aria-label="Response">
-              <header className="message-pane__header">
-                <h3 className="message-pane__title">Response</h3>
-              </header>
-              <p className="message-pane__missing">{missingResponseSentence(row, now)}</p>
-            </section>
-          ))}
-      </div>
+        <div className={`traffic-detail__panes ${isRequest ? 'traffic-detail__panes--pair' : ''}`}>
+          <MessagePane
+            ref={requestRef}
+            log={log}
+            position={position}
+            title={PANE_TITLES[row.kind]}
+            {...(fetchWhole ? { fetchWhole } : {})}
+            {...(isRequest && row.partner >= 0 ? { jump: { label: 'Jump to response →', onJump: () => jumpTo(responseRef.current) } } : {})}
+          />
+          {isRequest &&
+            (row.partner >= 0 ? (
+              <MessagePane
+                ref={responseRef}
+                log={log}
+                position={row.partner}
+                title={log.kind(row.partner) === 'error' ? 'Error response' : 'Response'}
+                {...(fetchWhole ? { fetchWhole } : {})}
+                jump={{ label: '← Jump to request', onJump: () => jumpTo(requestRef.current) }}
+              />
+            ) : (
+              <section className="message-pane message-pane--missing" aria-label="Response">
+                <header className="message-pane__header">
+                  <h3 className="message-pane__title">Response</h3>
+                </header>
+                <p className="message-pane__missing">{missingResponseSentence(row, now)}</p>
+              </section>
+            ))}
+        </div>
       )}
     </section>
   );
