@@ -104,11 +104,22 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     expect(readFileSync(join(test.dataDir, OAUTH_SECRETS_FILE), 'utf8')).not.toContain(accessToken);
   });
 
+  it('Sign in on a server that sends its own Authorization header says why it cannot', async () => {
+    const server = await test.core.handlers['servers.add']({
+      name: 'manual header',
+      transport: { type: 'streamable-http', url: fixture.url, headers: [{ key: 'Authorization', value: 'Bearer manual' }] },
+    });
+    await expect(test.core.handlers['auth.start']({ serverId: server.id })).rejects.toThrow('remove that header to sign in with OAuth');
+  });
+
   it('a server that never asks for a sign-in leaves nothing in the secrets file', async () => {
     const [plain, server] = await Promise.all([startCore(), startEverythingHttp('streamableHttp')]);
     try {
       const added = await plain.add('plain http', { type: 'streamable-http', url: `http://127.0.0.1:${server.port}/mcp`, headers: [] });
       expect((await plain.core.handlers['connections.connect']({ serverId: added.id })).status).toBe('connected');
+      expect((await plain.core.handlers['auth.status']({ serverId: added.id })).state).toBe('none');
+      // Sign in on a server that wants none just connects, and says no sign-in happened.
+      expect((await plain.core.handlers['auth.start']({ serverId: added.id })).status).toBe('connected');
       expect((await plain.core.handlers['auth.status']({ serverId: added.id })).state).toBe('none');
       expect(existsSync(join(plain.dataDir, OAUTH_SECRETS_FILE))).toBe(false);
     } finally {

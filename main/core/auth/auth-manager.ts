@@ -63,6 +63,8 @@ export class AuthManager {
     if (state.status !== 'connected') {
       if (session.status().state !== 'failed') session.fail(new Error(state.failure?.message ?? 'The connection did not open.'));
       session.setUserStarted(false);
+    } else {
+      session.settle();
     }
     return state;
   }
@@ -81,6 +83,13 @@ export class AuthManager {
 
   cancel(serverId: string, reason: string): void {
     this.sessions.get(serverId)?.cancel(reason);
+  }
+
+  /** Why this server cannot sign in with OAuth, or undefined when it can. */
+  cannotSignIn(config: ServerConfig): string | undefined {
+    if (config.transport.type === 'stdio') return 'Sign-in (OAuth) is for Streamable HTTP and SSE servers only.';
+    if (!this.sessionFor(config)) return 'This server sends the Authorization header set in its headers: remove that header to sign in with OAuth instead.';
+    return undefined;
   }
 
   /** The server was removed: its tokens and client secret go too. */

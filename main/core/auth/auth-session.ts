@@ -299,6 +299,11 @@ export class AuthSession implements OAuthClientProvider {
     this.setState('failed');
   }
 
+  /** A sign-in's connect succeeded: the state says whether it holds tokens (a server may not have asked for any). */
+  settle(): void {
+    if (this.flowState === 'signing-in' || this.flowState === 'waiting-for-browser') this.setState(this.record.tokens ? 'signed-in' : 'none');
+  }
+
   /** A connect failed: when it was part of a sign-in, the sign-in failed with it. */
   connectFailed(error: unknown): void {
     if (this.userStarted || this.flowState === 'signing-in' || this.flowState === 'waiting-for-browser') this.fail(error);

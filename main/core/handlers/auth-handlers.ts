@@ -17,6 +17,8 @@ export function authHandlers(store: ConfigStore, connections: ConnectionManager,
     'auth.status': async (params) => auth.status(store.require(stringParam(params, 'serverId'))),
     'auth.start': async (params) => {
       const config = httpServer(params);
+      const reason = auth.cannotSignIn(config);
+      if (reason) throw new LoupeError(reason, 'not-supported');
       return auth.signIn(config, () => connections.connect(config));
     },
     'auth.clear': async (params) => {
