@@ -11,7 +11,16 @@ export type AuthorizeWith =
   /** An HTTP GET by the core itself, for test and headless servers that approve without a person. */
   | 'http-get';
 
-export type AuthGrant = 'authorization_code' | 'client_credentials';
+/**
+ * `cross-app-access`: Enterprise-Managed Authorization (SEP-990): an ID token from the company's
+ * identity provider is exchanged there for an ID-JAG, which the server's authorization server takes
+ * as a JWT bearer grant (RFC 8693, RFC 7523). No browser.
+ */
+export type AuthGrant = 'authorization_code' | 'client_credentials' | 'cross-app-access';
+
+/** Secrets kept apart from servers.json, per server. */
+export type AuthSecretName = 'client-secret' | 'idp-id-token' | 'idp-client-secret';
+export const AUTH_SECRET_NAMES: readonly AuthSecretName[] = ['client-secret', 'idp-id-token', 'idp-client-secret'];
 
 /** A server's OAuth settings (in servers.json). The client secret is not here: see `auth.setClientSecret`. */
 export interface AuthSettings {
@@ -23,6 +32,9 @@ export interface AuthSettings {
   clientMetadataUrl?: string;
   /** `client_credentials` for machine-to-machine servers (needs a client id and secret). */
   grant?: AuthGrant;
+  /** Cross-app access: the identity provider's token endpoint, and Loupe's client id there. */
+  idpTokenEndpoint?: string;
+  idpClientId?: string;
   authorizeWith?: AuthorizeWith;
   /** `private_key_jwt`: the stored client secret is a PEM private key that signs a client assertion (RFC 7523). */
   clientAuthentication?: 'private_key_jwt';
@@ -119,6 +131,8 @@ export interface AuthStatus {
   client?: AuthClientView;
   /** A client secret is stored for this server's pre-registered client. */
   hasClientSecret: boolean;
+  /** Which secrets are stored for this server (never their values). */
+  storedSecrets?: AuthSecretName[];
   /** While waiting for the browser: the page to open, should it not have opened by itself. */
   authorizationUrl?: string;
   failure?: { step: AuthStepKind; message: string };

@@ -7,7 +7,7 @@
  * write its handler in main/core/handlers. Nothing in shared/ imports Node, Electron or React.
  */
 import type { AppCommand } from './app-commands.js';
-import type { AuthStatus } from './auth.js';
+import type { AuthSecretName, AuthStatus } from './auth.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { DeepLinkEvent } from './deep-link.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
@@ -151,6 +151,8 @@ export const requests = {
   'auth.clear': request<ServerRef, AuthStatus>(),
   /** Stores (or with `null` removes) the client secret of a pre-registered OAuth client, apart from servers.json. */
   'auth.setClientSecret': request<ServerRef & { secret: string | null }, AuthStatus>(),
+  /** Stores (or with `null` removes) one of the server's OAuth secrets, e.g. the identity provider's ID token for cross-app access. */
+  'auth.setSecret': request<ServerRef & { name: AuthSecretName; secret: string | null }, AuthStatus>(),
 } as const;
 
 export const events = {

@@ -5,13 +5,19 @@ import type { AuthStatus } from '../../shared/auth.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { OAUTH_SECRETS_FILE } from '../../main/core/create-core.js';
 // @ts-expect-error a plain .mjs fixture without types
-import { MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
+import { IDP, MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { eventsNamed, startCore, startEverythingHttp, type TestCore } from './helpers.js';
 
 interface Fixture {
   url: string;
   sseUrl: string;
-  seen: { registrations: number; authorizations: Array<Record<string, string>>; tokenGrants: Array<{ grant: string; resource: string | null; scope: string | null; clientAuth?: string }> };
+  idpTokenEndpoint: string;
+  seen: {
+    registrations: number;
+    authorizations: Array<Record<string, string>>;
+    tokenGrants: Array<{ grant: string; resource: string | null; scope: string | null; clientAuth?: string }>;
+    idpExchanges: Array<{ audience: string | null; resource: string | null; requested: string | null }>;
+  };
   expireAccessTokens(): void;
   close(): Promise<void>;
 }
@@ -204,6 +210,25 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     const http = (await test.traffic(server.id)).filter((entry) => entry.kind === 'http' && entry.http?.purpose === 'mcp');
     expect(http.some((entry) => entry.http?.method === 'GET' && entry.http.status === 401)).toBe(true);
     expect(http.some((entry) => entry.http?.method === 'POST' && entry.http.sessionId && entry.http.requestHeaders.authorization === 'Bearer [redacted]')).toBe(true);
+  });
+
+  it('cross-app access: the identity provider’s ID-JAG becomes a token through the JWT bearer grant', async () => {
+    const server = await addOAuthServer(test, fixture.url, {
+      auth: { clientId: MACHINE_CLIENT.id, grant: 'cross-app-access', idpTokenEndpoint: fixture.idpTokenEndpoint, idpClientId: IDP.clientId },
+    });
+    await test.core.handlers['auth.setSecret']({ serverId: server.id, name: 'client-secret', secret: MACHINE_CLIENT.secret });
+    await test.core.handlers['auth.setSecret']({ serverId: server.id, name: 'idp-id-token', secret: IDP.idToken });
+    const state = await test.core.handlers['connections.connect']({ serverId: server.id });
+    expect(state.failure?.message).toBeUndefined();
+    expect(state.status).toBe('connected');
+    expect(fixture.seen.idpExchanges).toEqual([{ audience: expect.stringContaining('127.0.0.1') as unknown, resource: fixture.url, requested: 'urn:ietf:params:oauth:token-type:id-jag' }]);
+    expect(fixture.seen.tokenGrants.map((grant) => grant.grant)).toEqual(['urn:ietf:params:oauth:grant-type:jwt-bearer']);
+    const status = await test.core.handlers['auth.status']({ serverId: server.id });
+    expect(status.storedSecrets).toEqual(['client-secret', 'idp-id-token']);
+    expect(JSON.stringify(status)).not.toContain(IDP.idToken);
+    const exchange = status.steps.find((step) => step.http?.url.endsWith('/idp/token'));
+    expect(exchange?.http?.requestBody).toContain('subject_token=%5Bredacted%5D');
+    expect(await test.core.handlers['traffic.export']({})).not.toContain(IDP.idToken);
   });
 
   it('Clear tokens forgets them: the next connect needs a sign-in again', async () => {

@@ -1,4 +1,4 @@
-import type { AuthStatus } from '../../../shared/auth.js';
+import type { AuthSecretName, AuthStatus } from '../../../shared/auth.js';
 import type { ServerConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { AuthSession } from './auth-session.js';
@@ -75,9 +75,9 @@ export class AuthManager {
     return session.status();
   }
 
-  async setClientSecret(config: ServerConfig, secret: string | null): Promise<AuthStatus> {
+  async setSecret(config: ServerConfig, name: AuthSecretName, secret: string | null): Promise<AuthStatus> {
     const session = this.session(config);
-    await session.setClientSecret(secret);
+    await session.setSecret(name, secret);
     return session.status();
   }
 

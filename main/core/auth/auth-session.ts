@@ -2,6 +2,7 @@ import { createPrivateKey, randomBytes } from 'node:crypto';
 import {
   createPrivateKeyJwtAuth,
   IssuerMismatchError,
+  requestJwtAuthorizationGrant,
   type AddClientAuthentication,
   type FetchLike,
   type OAuthClientMetadata,
@@ -13,6 +14,7 @@ import {
 import {
   AUTH_STEP_TITLES,
   maskSecret,
+  type AuthSecretName,
   type AuthSettings,
   type AuthState,
   type AuthStatus,
@@ -24,6 +26,8 @@ import { redactUrl } from '../transports/http-redaction.js';
 import { classifyOAuthExchange, stepFromExchange } from './auth-steps.js';
 import { CALLBACK_PATH, LoopbackRedirect, reservePort } from './loopback-redirect.js';
 import type { OAuthRecord, TokenStore } from './token-store.js';
+
+const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /** Steps kept per server: a flow has about ten; refreshes add one each. */
 const MAX_STEPS = 60;
@@ -60,6 +64,10 @@ export class AuthSession implements OAuthClientProvider {
   private failure: AuthStatus['failure'];
   private authorizationUrl: string | undefined;
   private flowFetch: FetchLike | undefined;
+  private idpIdToken: string | undefined;
+  private idpClientSecret: string | undefined;
+  private savedAuthorizationServerUrl: string | undefined;
+  private savedResourceUrl: string | undefined;
   /** Set while the person asked to sign in (and while signed in, for step-up): the browser may open. */
   private userStarted = false;
 
@@ -82,9 +90,9 @@ export class AuthSession implements OAuthClientProvider {
     this.settings = target.settings;
     this.flowFetch = fetch;
     this.record = await this.deps.tokens.read(this.serverId, target.serverUrl);
-    this.clientSecretValue = await this.deps.tokens.clientSecret(this.serverId);
+    await this.loadSecrets();
     this.addClientAuthentication = this.privateKeyJwt();
-    if (this.settings.grant !== 'client_credentials' && !this.pending) {
+    if (this.interactiveGrant && !this.pending) {
       this.port = await reservePort(this.record.redirectPort);
       // A dynamically registered client names its redirect URI: on another port it registers again.
       if (this.record.redirectPort !== this.port && this.record.clientSource === 'dynamic-registration') delete this.record.client;
@@ -112,7 +120,7 @@ export class AuthSession implements OAuthClientProvider {
   addClientAuthentication: AddClientAuthentication | undefined;
 
   get redirectUrl(): string | undefined {
-    return this.settings.grant === 'client_credentials' ? undefined : `http://127.0.0.1:${this.port}${CALLBACK_PATH}`;
+    return this.interactiveGrant ? `http://127.0.0.1:${this.port}${CALLBACK_PATH}` : undefined;
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -120,12 +128,14 @@ export class AuthSession implements OAuthClientProvider {
   }
 
   get clientMetadata(): OAuthClientMetadata {
-    const credentials = this.settings.grant === 'client_credentials';
+    const interactive = this.interactiveGrant;
+    const grantTypes =
+      this.settings.grant === 'client_credentials' ? ['client_credentials'] : this.settings.grant === 'cross-app-access' ? [JWT_BEARER_GRANT] : ['authorization_code', 'refresh_token'];
     return {
       client_name: 'MCP Loupe',
-      redirect_uris: credentials ? [] : [this.redirectUrl as string],
-      grant_types: credentials ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
-      response_types: credentials ? [] : ['code'],
+      redirect_uris: interactive ? [this.redirectUrl as string] : [],
+      grant_types: grantTypes,
+      response_types: interactive ? ['code'] : [],
       token_endpoint_auth_method: this.usesPrivateKey ? 'private_key_jwt' : this.clientSecretValue ? 'client_secret_basic' : 'none',
       ...(this.settings.scopes ? { scope: this.settings.scopes } : {}),
     };
@@ -189,13 +199,30 @@ export class AuthSession implements OAuthClientProvider {
     else this.deps.openInBrowser(this.serverId, url);
   }
 
-  /** Machine-to-machine servers: the client_credentials grant (the SDK adds the client authentication). */
-  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
-    if (this.settings.grant !== 'client_credentials') return undefined;
-    const params = new URLSearchParams({ grant_type: 'client_credentials' });
+  /**
+   * Grants without a browser: client_credentials, and cross-app access, whose ID-JAG comes from the
+   * identity provider through the SDK's token exchange. The SDK adds the client authentication.
+   */
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
     const wanted = scope ?? this.settings.scopes;
+    let params: URLSearchParams;
+    if (this.settings.grant === 'client_credentials') {
+      params = new URLSearchParams({ grant_type: 'client_credentials' });
+    } else if (this.settings.grant === 'cross-app-access') {
+      params = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion: await this.requestIdJag(wanted) });
+    } else {
+      return undefined;
+    }
     if (wanted) params.set('scope', wanted);
     return params;
+  }
+
+  saveAuthorizationServerUrl(url: string): void {
+    this.savedAuthorizationServerUrl = url;
+  }
+
+  saveResourceUrl(url: string): void {
+    this.savedResourceUrl = url;
   }
 
   saveCodeVerifier(codeVerifier: string): void {
@@ -343,17 +370,15 @@ export class AuthSession implements OAuthClientProvider {
     this.pending = undefined;
   }
 
-  async setClientSecret(secret: string | null): Promise<void> {
-    await this.deps.tokens.setClientSecret(this.serverId, secret);
-    this.clientSecretValue = secret || undefined;
+  async setSecret(name: AuthSecretName, secret: string | null): Promise<void> {
+    await this.deps.tokens.setSecret(this.serverId, name, secret);
+    await this.loadSecrets();
     this.emit();
   }
 
   async loadStatus(serverUrl: string): Promise<AuthStatus> {
-    if (this.flowState === 'none' && !this.record.tokens) {
-      this.record = await this.deps.tokens.read(this.serverId, serverUrl);
-      this.clientSecretValue = await this.deps.tokens.clientSecret(this.serverId);
-    }
+    if (this.flowState === 'none' && !this.record.tokens) this.record = await this.deps.tokens.read(this.serverId, serverUrl);
+    await this.loadSecrets();
     return this.status();
   }
 
@@ -366,6 +391,11 @@ export class AuthSession implements OAuthClientProvider {
       state,
       steps: this.steps.map((step) => ({ ...step })),
       hasClientSecret: this.clientSecretValue !== undefined,
+      storedSecrets: [
+        ...(this.clientSecretValue !== undefined ? (['client-secret'] as const) : []),
+        ...(this.idpIdToken !== undefined ? (['idp-id-token'] as const) : []),
+        ...(this.idpClientSecret !== undefined ? (['idp-client-secret'] as const) : []),
+      ],
       ...(tokens
         ? {
             tokens: {
@@ -395,6 +425,39 @@ export class AuthSession implements OAuthClientProvider {
   }
 
   // ── Inside ───────────────────────────────────────────────────────────────────────────────────
+
+  /** The grant that sends the person to an authorization page (and so needs the loopback redirect). */
+  private get interactiveGrant(): boolean {
+    return this.settings.grant === undefined || this.settings.grant === 'authorization_code';
+  }
+
+  private async loadSecrets(): Promise<void> {
+    this.clientSecretValue = await this.deps.tokens.secret(this.serverId, 'client-secret');
+    this.idpIdToken = await this.deps.tokens.secret(this.serverId, 'idp-id-token');
+    this.idpClientSecret = await this.deps.tokens.secret(this.serverId, 'idp-client-secret');
+  }
+
+  /** Cross-app access, step 2: the identity provider exchanges the ID token for an ID-JAG for this server. */
+  private async requestIdJag(scope: string | undefined): Promise<string> {
+    const { idpTokenEndpoint, idpClientId } = this.settings;
+    if (!idpTokenEndpoint || !idpClientId || !this.idpIdToken) {
+      throw new Error('Cross-app access needs the identity provider’s token endpoint, a client id there, and an ID token: set them in the server’s OAuth settings.');
+    }
+    if (!this.savedAuthorizationServerUrl || !this.savedResourceUrl) {
+      throw new Error('Cross-app access needs the server’s protected resource metadata (RFC 9728), and the server did not offer it.');
+    }
+    const grant = await requestJwtAuthorizationGrant({
+      tokenEndpoint: idpTokenEndpoint,
+      audience: this.savedAuthorizationServerUrl,
+      resource: this.savedResourceUrl,
+      idToken: this.idpIdToken,
+      clientId: idpClientId,
+      ...(this.idpClientSecret ? { clientSecret: this.idpClientSecret } : {}),
+      ...(scope ? { scope } : {}),
+      ...(this.flowFetch ? { fetchFn: this.flowFetch } : {}),
+    });
+    return grant.jwtAuthGrant;
+  }
 
   private get usesPrivateKey(): boolean {
     return this.settings.clientAuthentication === 'private_key_jwt';

@@ -35,9 +35,12 @@ export function parseAuthSettings(value: unknown): AuthSettings | undefined {
     }
   }
   const grant = input.grant;
-  if (grant !== undefined && grant !== 'authorization_code' && grant !== 'client_credentials') {
-    fail('The OAuth grant must be authorization_code or client_credentials.');
+  if (grant !== undefined && grant !== 'authorization_code' && grant !== 'client_credentials' && grant !== 'cross-app-access') {
+    fail('The OAuth grant must be authorization_code, client_credentials or cross-app-access.');
   }
+  const idpTokenEndpoint = optionalText(input.idpTokenEndpoint, "The identity provider's token endpoint");
+  if (idpTokenEndpoint && !/^https?:\/\//i.test(idpTokenEndpoint)) fail("The identity provider's token endpoint must be an http(s) URL.");
+  const idpClientId = optionalText(input.idpClientId, "The client id at the identity provider");
   const authorizeWith = input.authorizeWith;
   if (authorizeWith !== undefined && authorizeWith !== 'browser' && authorizeWith !== 'http-get') {
     fail('Authorize with must be browser or http-get.');
@@ -54,6 +57,8 @@ export function parseAuthSettings(value: unknown): AuthSettings | undefined {
     ...(authorizeWith && authorizeWith !== 'browser' ? { authorizeWith: authorizeWith as AuthorizeWith } : {}),
     ...(input.clientAuthentication === 'private_key_jwt' ? { clientAuthentication: 'private_key_jwt' as const } : {}),
     ...(input.allowIssuerMismatch === true ? { allowIssuerMismatch: true } : {}),
+    ...(idpTokenEndpoint ? { idpTokenEndpoint } : {}),
+    ...(idpClientId ? { idpClientId } : {}),
   };
   return Object.keys(settings).length > 0 ? settings : undefined;
 }

@@ -1,5 +1,5 @@
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
-import type { AuthClientView } from '../../../shared/auth.js';
+import { AUTH_SECRET_NAMES, type AuthClientView, type AuthSecretName } from '../../../shared/auth.js';
 import type { SecretStore } from './secret-store.js';
 
 /** What Loupe keeps of one server's OAuth session, as one secret value. */
@@ -44,18 +44,26 @@ export class TokenStore {
   }
 
   async clientSecret(serverId: string): Promise<string | undefined> {
-    return this.secrets.get(secretKey(serverId));
+    return this.secret(serverId, 'client-secret');
   }
 
   async setClientSecret(serverId: string, secret: string | null): Promise<void> {
-    if (secret === null || secret === '') await this.secrets.delete(secretKey(serverId));
-    else await this.secrets.set(secretKey(serverId), secret);
+    await this.setSecret(serverId, 'client-secret', secret);
+  }
+
+  async secret(serverId: string, name: AuthSecretName): Promise<string | undefined> {
+    return this.secrets.get(secretKey(serverId, name));
+  }
+
+  async setSecret(serverId: string, name: AuthSecretName, secret: string | null): Promise<void> {
+    if (secret === null || secret === '') await this.secrets.delete(secretKey(serverId, name));
+    else await this.secrets.set(secretKey(serverId, name), secret);
   }
 
   /** The server was removed: forget everything about it. */
   async forget(serverId: string): Promise<void> {
     await this.clear(serverId);
-    await this.secrets.delete(secretKey(serverId));
+    for (const name of AUTH_SECRET_NAMES) await this.secrets.delete(secretKey(serverId, name));
   }
 }
 
@@ -63,6 +71,6 @@ function recordKey(serverId: string): string {
   return `oauth/${serverId}`;
 }
 
-function secretKey(serverId: string): string {
-  return `oauth-client-secret/${serverId}`;
+function secretKey(serverId: string, name: AuthSecretName): string {
+  return `oauth-${name}/${serverId}`;
 }

@@ -1,12 +1,22 @@
-import type { AuthSettings } from '../../../../shared/auth';
+import type { AuthGrant, AuthSecretName, AuthSettings } from '../../../../shared/auth';
 import { Field } from '../../ui/Field';
 
 interface Props {
   settings: AuthSettings | undefined;
   onChange(settings: AuthSettings | undefined): void;
-  /** A new client secret typed here (stored apart from servers.json on save); '' keeps the stored one. */
-  clientSecret: string;
-  onClientSecret(secret: string): void;
+  /** Secrets typed here (stored apart from servers.json on save); '' keeps the stored one. */
+  secrets: Partial<Record<AuthSecretName, string>>;
+  onSecret(name: AuthSecretName, secret: string): void;
+}
+
+function SecretField({ label, name, hint, secrets, onSecret }: { label: string; name: AuthSecretName; hint: string } & Pick<Props, 'secrets' | 'onSecret'>) {
+  return (
+    <Field label={label} hint={hint}>
+      {(props) => (
+        <input {...props} className="input input--mono" type="password" value={secrets[name] ?? ''} autoComplete="off" onChange={(event) => onSecret(name, event.target.value)} />
+      )}
+    </Field>
+  );
 }
 
 function clean(settings: AuthSettings): AuthSettings | undefined {
@@ -15,7 +25,7 @@ function clean(settings: AuthSettings): AuthSettings | undefined {
 }
 
 /** The server form's OAuth section: optional, collapsed unless something is set. */
-export function AuthSettingsFields({ settings, onChange, clientSecret, onClientSecret }: Props) {
+export function AuthSettingsFields({ settings, onChange, secrets, onSecret }: Props) {
   const current = settings ?? {};
   const set = (patch: Partial<AuthSettings>) => onChange(clean({ ...current, ...patch }));
   return (
@@ -31,11 +41,7 @@ export function AuthSettingsFields({ settings, onChange, clientSecret, onClientS
             <input {...props} className="input input--mono" value={current.clientId ?? ''} spellCheck={false} autoComplete="off" onChange={(event) => set({ clientId: event.target.value })} />
           )}
         </Field>
-        <Field label="Client secret" hint="Kept apart from servers.json; leave empty to keep the stored one.">
-          {(props) => (
-            <input {...props} className="input input--mono" type="password" value={clientSecret} autoComplete="off" onChange={(event) => onClientSecret(event.target.value)} />
-          )}
-        </Field>
+        <SecretField label="Client secret" name="client-secret" hint="Kept apart from servers.json; leave empty to keep the stored one." secrets={secrets} onSecret={onSecret} />
         <Field label="Scopes" hint="Space-separated; by default those the server asks for.">
           {(props) => (
             <input {...props} className="input input--mono" value={current.scopes ?? ''} spellCheck={false} autoComplete="off" onChange={(event) => set({ scopes: event.target.value })} />
@@ -60,10 +66,11 @@ export function AuthSettingsFields({ settings, onChange, clientSecret, onClientS
               {...props}
               className="input"
               value={current.grant ?? 'authorization_code'}
-              onChange={(event) => set({ grant: event.target.value === 'client_credentials' ? 'client_credentials' : undefined })}
+              onChange={(event) => set({ grant: event.target.value === 'authorization_code' ? undefined : (event.target.value as AuthGrant) })}
             >
               <option value="authorization_code">Authorization code (browser)</option>
               <option value="client_credentials">Client credentials (machine)</option>
+              <option value="cross-app-access">Cross-app access (company IdP)</option>
             </select>
           )}
         </Field>
@@ -81,6 +88,30 @@ export function AuthSettingsFields({ settings, onChange, clientSecret, onClientS
           )}
         </Field>
       </div>
+      {current.grant === 'cross-app-access' && (
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 10, width: '100%' }}>
+          <Field label="Identity provider token endpoint">
+            {(props) => (
+              <input
+                {...props}
+                className="input input--mono"
+                type="url"
+                value={current.idpTokenEndpoint ?? ''}
+                spellCheck={false}
+                autoComplete="off"
+                onChange={(event) => set({ idpTokenEndpoint: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Client ID at the identity provider">
+            {(props) => (
+              <input {...props} className="input input--mono" value={current.idpClientId ?? ''} spellCheck={false} autoComplete="off" onChange={(event) => set({ idpClientId: event.target.value })} />
+            )}
+          </Field>
+          <SecretField label="ID token" name="idp-id-token" hint="From your company sign-in; kept apart from servers.json." secrets={secrets} onSecret={onSecret} />
+          <SecretField label="Client secret at the identity provider" name="idp-client-secret" hint="If the identity provider wants one." secrets={secrets} onSecret={onSecret} />
+        </div>
+      )}
       <label className="kv__secret">
         <input type="checkbox" checked={current.authorizeWith === 'http-get'} onChange={(event) => set({ authorizeWith: event.target.checked ? 'http-get' : undefined })} />
         Follow the authorization URL without a browser (test servers that approve at once)

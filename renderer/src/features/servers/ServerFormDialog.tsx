@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { AuthSecretName } from '../../../../shared/auth';
 import { APP_NODE_COMMAND, type TransportType } from '../../../../shared/server-config';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
@@ -33,7 +34,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
   const [validated, setValidated] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [clientSecret, setClientSecret] = useState('');
+  const [authSecrets, setAuthSecrets] = useState<Partial<Record<AuthSecretName, string>>>({});
   const dialogRef = useRef<HTMLDialogElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -71,7 +72,11 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
         editor.mode === 'add'
           ? await api.invoke('servers.add', input)
           : await api.invoke('servers.update', { id: editor.serverId, config: input });
-      if (clientSecret !== '' && saved.transport.type !== 'stdio') await api.invoke('auth.setClientSecret', { serverId: saved.id, secret: clientSecret });
+      if (saved.transport.type !== 'stdio') {
+        for (const [name, secret] of Object.entries(authSecrets) as Array<[AuthSecretName, string]>) {
+          if (secret !== '') await api.invoke('auth.setSecret', { serverId: saved.id, name, secret });
+        }
+      }
       select(saved.id);
       close();
     } catch (error) {
@@ -230,8 +235,8 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
                   const { auth: _previous, ...rest } = draft.preserved;
                   update({ preserved: auth ? { ...rest, auth } : rest });
                 }}
-                clientSecret={clientSecret}
-                onClientSecret={setClientSecret}
+                secrets={authSecrets}
+                onSecret={(name, value) => setAuthSecrets({ ...authSecrets, [name]: value })}
               />
             </>
           )}
