@@ -29,6 +29,10 @@ export type FailureCode =
   | 'unsupported-protocol-version'
   | 'era-mismatch'
   | 'invalid-config'
+  /** An HTTP server that wants an OAuth sign-in (Sign in). */
+  | 'auth-required'
+  /** A sign-in failed; the message names the step. */
+  | 'auth-failed'
   | 'unknown';
 
 export interface ProcessExit {

@@ -9,6 +9,7 @@
 import type { AppCommand } from './app-commands.js';
 import type { AppDocument, AppOpening, AppWireRecord } from './apps.js';
 import type { ExportSnippet, ImportDiscovery, ImportParams, ImportResult, ImportSource } from './config-import.js';
+import type { AuthSecretName, AuthStatus } from './auth.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { DeepLinkEvent } from './deep-link.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
@@ -158,6 +159,19 @@ export const requests = {
   'apps.record': request<{ appId: string; records: AppWireRecord[] }, void>(),
   /** A Content-Security-Policy violation report from the app's frame, sent by the shell that serves it. */
   'apps.report': request<{ appId: string; report: unknown }, void>(),
+  /** The server's OAuth state: the steps of its latest sign-in, masked tokens, the client. */
+  'auth.status': request<ServerRef, AuthStatus>(),
+  /**
+   * Signs in (OAuth) and connects: the authorization page opens in the browser (`auth.openUrl`),
+   * and the request resolves once the connect that follows the redirect succeeds or fails.
+   */
+  'auth.start': request<ServerRef, ConnectionState>(),
+  /** Forgets the server's tokens and registered client (the next connect needs a sign-in). */
+  'auth.clear': request<ServerRef, AuthStatus>(),
+  /** Stores (or with `null` removes) the client secret of a pre-registered OAuth client, apart from servers.json. */
+  'auth.setClientSecret': request<ServerRef & { secret: string | null }, AuthStatus>(),
+  /** Stores (or with `null` removes) one of the server's OAuth secrets, e.g. the identity provider's ID token for cross-app access. */
+  'auth.setSecret': request<ServerRef & { name: AuthSecretName; secret: string | null }, AuthStatus>(),
 } as const;
 
 export const events = {
@@ -181,6 +195,10 @@ export const events = {
   'tasks.changed': event<TaskInfo>(),
   /** An approval was added or changed state. */
   'approvals.changed': event<Approval>(),
+  /** A server's OAuth state changed (a step, tokens, a failure). */
+  'auth.changed': event<AuthStatus>(),
+  /** A sign-in needs its authorization page opened: the desktop shell opens the system browser. */
+  'auth.openUrl': event<{ serverId: string; url: string }>(),
 } as const;
 
 export type Requests = typeof requests;

@@ -1,3 +1,5 @@
+import type { AuthSettings } from './auth.js';
+
 /** A name/value pair such as an environment variable or an HTTP header. `secret` values are redacted on export. */
 export interface KeyValue {
   key: string;
@@ -73,6 +75,8 @@ export interface ServerConfigInput {
   timeouts?: CallTimeouts;
   /** Answered to `roots/list`; a change sends `notifications/roots/list_changed`. */
   roots?: RootConfig[];
+  /** OAuth settings for HTTP servers (the client secret and tokens are kept apart, never here). */
+  auth?: AuthSettings;
 }
 
 export interface ServerConfig extends ServerConfigInput {

@@ -1,3 +1,5 @@
+import type { HttpExchange } from './auth.js';
+
 /** `out` is client → server, `in` is server → client (stderr and malformed lines are `in`). */
 export type Direction = 'out' | 'in';
 
@@ -10,7 +12,9 @@ export type TrafficKind =
   | 'stderr'
   | 'malformed'
   /** Something Loupe itself did on the connection, in words (e.g. restarting a server after its probe). */
-  | 'note';
+  | 'note'
+  /** One HTTP exchange of a Streamable HTTP or SSE connection, or of its OAuth flow (see `http`). */
+  | 'http';
 
 export type JsonRpcId = string | number;
 
@@ -70,6 +74,8 @@ export interface TrafficEntry {
   app?: { appId: string; uri: string };
   /** What an MCP App did wrong with this message (or a request its policy blocked), in one sentence. */
   violation?: string;
+  /** For a `http` entry: the exchange, credentials redacted. */
+  http?: HttpExchange;
 }
 
 /** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Approval } from '../../shared/approvals.js';
 import type { RequestHandlers } from '../../shared/contract.js';
 import type { ListKind } from '../../shared/mcp.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../shared/server-config.js';
 import { createApprovals } from './approvals/index.js';
+import { AuthManager } from './auth/auth-manager.js';
+import { FileSecretStore, type SecretStore } from './auth/secret-store.js';
+import { TokenStore } from './auth/token-store.js';
+import { authHandlers } from './handlers/auth-handlers.js';
 import { ConfigStore } from './config/config-store.js';
 import { lockDataFolder } from './config/data-folder-lock.js';
 import { ConnectionManager } from './connections/connection-manager.js';
@@ -42,7 +47,12 @@ export interface CreateCoreOptions extends CoreOptions {
   startupNotices?: string[];
   /** The approvals' history of the core process this one replaces. */
   approvalHistory?: Approval[];
+  /** Where OAuth tokens and client secrets go; by default a 0600 file in the data folder. */
+  secrets?: SecretStore;
 }
+
+/** The OAuth tokens and client secrets file, apart from servers.json (until the OS keychain stores them). */
+export const OAUTH_SECRETS_FILE = 'oauth-secrets.json';
 
 
 export async function createCore(options: CreateCoreOptions): Promise<Core> {
@@ -65,7 +75,13 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     onNotice: (notice) => notices.add(notice),
     ...(options.approvalHistory ? { history: options.approvalHistory } : {}),
   });
+  const auth = new AuthManager({
+    tokens: new TokenStore(options.secrets ?? new FileSecretStore(join(options.dataDir, OAUTH_SECRETS_FILE))),
+    onChange: (status) => events.emit('auth.changed', status),
+    onOpenUrl: (event) => events.emit('auth.openUrl', event),
+  });
   const connections = new ConnectionManager({
+    auth,
     traffic,
     clientInfo: { name: 'mcp-loupe', version: options.version },
     initializeTimeoutMs: options.initializeTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
@@ -99,8 +115,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...utilityHandlers(connections, validator),
     ...approvals.handlers,
     ...replayHandlers(traffic, connections, store),
+    ...authHandlers(store, connections, auth),
     ...trafficHandlers(traffic, () => secretValues(store.list()), () => events.emit('traffic.cleared', undefined)),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
+  };
+
+  const removeServer = handlers['servers.remove'];
+  handlers['servers.remove'] = async (params) => {
+    await removeServer(params);
+    await auth.forget(params.id);
   };
 
   return {

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, screen, session, shell } from 'electron';
 import { IPC_EVENT_CHANNEL } from '../../shared/wire.js';
 import type { Core } from '../core/core.js';
 import { CoreSupervisor } from '../core-process/core-supervisor.js';
@@ -8,6 +8,7 @@ import { applyContentSecurityPolicy } from './csp.js';
 import { bindCoreToWindow } from './ipc.js';
 import { notifyPendingApprovals } from './os-notifications.js';
 import { restrictPermissions } from './permissions.js';
+import { openSignInPagesInBrowser } from './sign-in-browser.js';
 import { askWhereToSave } from './save-dialogs.js';
 import { findPackageRoot } from '../host/package-root.js';
 import { aboutDetail } from './about.js';
@@ -119,6 +120,7 @@ async function start(): Promise<void> {
 
   installAppMenu();
   await openMainWindow(core, dataDir);
+  openSignInPagesInBrowser(core, (url) => shell.openExternal(url));
   notifyPendingApprovals(core, { focusWindow: focusMainWindow, isWindowFocused: () => mainWindow?.isFocused() ?? false });
   app.on('second-instance', (_event, argv: string[]) => {
     focusMainWindow();

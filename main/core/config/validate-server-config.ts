@@ -9,6 +9,7 @@ import {
   type TransportConfig,
 } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
+import { parseAuthSettings } from '../auth/parse-auth-settings.js';
 
 function fail(message: string): never {
   throw new LoupeError(message, 'invalid-config');
@@ -91,6 +92,7 @@ export function parseServerConfigInput(value: unknown): ServerConfigInput {
   const parsedTimeouts = parseCallTimeouts(value.timeouts);
   const roots = parseRoots(value.roots);
   const era = parseEra(value.era);
+  const authSettings = parseAuthSettings(value.auth);
   const connectTimeoutMs = value.connectTimeoutMs;
   if (connectTimeoutMs !== undefined && (typeof connectTimeoutMs !== 'number' || !Number.isFinite(connectTimeoutMs) || connectTimeoutMs <= 0)) {
     fail('connectTimeoutMs must be a positive number of milliseconds.');
@@ -102,6 +104,7 @@ export function parseServerConfigInput(value: unknown): ServerConfigInput {
     ...(typeof connectTimeoutMs === 'number' ? { connectTimeoutMs } : {}),
     ...(parsedTimeouts ? { timeouts: parsedTimeouts } : {}),
     ...(roots ? { roots } : {}),
+    ...(authSettings ? { auth: authSettings } : {}),
   };
 }
 

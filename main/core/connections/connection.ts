@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  LOG_LEVEL_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  UnauthorizedError,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { changedConnectionSettings } from '../config/connection-settings.js';
-import type { ChangeStreamState, ConnectionState, ProcessExit, ProtocolEra, ServerIdentity } from '../../../shared/connection.js';
+import type { AuthSession } from '../auth/auth-session.js';
+import type { ChangeStreamState, ConnectionFailure, ConnectionState, ProcessExit, ProtocolEra, ServerIdentity } from '../../../shared/connection.js';
 import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome, ToolInfo } from '../../../shared/mcp.js';
 import {
   DEFAULT_CALL_TIMEOUTS,
@@ -63,7 +73,12 @@ export interface ConnectionDeps {
   onTask: (task: TaskInfo) => void;
   /** Line limits for stdio servers (the defaults when absent). */
   lineLimits?: LineLimits;
+  /** The OAuth client of an HTTP server (none for stdio servers, or when absent). */
+  auth?: { sessionFor(config: ServerConfig): AuthSession | undefined };
 }
+
+/** Sign-in rounds one connect may go through (a redirect, then a step-up). */
+const MAX_SIGN_IN_ROUNDS = 3;
 
 /** Methods whose result may be `input_required` on a 2026-07-28 connection. */
 const MULTI_ROUND_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
@@ -79,6 +94,7 @@ export class Connection {
   readonly lists = new ListCache();
   private client: Client | undefined;
   private created: CreatedTransport | undefined;
+  private authSession: AuthSession | undefined;
   private current: ConnectionState;
   private userClosed = false;
   private logLevel: LoggingLevel | undefined;
@@ -126,7 +142,7 @@ export class Connection {
     let restarted = false;
     try {
       try {
-        await this.open(setting, false);
+        await this.openSigningIn(setting, false);
       } catch (error) {
         // Servers built on some SDKs exit on any request before initialize. The SDK probes such
         // servers on a sibling process; Loupe's own transport probes in place, so it restarts the
@@ -149,11 +165,12 @@ export class Connection {
       this.setState({ status: 'connected', server });
       if (era === 'modern') this.openChangeStream(client, server.capabilities);
     } catch (error) {
+      this.authSession?.connectFailed(error);
       const exit = await this.exitAfterFailure(error);
       const pinFailure = setting === 'modern' && isEraNegotiationFailure(error) ? describePinFailure(probe.result, MODERN_PROTOCOL_VERSION) : undefined;
       const failure = pinFailure
         ? { code: 'era-mismatch' as const, message: pinFailure, detail: errorMessage(error) }
-        : describeConnectFailure(error, {
+        : this.describeAuthFailure(error) ?? describeConnectFailure(error, {
             config: this.config.transport,
             ...(exit ? { exit } : {}),
             ...(this.created?.type === 'http' ? { probe: this.created.probe } : {}),
@@ -168,9 +185,75 @@ export class Connection {
     return this.current;
   }
 
+  /**
+   * Opens the connection; when the server asks for a sign-in the SDK's `auth()` sends the person to
+   * the authorization page, and once the redirect comes back its code is redeemed and the
+   * connection opened again with the token.
+   */
+  private async openSigningIn(setting: NonNullable<ServerConfig['era']>, legacyOnly: boolean): Promise<void> {
+    for (let round = 1; ; round++) {
+      try {
+        await this.open(setting, legacyOnly);
+        return;
+      } catch (error) {
+        if (round >= MAX_SIGN_IN_ROUNDS || !(await this.completeSignIn(error))) throw error;
+        await this.closeQuietly();
+      }
+    }
+  }
+
+  /** After an UnauthorizedError with a sign-in under way: waits for its redirect and gets the tokens. */
+  private async completeSignIn(error: unknown): Promise<boolean> {
+    const session = this.authSession;
+    const created = this.created;
+    if (!session || created?.type !== 'http' || !(error instanceof UnauthorizedError) || !session.waiting) return false;
+    const redirect = await session.awaitRedirect();
+    if (!redirect) return false;
+    session.noteRedirect(redirect);
+    await created.finishAuth(redirect);
+    return true;
+  }
+
+  /** Runs a request; a step-up sign-in it set off (403 insufficient_scope) is completed and the request sent again. */
+  private async withSignIn<T>(send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(await this.completeSignIn(error))) throw error;
+      return send();
+    }
+  }
+
+  private describeAuthFailure(error: unknown): ConnectionFailure | undefined {
+    const session = this.authSession;
+    if (!session) return undefined;
+    const sentence = session.failureSentence;
+    if (sentence && session.status().state === 'failed') return { code: 'auth-failed', message: sentence, detail: errorMessage(error) };
+    if (error instanceof UnauthorizedError) {
+      return { code: 'auth-required', message: 'The server needs you to sign in (OAuth): use Sign in.', detail: errorMessage(error) };
+    }
+    return undefined;
+  }
+
   /** Makes the transport and the client and connects them; `legacyOnly` skips the probe. */
   private async open(setting: NonNullable<ServerConfig['era']>, legacyOnly: boolean): Promise<void> {
-    this.created = createTransport(this.config.transport, this.recorder, this.deps.lineLimits);
+    const session = this.deps.auth?.sessionFor(this.config);
+    this.authSession = session;
+    this.created = createTransport(
+      this.config.transport,
+      this.recorder,
+      this.deps.lineLimits,
+      session
+        ? {
+            authProvider: session,
+            onExchange: (exchange, seq) => session.noteExchange(exchange, seq),
+            ...(this.config.auth?.allowIssuerMismatch ? { skipIssuerMetadataValidation: true } : {}),
+          }
+        : {},
+    );
+    if (session && this.created.type === 'http' && this.config.transport.type !== 'stdio') {
+      await session.prepare({ serverUrl: this.config.transport.url, settings: this.config.auth ?? {} }, this.created.fetch);
+    }
     if (this.created.type === 'stdio') {
       this.created.transport.onexit = (exit) => this.handleExit(exit);
     }
@@ -240,6 +323,7 @@ export class Connection {
 
   async disconnect(): Promise<ConnectionState> {
     this.userClosed = true;
+    this.authSession?.cancel('Sign-in cancelled: the server was disconnected.');
     await this.tasks?.close();
     this.abortAll(new InputAbandoned('disconnected', 'Disconnected by the user.'));
     await this.closeQuietly();
@@ -270,7 +354,8 @@ export class Connection {
       for (;;) {
         wire?.stop();
         wire = this.watchWire(options.callId, flow, options.replayOf);
-        const result = await client.request({ method, ...(legParams ? { params: legParams } : {}) }, ANY_RESULT, {
+        const sendParams = legParams;
+        const result = await this.withSignIn(() => client.request({ method, ...(sendParams ? { params: sendParams } : {}) }, ANY_RESULT, {
           signal: abort.signal,
           timeout: timeouts.timeoutMs,
           maxTotalTimeout: timeouts.maxTotalTimeoutMs,
@@ -278,7 +363,7 @@ export class Connection {
           // Needed for the SDK to reset the timeout on progress; the UI builds progress from the traffic record.
           onprogress: () => {},
           allowInputRequired: true,
-        });
+        }));
         if (!flow || !isInputRequired(result)) return this.succeeded(started, method, result, wire);
         if (flow.round >= MAX_INPUT_ROUNDS) {
           return this.failed(started, { kind: 'protocol', message: `The server still asked for input after ${MAX_INPUT_ROUNDS} rounds, so Loupe stopped retrying.` }, wire);

@@ -108,7 +108,7 @@ export function describeConnectFailure(error: unknown, context: FailureContext):
     if (status === 401 || status === 403) {
       return withDetail({
         code: 'http-unauthorized',
-        message: `The server refused access with ${statusLine}: add the credentials it expects, such as an Authorization header.`,
+        message: `The server refused access with ${statusLine}: add the credentials it expects (such as an Authorization header), or use Sign in if it offers OAuth.`,
       });
     }
     if (status >= 500) {

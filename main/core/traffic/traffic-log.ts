@@ -1,3 +1,4 @@
+import type { HttpExchange } from '../../../shared/auth.js';
 import { serializeTrafficEntries } from '../../../shared/traffic-jsonl.js';
 import type { Direction, JsonRpcId, TrafficEntry, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
@@ -21,6 +22,8 @@ export interface ConnectionRecorder {
   oversized(stream: 'stdout' | 'stderr', preview: string, size: number, problem: string): void;
   /** The HTTP request headers an outgoing JSON-RPC request went out with (credentials already redacted). */
   httpRequestHeaders(id: JsonRpcId, headers: Record<string, string>): void;
+  /** One HTTP exchange (credentials already redacted); returns the entry's seq (-1 while recording is paused). */
+  http(exchange: HttpExchange): number;
 }
 
 export type EntryObserver = (entry: TrafficEntry) => void;
@@ -117,6 +120,10 @@ export class TrafficLog {
       },
       note: (text, violation) => {
         append({ direction: violation === undefined ? 'out' : 'in', time: now(), kind: 'note', size: 0, text, ...(violation !== undefined ? { violation } : {}) });
+      },
+      http: (exchange) => {
+        const summary = `${exchange.status ?? 'no response'} ${exchange.method} ${exchange.url}${exchange.error ? ` (${exchange.error})` : ''}`;
+        return append({ direction: 'out', time: now(), kind: 'http', size: 0, text: summary, http: exchange }).seq;
       },
       httpRequestHeaders: (id, headers) => {
         // The request was recorded when the SDK handed it over; its POST goes out a moment later.

@@ -1,23 +1,52 @@
 import { existsSync, statSync } from 'node:fs';
-import { SSEClientTransport, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import {
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type FetchLike,
+  type OAuthClientProvider,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import type { HttpExchange } from '../../../shared/auth.js';
 import type { KeyValue, TransportConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
 import { resolveAppNode } from './app-node.js';
 import { createHttpProbe, type HttpProbe } from './http-probe.js';
+import { recordingFetch } from './recording-fetch.js';
 import { recordTransport } from './recording-transport.js';
 import { RecordingStdioTransport, type LineLimits } from './stdio-transport.js';
 
 export type CreatedTransport =
   | { type: 'stdio'; transport: RecordingStdioTransport }
-  | { type: 'http'; transport: Transport; probe: HttpProbe };
+  | {
+      type: 'http';
+      transport: Transport;
+      probe: HttpProbe;
+      /** The transport's fetch (recording every exchange), for requests the OAuth flow makes itself. */
+      fetch: FetchLike;
+      /** Redeems an authorization redirect's code (and `iss`) for tokens, through the SDK. */
+      finishAuth: (redirect: URLSearchParams) => Promise<void>;
+    };
+
+/** What an HTTP transport gets beyond its config: an OAuth client, and who else hears of each exchange. */
+export interface HttpTransportExtras {
+  authProvider?: OAuthClientProvider;
+  /** The server's opt-in to authorization server metadata naming another issuer (RFC 8414 §3.3). */
+  skipIssuerMetadataValidation?: boolean;
+  onExchange?: (exchange: HttpExchange, trafficSeq: number) => void;
+}
 
 function toRecord(pairs: KeyValue[]): Record<string, string> {
   return Object.fromEntries(pairs.filter((pair) => pair.key.trim() !== '').map((pair) => [pair.key, pair.value]));
 }
 
-export function createTransport(config: TransportConfig, recorder: ConnectionRecorder, lineLimits?: LineLimits): CreatedTransport {
+export function createTransport(
+  config: TransportConfig,
+  recorder: ConnectionRecorder,
+  lineLimits?: LineLimits,
+  extras: HttpTransportExtras = {},
+): CreatedTransport {
   if (config.type === 'stdio') {
     if (config.cwd && !(existsSync(config.cwd) && statSync(config.cwd).isDirectory())) {
       throw new LoupeError(`The working directory does not exist: ${config.cwd}`, 'invalid-config');
@@ -38,8 +67,21 @@ export function createTransport(config: TransportConfig, recorder: ConnectionRec
   const url = new URL(config.url);
   const secretNames = new Set(config.headers.filter((pair) => pair.secret).map((pair) => pair.key.trim().toLowerCase()));
   const probe = createHttpProbe((id, headers) => recorder.httpRequestHeaders(id, headers), secretNames);
-  const options = { requestInit: { headers: toRecord(config.headers) }, fetch: probe.fetch };
+  const fetch = recordingFetch(probe.fetch, {
+    serverUrl: url,
+    secretNames,
+    onExchange: (exchange) => {
+      const seq = recorder.http(exchange);
+      extras.onExchange?.(exchange, seq);
+    },
+  });
+  const options = {
+    requestInit: { headers: toRecord(config.headers) },
+    fetch,
+    ...(extras.authProvider ? { authProvider: extras.authProvider } : {}),
+    ...(extras.skipIssuerMetadataValidation ? { skipIssuerMetadataValidation: true } : {}),
+  };
   const inner =
     config.type === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
-  return { type: 'http', transport: recordTransport(inner, recorder), probe };
+  return { type: 'http', transport: recordTransport(inner, recorder), probe, fetch, finishAuth: (redirect) => inner.finishAuth(redirect) };
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { AuthPanel } from '../features/auth/AuthPanel';
 import { ConsolePanel } from '../features/console/ConsolePanel';
 import { LogsPanel } from '../features/logs/LogsPanel';
 import { PromptsPanel } from '../features/prompts/PromptsPanel';
@@ -14,6 +15,7 @@ const PANELS: Record<WorkspaceTab, () => React.JSX.Element> = {
   Tasks: TasksPanel,
   Logs: LogsPanel,
   Console: ConsolePanel,
+  Auth: AuthPanel,
 };
 
 /** The selected server's workspace: one tab per MCP feature. Arrow keys move between tabs. */

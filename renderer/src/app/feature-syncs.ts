@@ -1,4 +1,5 @@
 import type { Bridge } from '../bridge/types';
+import { startAuthSync } from '../features/auth/auth-sync';
 import { startApprovalsSync } from '../features/approvals/approvals-sync';
 import { startLogsSync } from '../features/logs/logs-sync';
 import { startPromptsSync } from '../features/prompts/prompts-sync';
@@ -16,5 +17,5 @@ function followTrafficRetention(): () => void {
 
 /** Each feature's own subscription to core events; one line per feature. */
 export function startFeatureSyncs(api: Bridge): Array<() => void> {
-  return [startToolsAutoload(api), startResourcesSync(api), startPromptsSync(api), startApprovalsSync(api), startLogsSync(api), startTasksSync(api), followTrafficRetention()];
+  return [startToolsAutoload(api), startResourcesSync(api), startPromptsSync(api), startApprovalsSync(api), startLogsSync(api), startTasksSync(api), startAuthSync(api), followTrafficRetention()];
 }

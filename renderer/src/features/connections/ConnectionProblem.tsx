@@ -1,4 +1,5 @@
 import type { ConnectionState, ProcessExit } from '../../../../shared/connection';
+import { SignInButton } from '../auth/SignInButton';
 
 function describeExit(exit: ProcessExit): string {
   if (exit.signal) return `The process exited on signal ${exit.signal}.`;
@@ -14,6 +15,7 @@ export function ConnectionProblem({ connection }: { connection: ConnectionState 
   return (
     <div className="connection-problem">
       {failure && <p className="connection-problem__message">{failure.message}</p>}
+      <SignInButton connection={connection} />
       {failure?.detail && (
         <details className="connection-problem__details">
           <summary>Details</summary>

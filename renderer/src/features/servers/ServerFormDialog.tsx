@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { AuthSecretName } from '../../../../shared/auth';
 import type { TransportType } from '../../../../shared/server-config';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { CloseIcon } from '../../ui/icons';
 import { CommandField } from './CommandField';
+import { AuthSettingsFields } from '../auth/AuthSettingsFields';
 import { KeyValueRows } from './KeyValueRows';
 import { ProtocolEraField } from './ProtocolEraField';
 import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';
@@ -33,6 +35,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
   const [validated, setValidated] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [authSecrets, setAuthSecrets] = useState<Partial<Record<AuthSecretName, string>>>({});
   const dialogRef = useRef<HTMLDialogElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -70,6 +73,11 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
         editor.mode === 'add'
           ? await api.invoke('servers.add', input)
           : await api.invoke('servers.update', { id: editor.serverId, config: input });
+      if (saved.transport.type !== 'stdio') {
+        for (const [name, secret] of Object.entries(authSecrets) as Array<[AuthSecretName, string]>) {
+          if (secret !== '') await api.invoke('auth.setSecret', { serverId: saved.id, name, secret });
+        }
+      }
       select(saved.id);
       close();
     } catch (error) {
@@ -200,6 +208,15 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
                 keyPlaceholder="Authorization"
                 valuePlaceholder="Bearer …"
                 onChange={(headers) => update({ headers })}
+              />
+              <AuthSettingsFields
+                settings={draft.preserved.auth}
+                onChange={(auth) => {
+                  const { auth: _previous, ...rest } = draft.preserved;
+                  update({ preserved: auth ? { ...rest, auth } : rest });
+                }}
+                secrets={authSecrets}
+                onSecret={(name, value) => setAuthSecrets({ ...authSecrets, [name]: value })}
               />
             </>
           )}

@@ -25,7 +25,7 @@ export function HttpHeadersFact({ seq, fetchWhole }: { seq: number; fetchWhole: 
   const shown = loaded?.seq === seq ? loaded : null;
   if (!shown) return <span className="muted">Loading…</span>;
   if (shown.error) return <span className="field-error">{shown.error}</span>;
-  if (!shown.headers) return <span className="muted">none recorded for this message</span>;
+  if (!shown.headers) return <span className="muted">in the HTTP entry that carried it, just after it in the log</span>;
   return (
     <dl className="http-headers" aria-label="HTTP request headers">
       {Object.entries(shown.headers).map(([name, value]) => (

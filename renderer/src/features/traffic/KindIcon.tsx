@@ -20,6 +20,8 @@ const PATHS: Record<RowKind, string> = {
   malformed: 'M8 2.5l6 10.5H2zM8 6.5v3M8 11.2v.3',
   // An "i" in a circle: something Loupe did.
   note: 'M8 2.5a5.5 5.5 0 1 0 0 11a5.5 5.5 0 1 0 0-11M8 7.2v3.8M8 5v.3',
+  // A globe: an HTTP exchange.
+  http: 'M8 2.5a5.5 5.5 0 1 0 0 11a5.5 5.5 0 1 0 0-11M2.5 8h11M8 2.5c-2 2.8-2 8.2 0 11M8 2.5c2 2.8 2 8.2 0 11',
 };
 
 export function KindIcon({ kind }: { kind: RowKind }) {

@@ -3,6 +3,7 @@ import type { TrafficEntry } from '../../../../shared/traffic';
 import { formatClockTime, formatDuration } from '../../ui/format';
 import { CloseIcon } from '../../ui/icons';
 import { useNow } from '../../ui/use-now';
+import { HttpEntryPane } from './HttpEntryPane';
 import { HttpHeadersFact } from './HttpHeadersFact';
 import { KindIcon } from './KindIcon';
 import { MessagePane } from './MessagePane';
@@ -30,6 +31,7 @@ const PANE_TITLES: Record<RowModel['kind'], string> = {
   stderr: 'stderr line',
   malformed: 'Malformed line',
   note: 'Note from Loupe',
+  http: 'HTTP exchange',
 };
 
 /** The selected row: request and response side by side, with timing and links to related entries. */
@@ -108,7 +110,7 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
       </button>,
     ]);
   }
-  if (isHttpServer(row.serverId) && fetchWhole && (row.kind === 'request' || row.kind === 'notification') && !row.incoming) {
+  if (isHttpServer(row.serverId) && fetchWhole && row.kind === 'request' && !row.incoming) {
     facts.push(['HTTP request headers', <HttpHeadersFact seq={row.seq} fetchWhole={fetchWhole} />]);
   }
 
@@ -135,34 +137,40 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
           </div>
         ))}
       </dl>
-      <div className={`traffic-detail__panes ${isRequest ? 'traffic-detail__panes--pair' : ''}`}>
-        <MessagePane
-          ref={requestRef}
-          log={log}
-          position={position}
-          title={PANE_TITLES[row.kind]}
-          {...(fetchWhole ? { fetchWhole } : {})}
-          {...(isRequest && row.partner >= 0 ? { jump: { label: 'Jump to response →', onJump: () => jumpTo(responseRef.current) } } : {})}
-        />
-        {isRequest &&
-          (row.partner >= 0 ? (
-            <MessagePane
-              ref={responseRef}
-              log={log}
-              position={row.partner}
-              title={log.kind(row.partner) === 'error' ? 'Error response' : 'Response'}
-              {...(fetchWhole ? { fetchWhole } : {})}
-              jump={{ label: '← Jump to request', onJump: () => jumpTo(requestRef.current) }}
-            />
-          ) : (
-            <section className="message-pane message-pane--missing" aria-label="Response">
-              <header className="message-pane__header">
-                <h3 className="message-pane__title">Response</h3>
-              </header>
-              <p className="message-pane__missing">{missingResponseSentence(row, now)}</p>
-            </section>
-          ))}
-      </div>
+      {row.kind === 'http' && fetchWhole ? (
+        <div className="traffic-detail__panes">
+          <HttpEntryPane seq={row.seq} fetchWhole={fetchWhole} />
+        </div>
+      ) : (
+        <div className={`traffic-detail__panes ${isRequest ? 'traffic-detail__panes--pair' : ''}`}>
+          <MessagePane
+            ref={requestRef}
+            log={log}
+            position={position}
+            title={PANE_TITLES[row.kind]}
+            {...(fetchWhole ? { fetchWhole } : {})}
+            {...(isRequest && row.partner >= 0 ? { jump: { label: 'Jump to response →', onJump: () => jumpTo(responseRef.current) } } : {})}
+          />
+          {isRequest &&
+            (row.partner >= 0 ? (
+              <MessagePane
+                ref={responseRef}
+                log={log}
+                position={row.partner}
+                title={log.kind(row.partner) === 'error' ? 'Error response' : 'Response'}
+                {...(fetchWhole ? { fetchWhole } : {})}
+                jump={{ label: '← Jump to request', onJump: () => jumpTo(requestRef.current) }}
+              />
+            ) : (
+              <section className="message-pane message-pane--missing" aria-label="Response">
+                <header className="message-pane__header">
+                  <h3 className="message-pane__title">Response</h3>
+                </header>
+                <p className="message-pane__missing">{missingResponseSentence(row, now)}</p>
+              </section>
+            ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -14,8 +14,8 @@ export type TrafficFlow = NonNullable<TrafficEntry['flow']>;
  * never reused, so views can hold positions across appends and evictions.
  */
 
-export const KIND_CODES: readonly TrafficKind[] = ['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note'];
-export const KIND = { request: 0, response: 1, error: 2, notification: 3, batch: 4, stderr: 5, malformed: 6, note: 7 } as const;
+export const KIND_CODES: readonly TrafficKind[] = ['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note', 'http'];
+export const KIND = { request: 0, response: 1, error: 2, notification: 3, batch: 4, stderr: 5, malformed: 6, note: 7, http: 8 } as const;
 
 /** What became of a request. Stored for requests only; other rows are `none`. */
 export type RequestStatus = 'none' | 'pending' | 'ok' | 'error' | 'cancelled' | 'timeout' | 'unanswered' | 'input' | 'tool-error';

@@ -40,7 +40,7 @@ const KEYS: ReadonlyArray<[string, string]> = [
 const FIXED_VALUES: Record<string, readonly string[]> = {
   is: ['pending', 'ok', 'error', 'tool-error', 'cancelled', 'timeout', 'unanswered', 'input'],
   dir: ['in', 'out'],
-  kind: ['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note'],
+  kind: ['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note', 'http'],
 };
 
 function quoted(value: string): string {

@@ -51,7 +51,7 @@ const STATUS_WORDS: Record<string, StatusTerm> = {
   'tool-error': 'tool-error',
 };
 
-const KIND_WORDS: ReadonlySet<string> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note']);
+const KIND_WORDS: ReadonlySet<string> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note', 'http']);
 
 const EXAMPLES = { method: 'method:tools/call', name: 'name:echo', server: 'server:everything', id: 'id:7' } as const;
 

@@ -11,7 +11,8 @@ export type RowKind =
   | 'batch'
   | 'stderr'
   | 'malformed'
-  | 'note';
+  | 'note'
+  | 'http';
 
 export const ROW_KIND_LABELS: Record<RowKind, string> = {
   request: 'request',
@@ -23,6 +24,7 @@ export const ROW_KIND_LABELS: Record<RowKind, string> = {
   stderr: 'stderr',
   malformed: 'malformed',
   note: 'Loupe',
+  http: 'HTTP',
 };
 
 /** Kinds of an MCP App ↔ host message: the app is the source of `in` ones, Loupe of `out` ones. */
@@ -103,7 +105,7 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
   const method = log.method(position);
   let summary = method ?? '';
   let summaryIsText = false;
-  if (kind === 'stderr' || kind === 'malformed' || kind === 'note') {
+  if (kind === 'stderr' || kind === 'malformed' || kind === 'note' || kind === 'http') {
     summary = (log.problem(position) ?? log.text(position)).slice(0, SUMMARY_CHARS);
     summaryIsText = true;
   } else if (kind === 'batch') {

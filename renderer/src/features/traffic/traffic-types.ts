@@ -1,7 +1,7 @@
 import { KIND, type CompactTrafficLog } from './compact-traffic-log.js';
 
 /** The type chips above the log, as DevTools has for resource types. */
-export type TrafficType = 'all' | 'requests' | 'notifications' | 'server-requests' | 'stderr' | 'malformed';
+export type TrafficType = 'all' | 'requests' | 'notifications' | 'server-requests' | 'stderr' | 'malformed' | 'http';
 
 export const TRAFFIC_TYPES: ReadonlyArray<{ type: TrafficType; label: string; title: string }> = [
   { type: 'all', label: 'All', title: 'Every row' },
@@ -10,6 +10,7 @@ export const TRAFFIC_TYPES: ReadonlyArray<{ type: TrafficType; label: string; ti
   { type: 'server-requests', label: 'Server requests', title: 'Requests the server sent (sampling, elicitation, roots), with Loupe’s answers' },
   { type: 'stderr', label: 'stderr', title: 'Lines the server wrote to stderr' },
   { type: 'malformed', label: 'Malformed', title: 'stdout lines and messages that are not valid JSON-RPC' },
+  { type: 'http', label: 'HTTP', title: 'HTTP exchanges of Streamable HTTP and SSE servers, and their OAuth sign-in' },
 ];
 
 /** The row test for a type chip; undefined for All. */
@@ -27,5 +28,7 @@ export function typeTest(log: CompactTrafficLog, type: TrafficType): ((position:
       return (position) => log.kindCode(position) === KIND.stderr;
     case 'malformed':
       return (position) => log.kindCode(position) === KIND.malformed;
+    case 'http':
+      return (position) => log.kindCode(position) === KIND.http;
   }
 }

@@ -1,0 +1,185 @@
+import { useEffect } from 'react';
+import { AUTH_STEP_TITLES, type AuthStatus, type AuthStep } from '../../../../shared/auth';
+import { useApi } from '../../bridge/api-context';
+import { formatClockTime } from '../../ui/format';
+import { findServer, useServersStore } from '../servers/servers-store';
+import { useTrafficStore } from '../traffic/traffic-store';
+import { useAuthStore } from './auth-store';
+import { HttpExchangeView } from './HttpExchangeView';
+import { useSignIn } from './use-sign-in';
+import './auth.css';
+
+const STATE_LABELS: Record<AuthStatus['state'], string> = {
+  none: 'Not signed in',
+  'signing-in': 'Signing in…',
+  'waiting-for-browser': 'Waiting for the browser',
+  'signed-in': 'Signed in',
+  failed: 'Sign-in failed',
+};
+
+const STEP_STATUS_LABELS: Record<AuthStep['status'], string> = { ok: 'OK', failed: 'failed', waiting: 'waiting', missed: 'not here' };
+
+const SOURCE_LABELS = {
+  'pre-registered': 'pre-registered',
+  'metadata-document': 'Client ID Metadata Document',
+  'dynamic-registration': 'dynamic registration (RFC 7591)',
+} as const;
+
+function expiry(expiresAt: number | undefined): string {
+  if (expiresAt === undefined) return 'not given by the server';
+  const minutes = Math.round((expiresAt - Date.now()) / 60_000);
+  const when = formatClockTime(expiresAt);
+  if (minutes < 0) return `${when} (expired)`;
+  return `${when} (in ${minutes < 60 ? `${minutes} min` : `${Math.round(minutes / 60)} h`})`;
+}
+
+function isWebUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+/** The selected HTTP server's OAuth: each step with its HTTP exchange, the masked tokens, Sign in and Clear tokens. */
+export function AuthPanel() {
+  const api = useApi();
+  const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
+  const serverId = server?.id;
+  const isHttp = server !== undefined && server.transport.type !== 'stdio';
+  const status = useAuthStore((state) => (serverId ? state.byServer[serverId] : undefined));
+  const busy = useAuthStore((state) => (serverId ? state.busy[serverId] === true : false));
+  const requestError = useAuthStore((state) => (serverId ? state.errors[serverId] : undefined));
+  const { signIn } = useSignIn(server);
+
+  useEffect(() => {
+    if (serverId && isHttp) void useAuthStore.getState().load(api, serverId);
+  }, [api, serverId, isHttp]);
+
+  return (
+    <section className="auth panel" aria-label="Auth">
+      <header className="panel-header">
+        <h2 className="panel-header__title">Auth</h2>
+        {status && isHttp && <span className={`auth__state auth__state--${status.state}`}>{STATE_LABELS[status.state]}</span>}
+        <span className="panel-header__spacer" />
+        {isHttp && serverId && (
+          <>
+            <button type="button" className="button button--primary button--small" disabled={busy} onClick={signIn}>
+              {busy ? 'Signing in…' : status?.tokens ? 'Sign in again' : 'Sign in'}
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={!status?.tokens && !status?.client && (status?.steps.length ?? 0) === 0}
+              onClick={() => void useAuthStore.getState().clear(api, serverId)}
+            >
+              Clear tokens
+            </button>
+          </>
+        )}
+      </header>
+      {!server ? (
+        <p className="empty-state">Select a server to see its sign-in.</p>
+      ) : !isHttp ? (
+        <p className="empty-state capability-absent" role="note">
+          Sign-in (OAuth) is for Streamable HTTP and SSE servers; {server.name} runs as a local process.
+        </p>
+      ) : (
+        <div className="auth__body">
+          {requestError && (
+            <p className="empty-state empty-state--error" role="alert">
+              {requestError}
+            </p>
+          )}
+          {status?.failure && (
+            <p className="auth__failure" role="alert">
+              <strong>Sign-in failed at “{AUTH_STEP_TITLES[status.failure.step]}”:</strong> {status.failure.message}
+            </p>
+          )}
+          {status?.authorizationUrl && isWebUrl(status.authorizationUrl) && (
+            <p className="auth__waiting" role="status">
+              {status.state === 'waiting-for-browser' ? 'Waiting for you to sign in in the browser. ' : 'The server needs a sign-in. '}
+              <a href={status.authorizationUrl} target="_blank" rel="noopener noreferrer">
+                Open the sign-in page
+              </a>
+            </p>
+          )}
+          <AuthSummary status={status} />
+          {status?.hasClientSecret && serverId && (
+            <p className="auth__secret">
+              A client secret is stored for this server (not shown).{' '}
+              <button type="button" className="link-button" onClick={() => void useAuthStore.getState().forgetSecret(api, serverId)}>
+                Forget the client secret
+              </button>
+            </p>
+          )}
+          <h3 className="auth__heading">Steps</h3>
+          {!status || status.steps.length === 0 ? (
+            <p className="empty-state">No sign-in yet. Connect, or use Sign in: each step (discovery, registration, authorization, token) shows here with its HTTP request and response.</p>
+          ) : (
+            <ol className="auth__steps" aria-label="Sign-in steps">
+              {status.steps.map((step, index) => (
+                <li key={`${step.time}-${index}`} className={`auth-step auth-step--${step.status}`}>
+                  <details>
+                    <summary className="auth-step__summary">
+                      <span className="auth-step__title">{step.title}</span>
+                      <span className={`auth-step__status auth-step__status--${step.status}`}>{STEP_STATUS_LABELS[step.status]}</span>
+                      <span className="auth-step__time muted">{formatClockTime(step.time)}</span>
+                      <span className="auth-step__text">{step.summary}</span>
+                    </summary>
+                    {step.http ? <HttpExchangeView exchange={step.http} /> : <p className="muted">No HTTP exchange of Loupe’s own.</p>}
+                    {step.trafficSeq !== undefined && (
+                      <p className="auth-step__seq">
+                        <button type="button" className="link-button" onClick={() => useTrafficStore.getState().select(step.trafficSeq ?? null)}>
+                          Show #{step.trafficSeq} in the traffic log
+                        </button>
+                      </p>
+                    )}
+                  </details>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function AuthSummary({ status }: { status: AuthStatus | undefined }) {
+  if (!status) return null;
+  const { tokens, client } = status;
+  return (
+    <dl className="auth__facts" aria-label="Tokens and client">
+      <div className="auth__fact">
+        <dt>Access token</dt>
+        <dd className="mono">{tokens ? `${tokens.accessTokenMasked} (${tokens.tokenType})` : 'none'}</dd>
+      </div>
+      {tokens && (
+        <>
+          <div className="auth__fact">
+            <dt>Scopes</dt>
+            <dd className="mono">{tokens.scope ?? '(not stated by the server)'}</dd>
+          </div>
+          <div className="auth__fact">
+            <dt>Expires</dt>
+            <dd>{expiry(tokens.expiresAt)}</dd>
+          </div>
+          <div className="auth__fact">
+            <dt>Refresh token</dt>
+            <dd>{tokens.hasRefreshToken ? 'yes (kept, not shown)' : 'no'}</dd>
+          </div>
+        </>
+      )}
+      <div className="auth__fact">
+        <dt>Client</dt>
+        <dd>
+          {client ? (
+            <>
+              <span className="mono">{client.clientId}</span> · {SOURCE_LABELS[client.source]}
+              {client.hasSecret ? ' · with a secret' : ''}
+            </>
+          ) : (
+            'not registered yet'
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}

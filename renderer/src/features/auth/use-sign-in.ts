@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import type { ServerConfig } from '../../../../shared/server-config';
+import { useApi } from '../../bridge/api-context';
+import { useAppInfoStore } from '../../app/app-info-store';
+import { useAuthStore } from './auth-store';
+import { releaseSignInTab, reserveSignInTab } from './sign-in-window';
+
+/** Starts a sign-in for the server; in browser mode a tab is reserved at the click for the authorization page. */
+export function useSignIn(server: ServerConfig | undefined): { signIn(): void; busy: boolean } {
+  const api = useApi();
+  const mode = useAppInfoStore((state) => state.info?.mode);
+  const busy = useAuthStore((state) => (server ? state.busy[server.id] === true : false));
+  const signIn = useCallback(() => {
+    if (!server) return;
+    const needsTab = mode === 'browser' && server.auth?.authorizeWith !== 'http-get';
+    if (needsTab) reserveSignInTab(server.id);
+    void useAuthStore
+      .getState()
+      .signIn(api, server.id)
+      .finally(() => releaseSignInTab(server.id));
+  }, [api, mode, server]);
+  return { signIn, busy };
+}

@@ -1,0 +1,279 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthStatus } from '../../shared/auth.js';
+import type { ServerConfig } from '../../shared/server-config.js';
+import { OAUTH_SECRETS_FILE } from '../../main/core/create-core.js';
+// @ts-expect-error a plain .mjs fixture without types
+import { IDP, MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
+import { eventsNamed, startCore, startEverythingHttp, type TestCore } from './helpers.js';
+
+interface Fixture {
+  url: string;
+  sseUrl: string;
+  idpTokenEndpoint: string;
+  seen: {
+    registrations: number;
+    authorizations: Array<Record<string, string>>;
+    tokenGrants: Array<{ grant: string; resource: string | null; scope: string | null; clientAuth?: string }>;
+    idpExchanges: Array<{ audience: string | null; resource: string | null; requested: string | null }>;
+  };
+  expireAccessTokens(): void;
+  close(): Promise<void>;
+}
+
+async function addOAuthServer(test: TestCore, url: string, extra: Partial<ServerConfig> = {}): Promise<ServerConfig> {
+  return test.core.handlers['servers.add']({
+    name: 'oauth fixture',
+    transport: { type: 'streamable-http', url, headers: [] },
+    auth: { authorizeWith: 'http-get' },
+    ...extra,
+  });
+}
+
+describe('OAuth sign-in against the fixture authorization server', () => {
+  let test: TestCore;
+  let fixture: Fixture;
+  beforeEach(async () => {
+    test = await startCore();
+    fixture = (await startOAuthFixture()) as Fixture;
+  });
+  afterEach(async () => {
+    await test.core.dispose();
+    await fixture.close();
+  });
+
+  it('a plain connect says the server needs a sign-in, with the challenge and discovery shown', async () => {
+    const server = await addOAuthServer(test, fixture.url);
+    const state = await test.core.handlers['connections.connect']({ serverId: server.id });
+    expect(state.status).toBe('failed');
+    expect(state.failure?.code).toBe('auth-required');
+    expect(state.failure?.message).toMatch(/sign in/i);
+    const status = await test.core.handlers['auth.status']({ serverId: server.id });
+    const kinds = status.steps.map((step) => step.kind);
+    expect(kinds[0]).toBe('challenge');
+    expect(kinds).toContain('resource-metadata');
+    expect(kinds).toContain('authorization-server-metadata');
+    expect(status.authorizationUrl).toMatch(/code_challenge_method=S256/);
+    expect(fixture.seen.authorizations).toHaveLength(0);
+  });
+
+  it('signs in: discovery, registration, PKCE authorize, token with the resource indicator; then calls a tool', async () => {
+    const server = await addOAuthServer(test, fixture.url);
+    const state = await test.core.handlers['auth.start']({ serverId: server.id });
+    expect(state.failure?.message).toBeUndefined();
+    expect(state.status).toBe('connected');
+
+    expect(fixture.seen.registrations).toBe(1);
+    const authorize = fixture.seen.authorizations[0];
+    expect(authorize?.code_challenge_method).toBe('S256');
+    expect(authorize?.resource).toBe(fixture.url);
+    expect(authorize?.scope).toBe('mcp');
+    expect(authorize?.redirect_uri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(fixture.seen.tokenGrants).toEqual([{ grant: 'authorization_code', resource: fixture.url, scope: null }]);
+
+    const status = await test.core.handlers['auth.status']({ serverId: server.id });
+    expect(status.state).toBe('signed-in');
+    const kinds = status.steps.map((step) => step.kind);
+    for (const kind of ['challenge', 'resource-metadata', 'authorization-server-metadata', 'registration', 'authorize', 'callback', 'token'] as const) {
+      expect(kinds).toContain(kind);
+    }
+    expect(status.tokens?.scope).toBe('mcp');
+    expect(status.tokens?.hasRefreshToken).toBe(true);
+    expect(status.tokens?.accessTokenMasked).toContain('…');
+    expect(status.client?.source).toBe('dynamic-registration');
+
+    const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'whoami', arguments: {}, callId: 'whoami-1' });
+    expect(JSON.stringify(outcome.result)).toContain('with scopes mcp');
+
+    // The token request and its response are shown, secrets redacted.
+    const token = status.steps.find((step) => step.kind === 'token');
+    expect(token?.http?.requestBody).toMatch(/code=%5Bredacted%5D/);
+    expect(token?.http?.requestBody).toMatch(/code_verifier=%5Bredacted%5D/);
+    expect(token?.http?.responseBody).toContain('"access_token": "[redacted]"');
+    expect(token?.trafficSeq).toBeGreaterThanOrEqual(0);
+
+    // Every HTTP exchange is in the traffic log, credentials redacted; no token anywhere on disk but the secrets file.
+    const http = (await test.traffic(server.id)).filter((entry) => entry.kind === 'http');
+    expect(http.some((entry) => entry.http?.purpose === 'oauth' && entry.http.url.endsWith('/token'))).toBe(true);
+    const mcpPost = http.find((entry) => entry.http?.purpose === 'mcp' && entry.http.status === 200 && entry.http.method === 'POST');
+    expect(mcpPost?.http?.requestHeaders.authorization).toBe('Bearer [redacted]');
+    const secrets = JSON.parse(readFileSync(join(test.dataDir, OAUTH_SECRETS_FILE), 'utf8')) as Record<string, string>;
+    const accessToken = (JSON.parse(secrets[`oauth/${server.id}`] ?? '{}') as { tokens?: { access_token?: string } }).tokens?.access_token ?? '';
+    expect(accessToken.length).toBeGreaterThan(10);
+    expect(readFileSync(join(test.dataDir, 'servers.json'), 'utf8')).not.toContain(accessToken);
+    expect(await test.core.handlers['traffic.export']({})).not.toContain(accessToken);
+    expect(JSON.stringify(eventsNamed(test, 'auth.changed'))).not.toContain(accessToken);
+
+    // Removing the server forgets its tokens too.
+    await test.core.handlers['servers.remove']({ id: server.id });
+    expect(readFileSync(join(test.dataDir, OAUTH_SECRETS_FILE), 'utf8')).not.toContain(accessToken);
+  });
+
+  it('Sign in on a server that sends its own Authorization header says why it cannot', async () => {
+    const server = await test.core.handlers['servers.add']({
+      name: 'manual header',
+      transport: { type: 'streamable-http', url: fixture.url, headers: [{ key: 'Authorization', value: 'Bearer manual' }] },
+    });
+    await expect(test.core.handlers['auth.start']({ serverId: server.id })).rejects.toThrow('remove that header to sign in with OAuth');
+  });
+
+  it('a server that never asks for a sign-in leaves nothing in the secrets file', async () => {
+    const [plain, server] = await Promise.all([startCore(), startEverythingHttp('streamableHttp')]);
+    try {
+      const added = await plain.add('plain http', { type: 'streamable-http', url: `http://127.0.0.1:${server.port}/mcp`, headers: [] });
+      expect((await plain.core.handlers['connections.connect']({ serverId: added.id })).status).toBe('connected');
+      expect((await plain.core.handlers['auth.status']({ serverId: added.id })).state).toBe('none');
+      // Sign in on a server that wants none just connects, and says no sign-in happened.
+      expect((await plain.core.handlers['auth.start']({ serverId: added.id })).status).toBe('connected');
+      expect((await plain.core.handlers['auth.status']({ serverId: added.id })).state).toBe('none');
+      expect(existsSync(join(plain.dataDir, OAUTH_SECRETS_FILE))).toBe(false);
+    } finally {
+      await plain.core.dispose();
+      server.stop();
+    }
+  });
+
+  it('refreshes an expired access token with the refresh token, and shows the refresh step', async () => {
+    const server = await addOAuthServer(test, fixture.url);
+    expect((await test.core.handlers['auth.start']({ serverId: server.id })).status).toBe('connected');
+    await test.core.handlers['connections.disconnect']({ serverId: server.id });
+    fixture.expireAccessTokens();
+    const state = await test.core.handlers['connections.connect']({ serverId: server.id });
+    expect(state.status).toBe('connected');
+    expect(fixture.seen.tokenGrants.map((grant) => grant.grant)).toEqual(['authorization_code', 'refresh_token']);
+    expect(fixture.seen.authorizations).toHaveLength(1);
+    const status = await test.core.handlers['auth.status']({ serverId: server.id });
+    expect(status.steps.some((step) => step.kind === 'refresh' && step.status === 'ok')).toBe(true);
+  });
+
+  it('steps up on 403 insufficient_scope: authorizes again with the wider scope and retries the call', async () => {
+    const server = await addOAuthServer(test, fixture.url);
+    expect((await test.core.handlers['auth.start']({ serverId: server.id })).status).toBe('connected');
+    const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'admin-echo', arguments: { text: 'hi' }, callId: 'admin-1' });
+    expect(outcome.failure).toBeUndefined();
+    expect(JSON.stringify(outcome.result)).toContain('admin: hi');
+    expect(fixture.seen.authorizations).toHaveLength(2);
+    expect(fixture.seen.authorizations[1]?.scope?.split(' ').sort()).toEqual(['admin', 'mcp']);
+    const status = await test.core.handlers['auth.status']({ serverId: server.id });
+    expect(status.steps.some((step) => step.kind === 'step-up')).toBe(true);
+    expect(status.tokens?.scope?.split(' ').sort()).toEqual(['admin', 'mcp']);
+  });
+
+  it('Sign in again asks the authorization server afresh, with the registered client', async () => {
+    const server = await addOAuthServer(test, fixture.url);
+    expect((await test.core.handlers['auth.start']({ serverId: server.id })).status).toBe('connected');
+    expect((await test.core.handlers['auth.start']({ serverId: server.id })).status).toBe('connected');
+    expect(fixture.seen.authorizations).toHaveLength(2);
+    expect(fixture.seen.registrations).toBe(1);
+    expect((await test.core.handlers['auth.status']({ serverId: server.id })).state).toBe('signed-in');
+  });
+
+  it('a failed token request names the step and the reason', async () => {
+    await fixture.close();
+    fixture = (await startOAuthFixture({ failTokenWith: 'invalid_grant' })) as Fixture;
+    const server = await addOAuthServer(test, fixture.url);
+    const state = await test.core.handlers['auth.start']({ serverId: server.id });
+    expect(state.status).toBe('failed');
+    expect(state.failure?.code).toBe('auth-failed');
+    expect(state.failure?.message).toMatch(/Token request/);
+    expect(state.failure?.message).toMatch(/invalid_grant/);
+    const status: AuthStatus = await test.core.handlers['auth.status']({ serverId: server.id });
+    expect(status.state).toBe('failed');
+    expect(status.failure?.step).toBe('token');
+  });
+
+  it('client credentials: a pre-registered client with its secret gets a token without a browser', async () => {
+    const server = await addOAuthServer(test, fixture.url, { auth: { clientId: MACHINE_CLIENT.id, grant: 'client_credentials' } });
+    await test.core.handlers['auth.setClientSecret']({ serverId: server.id, secret: MACHINE_CLIENT.secret });
+    const state = await test.core.handlers['connections.connect']({ serverId: server.id });
+    expect(state.failure?.message).toBeUndefined();
+    expect(state.status).toBe('connected');
+    expect(fixture.seen.tokenGrants).toEqual([{ grant: 'client_credentials', resource: fixture.url, scope: 'mcp', clientAuth: 'basic' }]);
+    expect(fixture.seen.authorizations).toHaveLength(0);
+    const status = await test.core.handlers['auth.status']({ serverId: server.id });
+    expect(status.client).toEqual({ clientId: MACHINE_CLIENT.id, source: 'pre-registered', hasSecret: true });
+    const token = status.steps.find((step) => step.kind === 'token');
+    expect(token?.http?.requestHeaders.authorization).toBe('Basic [redacted]');
+    expect(JSON.stringify(status)).not.toContain(MACHINE_CLIENT.secret);
+    expect(readFileSync(join(test.dataDir, 'servers.json'), 'utf8')).not.toContain(MACHINE_CLIENT.secret);
+  });
+
+  it('signs in over the legacy HTTP+SSE transport too', async () => {
+    const server = await addOAuthServer(test, fixture.sseUrl, { transport: { type: 'sse', url: fixture.sseUrl, headers: [] } });
+    const state = await test.core.handlers['auth.start']({ serverId: server.id });
+    expect(state.failure?.message).toBeUndefined();
+    expect(state.status).toBe('connected');
+    expect(fixture.seen.tokenGrants.map((grant) => grant.grant)).toEqual(['authorization_code']);
+    const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'whoami', arguments: {}, callId: 'sse-1' });
+    expect(JSON.stringify(outcome.result)).toContain('sse client with scopes mcp');
+    const http = (await test.traffic(server.id)).filter((entry) => entry.kind === 'http' && entry.http?.purpose === 'mcp');
+    expect(http.some((entry) => entry.http?.method === 'GET' && entry.http.status === 401)).toBe(true);
+    expect(http.some((entry) => entry.http?.method === 'POST' && entry.http.sessionId && entry.http.requestHeaders.authorization === 'Bearer [redacted]')).toBe(true);
+  });
+
+  it('cross-app access: the identity provider’s ID-JAG becomes a token through the JWT bearer grant', async () => {
+    const server = await addOAuthServer(test, fixture.url, {
+      auth: { clientId: MACHINE_CLIENT.id, grant: 'cross-app-access', idpTokenEndpoint: fixture.idpTokenEndpoint, idpClientId: IDP.clientId },
+    });
+    await test.core.handlers['auth.setSecret']({ serverId: server.id, name: 'client-secret', secret: MACHINE_CLIENT.secret });
+    await test.core.handlers['auth.setSecret']({ serverId: server.id, name: 'idp-id-token', secret: IDP.idToken });
+    const state = await test.core.handlers['connections.connect']({ serverId: server.id });
+    expect(state.failure?.message).toBeUndefined();
+    expect(state.status).toBe('connected');
+    expect(fixture.seen.idpExchanges).toEqual([{ audience: expect.stringContaining('127.0.0.1') as unknown, resource: fixture.url, requested: 'urn:ietf:params:oauth:token-type:id-jag' }]);
+    expect(fixture.seen.tokenGrants.map((grant) => grant.grant)).toEqual(['urn:ietf:params:oauth:grant-type:jwt-bearer']);
+    const status = await test.core.handlers['auth.status']({ serverId: server.id });
+    expect(status.storedSecrets).toEqual(['client-secret', 'idp-id-token']);
+    expect(JSON.stringify(status)).not.toContain(IDP.idToken);
+    const exchange = status.steps.find((step) => step.http?.url.endsWith('/idp/token'));
+    expect(exchange?.http?.requestBody).toContain('subject_token=%5Bredacted%5D');
+    expect(await test.core.handlers['traffic.export']({})).not.toContain(IDP.idToken);
+  });
+
+  it('Clear tokens forgets them: the next connect needs a sign-in again', async () => {
+    const server = await addOAuthServer(test, fixture.url);
+    expect((await test.core.handlers['auth.start']({ serverId: server.id })).status).toBe('connected');
+    await test.core.handlers['connections.disconnect']({ serverId: server.id });
+    const cleared = await test.core.handlers['auth.clear']({ serverId: server.id });
+    expect(cleared.tokens).toBeUndefined();
+    expect(cleared.state).toBe('none');
+    const state = await test.core.handlers['connections.connect']({ serverId: server.id });
+    expect(state.failure?.code).toBe('auth-required');
+  });
+});
+
+describe.each([
+  ['Streamable HTTP', 'streamableHttp', 'streamable-http', '/mcp'],
+  ['SSE', 'sse', 'sse', '/sse'],
+] as const)('HTTP-level recording over %s', (_label, mode, type, path) => {
+  it('records every HTTP exchange with its status, headers (credentials redacted) and session id', async () => {
+    const [test, server] = await Promise.all([startCore(), startEverythingHttp(mode)]);
+    try {
+      const added = await test.add(`everything ${type}`, {
+        type,
+        url: `http://127.0.0.1:${server.port}${path}`,
+        headers: [
+          { key: 'Authorization', value: 'Bearer manual-secret-token' },
+          { key: 'X-Team', value: 'loupe' },
+        ],
+      });
+      expect((await test.core.handlers['connections.connect']({ serverId: added.id })).status).toBe('connected');
+      await test.core.handlers['tools.list']({ serverId: added.id });
+      const http = (await test.traffic(added.id)).filter((entry) => entry.kind === 'http');
+      expect(http.length).toBeGreaterThanOrEqual(2);
+      for (const entry of http) {
+        expect(entry.http?.purpose).toBe('mcp');
+        expect(entry.http?.status).toBeGreaterThanOrEqual(200);
+        expect(entry.http?.requestHeaders.authorization).toBe('Bearer [redacted]');
+        expect(entry.http?.requestHeaders['x-team']).toBe('loupe');
+      }
+      expect(http.some((entry) => entry.http?.method === 'POST' && entry.http.sessionId)).toBe(true);
+      expect(http.some((entry) => entry.http?.responseHeaders?.['content-type'])).toBe(true);
+      expect(await test.core.handlers['traffic.export']({})).not.toContain('manual-secret-token');
+    } finally {
+      await test.core.dispose();
+      server.stop();
+    }
+  });
+});
