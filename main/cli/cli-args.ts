@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { AuthSettings } from '../../shared/auth.js';
 import type { JsonObject } from '../../shared/mcp.js';
 import { PROTOCOL_ERA_SETTINGS, type KeyValue, type ProtocolEraSetting } from '../../shared/server-config.js';
 import { UsageError } from './exit-codes.js';
@@ -10,6 +11,20 @@ export type Target =
   | { kind: 'stdio'; command: string; args: string[]; env: KeyValue[] }
   | { kind: 'http'; transport: 'streamable-http' | 'sse'; url: string; headers: KeyValue[] };
 
+/** OAuth from the command line: settings merged over the server's own, and whether to sign in on a 401. */
+export interface CliAuthOptions {
+  settings: AuthSettings;
+  /** Sign in when the server refuses access; without it only tokens the app stored are used. */
+  signIn: boolean;
+  /** The name of the environment variable holding the client secret (never the secret itself). */
+  clientSecretEnv?: string;
+  /** A PEM private key file, for private_key_jwt. */
+  privateKeyFile?: string;
+  /** Cross-app access: the variables holding the identity provider's ID token and Loupe's client secret there. */
+  idpIdTokenEnv?: string;
+  idpClientSecretEnv?: string;
+}
+
 export interface CommonOptions {
   dataDir: string;
   json: boolean;
@@ -17,6 +32,7 @@ export interface CommonOptions {
   replies?: string;
   era?: ProtocolEraSetting;
   timeoutMs?: number;
+  auth?: CliAuthOptions;
 }
 
 export type Action =
@@ -48,6 +64,23 @@ const COMMON_HELP = `Options:
   --timeout MS            How long connecting and each request may take
   --help                  Show this help`;
 
+const AUTH_HELP = `OAuth (HTTP servers; tokens the app stored are used without these):
+  --sign-in               Sign in when the server asks (401): the authorization page's URL is printed
+                          and opened through a loopback redirect, unless --authorize-with http-get
+  --client-id ID          A pre-registered client id
+  --client-metadata-url URL  Loupe's Client ID Metadata Document (https), used as the client id
+                          where the server supports it
+  --client-secret-env VAR The environment variable that holds the client secret
+  --private-key FILE      A PEM private key: the client authenticates with private_key_jwt
+  --grant client_credentials|authorization_code|cross-app-access
+  --scopes "A B"          Scopes to ask for (default: the challenge's, else the server's)
+  --authorize-with browser|http-get  http-get: the CLI follows the authorization URL itself
+                          (for servers that approve without a person)
+  --allow-issuer-mismatch Accept metadata whose issuer differs (some 2025-03-26 servers)
+  Cross-app access (an ID token from your identity provider, exchanged there; no browser):
+  --idp-token-endpoint URL  --idp-client-id ID
+  --idp-id-token-env VAR  --idp-client-secret-env VAR`;
+
 const HELP: Record<string, string> = {
   main: `Usage: loupe <command> [options]
 
@@ -73,7 +106,9 @@ Connects, prints the server's name, version, protocol and capabilities, and disc
 
 ${TARGET_HELP}
 
-${COMMON_HELP}`,
+${COMMON_HELP}
+
+${AUTH_HELP}`,
   tools: `Usage: loupe tools list <server> [options]
        loupe tools call NAME [--args JSON] <server> [options]
 
@@ -82,13 +117,17 @@ A result with isError: true exits with 1.
 
 ${TARGET_HELP}
 
-${COMMON_HELP}`,
+${COMMON_HELP}
+
+${AUTH_HELP}`,
   resources: `Usage: loupe resources list <server> [options]
        loupe resources read URI <server> [options]
 
 ${TARGET_HELP}
 
-${COMMON_HELP}`,
+${COMMON_HELP}
+
+${AUTH_HELP}`,
   prompts: `Usage: loupe prompts list <server> [options]
        loupe prompts get NAME [--args JSON] <server> [options]
 
@@ -96,10 +135,25 @@ ${COMMON_HELP}`,
 
 ${TARGET_HELP}
 
-${COMMON_HELP}`,
+${COMMON_HELP}
+
+${AUTH_HELP}`,
 };
 
 const OPTIONS = {
+  'sign-in': { type: 'boolean' },
+  'client-id': { type: 'string' },
+  'client-metadata-url': { type: 'string' },
+  'client-secret-env': { type: 'string' },
+  'private-key': { type: 'string' },
+  grant: { type: 'string' },
+  scopes: { type: 'string' },
+  'authorize-with': { type: 'string' },
+  'allow-issuer-mismatch': { type: 'boolean' },
+  'idp-token-endpoint': { type: 'string' },
+  'idp-client-id': { type: 'string' },
+  'idp-id-token-env': { type: 'string' },
+  'idp-client-secret-env': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   'data-dir': { type: 'string' },
   json: { type: 'boolean' },
@@ -152,6 +206,7 @@ function parseTarget(values: Values, command: string[]): Target {
     throw new UsageError('--transport and --header apply to --url only.');
   }
   if (command.length === 0 && values.env !== undefined) throw new UsageError('--env applies to a command after -- only.');
+  if (command.length > 0 && AUTH_FLAGS.some((flag) => values[flag] !== undefined)) throw new UsageError('Sign-in options apply to HTTP servers only, not to a command after --.');
   if (values.server !== undefined) {
     if (values.server.trim() === '') throw new UsageError('--server needs a name or id.');
     return { kind: 'configured', nameOrId: values.server };
@@ -185,7 +240,69 @@ function parseCommon(values: Values, defaultDataDir: string): CommonOptions {
     if (!(ms > 0)) throw new UsageError(`--timeout expects a positive number of milliseconds, got "${values.timeout}".`);
     options.timeoutMs = ms;
   }
+  const auth = parseAuth(values);
+  if (auth) options.auth = auth;
   return options;
+}
+
+const AUTH_FLAGS = [
+  'sign-in',
+  'client-id',
+  'client-metadata-url',
+  'client-secret-env',
+  'private-key',
+  'grant',
+  'scopes',
+  'authorize-with',
+  'allow-issuer-mismatch',
+  'idp-token-endpoint',
+  'idp-client-id',
+  'idp-id-token-env',
+  'idp-client-secret-env',
+] as const;
+
+function envName(values: Values, flag: 'client-secret-env' | 'idp-id-token-env' | 'idp-client-secret-env'): string | undefined {
+  const name = values[flag];
+  if (name !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new UsageError(`--${flag} takes the name of an environment variable, got "${name}".`);
+  return name;
+}
+
+function parseAuth(values: Values): CliAuthOptions | undefined {
+  if (!AUTH_FLAGS.some((flag) => values[flag] !== undefined)) return undefined;
+  const settings: AuthSettings = {};
+  if (values['client-id'] !== undefined) {
+    if (values['client-id'].trim() === '') throw new UsageError('--client-id needs an id.');
+    settings.clientId = values['client-id'].trim();
+  }
+  if (values['client-metadata-url'] !== undefined) settings.clientMetadataUrl = values['client-metadata-url'];
+  if (values.scopes !== undefined) settings.scopes = values.scopes;
+  if (values.grant !== undefined) {
+    if (values.grant !== 'client_credentials' && values.grant !== 'authorization_code' && values.grant !== 'cross-app-access') {
+      throw new UsageError(`--grant must be client_credentials, authorization_code or cross-app-access, got "${values.grant}".`);
+    }
+    settings.grant = values.grant;
+  }
+  const authorizeWith = values['authorize-with'];
+  if (authorizeWith !== undefined) {
+    if (authorizeWith !== 'browser' && authorizeWith !== 'http-get') throw new UsageError(`--authorize-with must be browser or http-get, got "${authorizeWith}".`);
+    settings.authorizeWith = authorizeWith;
+  }
+  if (values['allow-issuer-mismatch']) settings.allowIssuerMismatch = true;
+  if (values['idp-token-endpoint'] !== undefined) settings.idpTokenEndpoint = values['idp-token-endpoint'];
+  if (values['idp-client-id'] !== undefined) settings.idpClientId = values['idp-client-id'];
+  const auth: CliAuthOptions = { settings, signIn: values['sign-in'] === true };
+  const secretEnv = envName(values, 'client-secret-env');
+  if (secretEnv !== undefined) auth.clientSecretEnv = secretEnv;
+  const idTokenEnv = envName(values, 'idp-id-token-env');
+  if (idTokenEnv !== undefined) auth.idpIdTokenEnv = idTokenEnv;
+  const idpSecretEnv = envName(values, 'idp-client-secret-env');
+  if (idpSecretEnv !== undefined) auth.idpClientSecretEnv = idpSecretEnv;
+  if (values['private-key'] !== undefined) {
+    if (secretEnv !== undefined) throw new UsageError('Give --client-secret-env or --private-key, not both.');
+    settings.clientAuthentication = 'private_key_jwt';
+    auth.privateKeyFile = path.resolve(values['private-key']);
+  }
+  return auth;
 }
 
 function parseAction(group: string, positionals: string[], values: Values): Action {
@@ -240,6 +357,7 @@ export function parseCliArgs(argv: readonly string[], defaultDataDir: string): C
   if (group === 'servers') {
     const extra = positionals[0] ?? (values.server ?? values.url ?? command[0]);
     if (extra !== undefined) throw new UsageError('"servers" takes no server and no arguments.');
+    if (options.auth) throw new UsageError('"servers" takes no sign-in options.');
     return { kind: 'servers', options };
   }
   const action = parseAction(group, positionals, values);

@@ -11,14 +11,6 @@ import type { CommonOptions, Target } from './cli-args.js';
 import { UsageError } from './exit-codes.js';
 import { chooseReply, type Replies } from './replies.js';
 
-/**
- * The seam for signing in: OAuth settings for the connection, passed through to the server's
- * config as `auth` (the shape the core's auth module reads). Unused until the core has OAuth.
- */
-export interface CliAuth {
-  settings: Record<string, unknown>;
-}
-
 export interface CliSession {
   core: Core;
   /** Stops every connection, writes the record file (if asked for) and removes the working copy. */
@@ -128,16 +120,17 @@ function adHocInput(target: Exclude<Target, { kind: 'configured' }>): ServerConf
 }
 
 /** The server to connect, in the session's copy of the list, with the command line's overrides. */
-export async function prepareServer(core: Core, target: Target, options: CommonOptions, auth?: CliAuth): Promise<ServerConfig> {
+export async function prepareServer(core: Core, target: Target, options: CommonOptions): Promise<ServerConfig> {
   const base =
     target.kind === 'configured' ? findConfigured(await core.handlers['servers.list'](), target.nameOrId) : undefined;
   const input: ServerConfigInput = base ?? adHocInput(target as Exclude<Target, { kind: 'configured' }>);
-  const overrides: Partial<ServerConfigInput> & { auth?: Record<string, unknown> } = {
+  if (options.auth && input.transport.type === 'stdio') throw new UsageError(`Sign-in options apply to HTTP servers only; "${input.name}" is a stdio server.`);
+  const overrides: Partial<ServerConfigInput> = {
     ...(options.era ? { era: options.era } : {}),
     ...(options.timeoutMs
       ? { connectTimeoutMs: options.timeoutMs, timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: options.timeoutMs } }
       : {}),
-    ...(auth ? { auth: auth.settings } : {}),
+    ...(options.auth ? { auth: { ...input.auth, ...options.auth.settings } } : {}),
   };
   const config = { ...input, ...overrides };
   if (base) return Object.keys(overrides).length > 0 ? core.handlers['servers.update']({ id: base.id, config }) : base;

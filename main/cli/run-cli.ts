@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { AuthSecretName } from '../../shared/auth.js';
 import type { ConnectionState } from '../../shared/connection.js';
 import type { RpcOutcome, SchemaViolation } from '../../shared/mcp.js';
-import type { Action, CliCommand, CommonOptions, Target } from './cli-args.js';
+import type { Action, CliAuthOptions, CliCommand, CommonOptions, Target } from './cli-args.js';
 import { parseCliArgs } from './cli-args.js';
-import { openSession, prepareServer, type CliAuth, type CliSession } from './cli-session.js';
+import { openSession, prepareServer, type CliSession } from './cli-session.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import * as print from './print.js';
 import { readReplies, RepliesError, type Replies } from './replies.js';
@@ -13,9 +15,9 @@ export interface CliIo {
   stderr(text: string): void;
 }
 
+/** Environment variables (the client secret is read from one); the process's own by default. */
 export interface CliExtras {
-  /** OAuth settings for the connection (the seam for signing in from the CLI). */
-  auth?: CliAuth;
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface CliEnvironment {
@@ -108,6 +110,59 @@ async function perform(session: CliSession, serverId: string, action: Action, st
   }
 }
 
+function secretFromEnv(env: NodeJS.ProcessEnv, name: string, flag: string): string {
+  const value = env[name];
+  if (!value) throw new UsageError(`${flag} names ${name}, which is not set.`);
+  return value;
+}
+
+/** The secrets the command line points at (by variable name or file), stored the way the app stores them. */
+async function storeSecrets(session: CliSession, serverId: string, auth: CliAuthOptions, env: NodeJS.ProcessEnv): Promise<void> {
+  const store = (name: AuthSecretName, secret: string) => session.core.handlers['auth.setSecret']({ serverId, name, secret });
+  if (auth.clientSecretEnv) await store('client-secret', secretFromEnv(env, auth.clientSecretEnv, '--client-secret-env'));
+  if (auth.privateKeyFile) {
+    const file = auth.privateKeyFile;
+    const pem = await readFile(file, 'utf8').catch((error: unknown) => {
+      throw new UsageError(`Could not read the private key ${file}: ${reason(error)}`);
+    });
+    await store('client-secret', pem);
+  }
+  if (auth.idpIdTokenEnv) await store('idp-id-token', secretFromEnv(env, auth.idpIdTokenEnv, '--idp-id-token-env'));
+  if (auth.idpClientSecretEnv) await store('idp-client-secret', secretFromEnv(env, auth.idpClientSecretEnv, '--idp-client-secret-env'));
+}
+
+/**
+ * Connects with whatever tokens are stored; on a 401 with --sign-in, runs the OAuth flow. An
+ * authorization page to open is printed, since a terminal may have no browser.
+ */
+async function connectSigningIn(session: CliSession, serverId: string, options: CommonOptions, env: NodeJS.ProcessEnv, io: CliIo): Promise<ConnectionState> {
+  const { handlers } = session.core;
+  if (options.auth) await storeSecrets(session, serverId, options.auth, env);
+  const state = await handlers['connections.connect']({ serverId });
+  const code = state.failure?.code;
+  if (state.status === 'connected' || (code !== 'auth-required' && code !== 'http-unauthorized')) return state;
+  if (!options.auth?.signIn) {
+    io.stderr('The server asks for sign-in: run again with --sign-in (see "loupe --help").\n');
+    return state;
+  }
+  const unsubscribe = session.core.subscribe((name, payload) => {
+    const open = payload as { serverId?: string; url?: string };
+    if (name === 'auth.openUrl' && open.serverId === serverId) io.stderr(`Open this page to sign in, then come back here:\n  ${open.url}\n`);
+  });
+  try {
+    io.stderr('Signing in (OAuth)…\n');
+    const signedIn = await handlers['auth.start']({ serverId });
+    if (signedIn.status !== 'connected') {
+      const auth = await handlers['auth.status']({ serverId });
+      const failed = auth.steps.findLast((step) => step.status === 'failed');
+      if (failed) io.stderr(`Sign-in failed at "${failed.title}": ${failed.summary}\n`);
+    }
+    return signedIn;
+  } finally {
+    unsubscribe();
+  }
+}
+
 async function runOnServer(
   env: CliEnvironment,
   action: Action,
@@ -120,8 +175,8 @@ async function runOnServer(
   const session = await openSession(options, env.version, replies, (message) => io.stderr(`${message}\n`));
   let exit: Exit;
   try {
-    const server = await prepareServer(session.core, target, options, extras.auth);
-    const state = await session.core.handlers['connections.connect']({ serverId: server.id });
+    const server = await prepareServer(session.core, target, options);
+    const state = await connectSigningIn(session, server.id, options, extras.env ?? process.env, io);
     if (state.status !== 'connected') throw connectionFailure(state);
     const done = await perform(session, server.id, action, state, io);
     io.stdout(`${options.json ? JSON.stringify(done.json, null, 2) : done.text}\n`);

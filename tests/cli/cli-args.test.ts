@@ -25,6 +25,26 @@ describe('loupe command line', () => {
     });
   });
 
+  it('reads sign-in options into OAuth settings, secrets only by variable name or file', () => {
+    const parsed = parse(
+      'tools', 'list', '--url', 'https://example.com/mcp', '--sign-in', '--client-id', 'loupe', '--client-secret-env', 'MY_SECRET',
+      '--scopes', 'read write', '--authorize-with', 'http-get', '--grant', 'client_credentials',
+    );
+    expect(parsed).toMatchObject({
+      options: {
+        auth: {
+          signIn: true,
+          clientSecretEnv: 'MY_SECRET',
+          settings: { clientId: 'loupe', scopes: 'read write', authorizeWith: 'http-get', grant: 'client_credentials' },
+        },
+      },
+    });
+    expect(parse('tools', 'list', '--url', 'https://example.com/mcp', '--private-key', 'key.pem')).toMatchObject({
+      options: { auth: { signIn: false, privateKeyFile: expect.stringMatching(/key\.pem$/), settings: { clientAuthentication: 'private_key_jwt' } } },
+    });
+    expect(parse('tools', 'list', '--url', 'https://example.com/mcp')).not.toHaveProperty('options.auth');
+  });
+
   it('gives each command its help', () => {
     expect(parse('--help')).toMatchObject({ kind: 'help', text: expect.stringContaining('Exit codes') });
     expect(parse('tools', '--help')).toMatchObject({ kind: 'help', text: expect.stringContaining('loupe tools call NAME') });
@@ -43,6 +63,12 @@ describe('loupe command line', () => {
     [['tools', 'list', '--bogus', '--server', 'a'], 'Unknown option'],
     [['tools', 'list', '--timeout', '-5', '--server', 'a'], '--timeout'],
     [['tools', 'list', '--'], 'Nothing after --'],
+    [['tools', 'list', '--sign-in', '--', 'node', 's.js'], 'HTTP servers only'],
+    [['tools', 'list', '--url', 'http://x', '--grant', 'password'], '--grant must be'],
+    [['tools', 'list', '--url', 'http://x', '--authorize-with', 'curl'], 'browser or http-get'],
+    [['tools', 'list', '--url', 'http://x', '--client-secret-env', 'not a name'], 'name of an environment variable'],
+    [['tools', 'list', '--url', 'http://x', '--client-secret-env', 'S', '--private-key', 'k.pem'], 'not both'],
+    [['servers', '--sign-in'], 'no sign-in options'],
   ])('refuses %j with a clear sentence', (argv, message) => {
     expect(() => parse(...argv)).toThrow(UsageError);
     expect(() => parse(...argv)).toThrow(message);

@@ -3,15 +3,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrafficFile } from '../../renderer/src/features/traffic/traffic-files.js';
 import { EVERYTHING_ENTRY, FIXTURE_SERVER } from '../core/helpers.js';
+// @ts-expect-error a plain .mjs fixture without types
+import { MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
 
 const CLI = fileURLToPath(new URL('../../dist/main/cli/loupe.js', import.meta.url));
 
-function loupe(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function loupe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -101,5 +103,46 @@ describe('loupe CLI (built, against real servers)', () => {
     const bad = await loupe(['tools', 'list', '--replies', replies, ...everything]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"action" is not accept, decline or cancel');
+  });
+
+  describe('signing in with OAuth (the fixture authorization server)', () => {
+    let fixture: { url: string; seen: { tokenGrants: Array<{ grant: string }> }; close(): Promise<void> };
+    beforeAll(async () => {
+      fixture = (await startOAuthFixture()) as typeof fixture;
+    });
+    afterAll(async () => {
+      await fixture.close();
+    });
+
+    it('without --sign-in exits 3 and says how to sign in; with it runs the flow headless and calls the tool', async () => {
+      const refused = await loupe(['tools', 'call', 'whoami', '--data-dir', emptyDataDir(), '--url', fixture.url]);
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toContain('run again with --sign-in');
+
+      const record = join(emptyDataDir(), 'record.jsonl');
+      const signedIn = await loupe(['tools', 'call', 'whoami', '--sign-in', '--authorize-with', 'http-get', '--record', record, '--data-dir', emptyDataDir(), '--url', fixture.url]);
+      expect(signedIn.stderr).toContain('Signing in (OAuth)');
+      expect(signedIn.code).toBe(0);
+      expect(signedIn.stdout).toMatch(/client \S+ with scopes mcp/);
+      expect(fixture.seen.tokenGrants.map((grant) => grant.grant)).toContain('authorization_code');
+      // The record has the OAuth exchanges, and no token in clear.
+      const text = readFileSync(record, 'utf8');
+      expect(text).toContain('/token');
+      expect(text).toContain('\\"access_token\\": \\"[redacted]\\"');
+      expect(text).not.toMatch(/"access_token":\s*"[A-Za-z0-9_-]{20,}"/);
+      expect(text).not.toMatch(/Bearer [A-Za-z0-9_-]{20,}/);
+    });
+
+    it('uses a client secret from the named environment variable for client credentials, and says when it is not set', async () => {
+      const args = ['tools', 'call', 'whoami', '--sign-in', '--grant', 'client_credentials', '--client-id', MACHINE_CLIENT.id, '--client-secret-env', 'LOUPE_TEST_SECRET', '--data-dir', emptyDataDir(), '--url', fixture.url];
+      const missing = await loupe(args, { LOUPE_TEST_SECRET: '' });
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('LOUPE_TEST_SECRET, which is not set');
+
+      const machine = await loupe(args, { LOUPE_TEST_SECRET: MACHINE_CLIENT.secret });
+      expect(machine.code).toBe(0);
+      expect(machine.stdout).toContain(`client ${MACHINE_CLIENT.id}`);
+      expect(fixture.seen.tokenGrants.map((grant) => grant.grant)).toContain('client_credentials');
+    });
   });
 });

@@ -12,43 +12,59 @@ const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
 /** Extra facts some scenarios hand the client (a pre-registered client's id and secret). */
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
 
-/** What each scenario asks of a client; the rest connect and list tools (the auth scenarios look at how the client got in). */
+/** What each scenario asks of a client; the rest connect and list tools. */
 const PLANS = {
+  // The suite's auth servers offer one tool; calling it is what makes step-up ask for more scope.
+  auth: ['tools', 'call', 'test-tool'],
   tools_call: ['tools', 'call', 'add_numbers', '--args', '{"a":2,"b":3}'],
   'elicitation-sep1034-client-defaults': ['tools', 'call', 'test_client_elicitation_defaults', '--replies', 'REPLIES'],
   'sse-retry': ['tools', 'call', 'test_reconnection'],
 };
 
+const work = await mkdtemp(path.join(tmpdir(), 'loupe-conformance-'));
+
 /**
- * OAuth settings handed through the CLI's auth seam (the shape of the core's AuthSettings): the suite's
- * authorization servers approve without a person. The client secret or private key rides along until
- * the CLI stores it with the core's own request for that.
+ * Sign-in flags: the suite's authorization servers approve without a person, so the CLI follows
+ * the authorization URL itself. The client secret travels in an environment variable, a private
+ * key in a file, as a user would hand them over.
  */
-function authSettings() {
-  return {
-    authorizeWith: 'http-get',
-    ...(scenario.includes('client-credentials') ? { grant: 'client_credentials' } : {}),
-    ...(context.private_key_pem ? { clientAuthentication: 'private_key_jwt' } : {}),
-    ...(context.client_id ? { clientId: context.client_id } : {}),
-    ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
-    ...(context.private_key_pem ? { privateKeyPem: context.private_key_pem } : {}),
-  };
+async function authFlags() {
+  // The suite's stand-in for a client's published metadata document (what a CIMD client uses as its id).
+  const flags = ['--sign-in', '--authorize-with', 'http-get', '--client-metadata-url', 'https://conformance-test.local/client-metadata.json'];
+  if (scenario.includes('client-credentials')) flags.push('--grant', 'client_credentials');
+  if (context.idp_token_endpoint) {
+    process.env.LOUPE_CONFORMANCE_IDP_ID_TOKEN = context.idp_id_token;
+    flags.push('--grant', 'cross-app-access', '--idp-token-endpoint', context.idp_token_endpoint, '--idp-id-token-env', 'LOUPE_CONFORMANCE_IDP_ID_TOKEN');
+    if (context.idp_client_id) flags.push('--idp-client-id', context.idp_client_id);
+  }
+  if (context.client_id) flags.push('--client-id', context.client_id);
+  if (context.private_key_pem) {
+    const keyFile = path.join(work, 'client-key.pem');
+    await writeFile(keyFile, context.private_key_pem, { mode: 0o600 });
+    flags.push('--private-key', keyFile);
+  } else if (context.client_secret) {
+    process.env.LOUPE_CONFORMANCE_CLIENT_SECRET = context.client_secret;
+    flags.push('--client-secret-env', 'LOUPE_CONFORMANCE_CLIENT_SECRET');
+  }
+  // The 2025-03-26 back-compat servers publish metadata whose issuer is not where it was found.
+  if (scenario.includes('2025-03-26')) flags.push('--allow-issuer-mismatch');
+  return flags;
 }
 
-const work = await mkdtemp(path.join(tmpdir(), 'loupe-conformance-'));
 const replies = path.join(work, 'replies.json');
 await writeFile(replies, JSON.stringify({ elicitation: { action: 'accept', fillDefaults: true } }));
-const plan = (PLANS[scenario] ?? ['tools', 'list']).map((arg) => (arg === 'REPLIES' ? replies : arg));
-const args = [...plan, ...(process.env.LOUPE_CONFORMANCE_RECORD ? ['--record', process.env.LOUPE_CONFORMANCE_RECORD] : []), '--url', url, '--data-dir', path.join(work, 'data'), '--json'];
+const plan = (PLANS[scenario] ?? (scenario.startsWith('auth/') ? PLANS.auth : ['tools', 'list'])).map((arg) => (arg === 'REPLIES' ? replies : arg));
+const args = [
+  ...plan,
+  ...(scenario.startsWith('auth/') ? await authFlags() : []),
+  ...(process.env.LOUPE_CONFORMANCE_RECORD ? ['--record', process.env.LOUPE_CONFORMANCE_RECORD] : []),
+  ...['--url', url, '--data-dir', path.join(work, 'data'), '--json'],
+];
 
-const exitCode = await runCli(
-  args,
-  {
-    io: { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
-    version: 'conformance',
-    defaultDataDir: path.join(work, 'data'),
-  },
-  scenario.startsWith('auth/') ? { auth: { settings: authSettings() } } : {},
-);
+const exitCode = await runCli(args, {
+  io: { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
+  version: 'conformance',
+  defaultDataDir: path.join(work, 'data'),
+});
 await rm(work, { recursive: true, force: true });
 process.stdout.write('', () => process.exit(exitCode));

@@ -23,23 +23,20 @@ function runConformance(): Promise<{ code: number | null; results: ScenarioResul
   });
 }
 
-/** The scenarios Loupe must pass today; the auth/* ones wait for OAuth in the core and are reported below. */
-const MUST_PASS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
+/** The non-auth scenarios by name, so a suite that stopped listing them would not pass unnoticed. */
+const CORE_SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry'];
 
 describe('the official MCP conformance suite (client scenarios) against the loupe CLI', () => {
-  it('passes the non-auth scenarios and reports every auth scenario with its reason', async () => {
+  it('passes every non-draft client scenario, the OAuth ones among them', async () => {
     const { code, results, stderr } = await runConformance();
     expect(stderr).not.toMatch(/^conformance:/m);
     for (const result of results) console.log(`${result.pass ? 'PASS' : 'FAIL'}  ${result.name}  ${result.reason}`);
 
     const names = results.map((result) => result.name);
-    expect(names).toEqual(expect.arrayContaining(MUST_PASS));
+    expect(names).toEqual(expect.arrayContaining(CORE_SCENARIOS));
+    expect(names.filter((name) => name.startsWith('auth/')).length).toBeGreaterThanOrEqual(15);
     expect(results.every((result) => !result.tags.includes('draft'))).toBe(true);
-    for (const name of MUST_PASS) expect(results.find((result) => result.name === name), name).toMatchObject({ pass: true });
-
-    const others = results.filter((result) => !MUST_PASS.includes(result.name));
-    expect(others.length).toBeGreaterThan(0);
-    expect(others.every((result) => result.name.startsWith('auth/') && result.reason.length > 0)).toBe(true);
-    expect(code).toBe(results.every((result) => result.pass) ? 0 : 1);
+    expect(results.filter((result) => !result.pass).map((result) => `${result.name}: ${result.reason}`)).toEqual([]);
+    expect(code).toBe(0);
   }, 900_000);
 });
