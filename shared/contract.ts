@@ -6,44 +6,100 @@
  * WebSocket) are generic over these maps: to add a capability, add an entry here and
  * write its handler in main/core/handlers. Nothing in shared/ imports Node, Electron or React.
  */
+import { z } from 'zod';
 import type { AppCommand } from './app-commands.js';
 import type { AppDocument, AppOpening, AppWireRecord } from './apps.js';
 import type { ExportSnippet, ImportDiscovery, ImportParams, ImportResult, ImportSource } from './config-import.js';
-import type { AuthSecretName, AuthStatus } from './auth.js';
+import { AUTH_SECRET_NAMES, type AuthSecretName, type AuthStatus } from './auth.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { DeepLinkEvent } from './deep-link.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
 import type { CoreStatus } from './core-status.js';
-import type {
-  CallProgress,
-  CompletionParams,
-  JsonObject,
-  ListKind,
-  ListOutcome,
-  ListParams,
-  LoggingLevel,
-  PromptInfo,
-  ResourceInfo,
-  ResourceTemplateInfo,
-  RpcOutcome,
-  SchemaValidation,
-  ToolCallParams,
-  ToolInfo,
+import {
+  LOGGING_LEVELS,
+  type CallProgress,
+  type CompletionParams,
+  type JsonObject,
+  type ListKind,
+  type ListOutcome,
+  type ListParams,
+  type PromptInfo,
+  type ResourceInfo,
+  type ResourceTemplateInfo,
+  type RpcOutcome,
+  type SchemaValidation,
+  type ToolCallParams,
+  type ToolInfo,
 } from './mcp.js';
-import type { RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
+import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
 import type { TaskInfo } from './tasks.js';
 import type { TrafficEntry, TrafficPage, TrafficSettings } from './traffic.js';
 
-/** A phantom marker: carries types, holds nothing at run time. */
+/**
+ * A request: the zod schema its params must pass (checked once, at dispatch, before any handler
+ * runs) and, as a phantom, its result type.
+ */
 export interface RequestSpec<P, R> {
-  readonly params?: P;
+  readonly params: z.ZodType<P>;
   readonly result?: R;
 }
+/** A phantom marker: carries the payload type, holds nothing at run time. */
 export interface EventSpec<T> {
   readonly payload?: T;
 }
-const request = <P, R>(): RequestSpec<P, R> => ({});
+const request =
+  <R>() =>
+  <P>(params: z.ZodType<P>): RequestSpec<P, R> => ({ params });
 const event = <T>(): EventSpec<T> => ({});
+
+/** Params of a request that takes none: absent or null. */
+const none = z.union([z.undefined(), z.null()]).transform(() => undefined) as z.ZodType<void>;
+const id = z.string().min(1, 'must be a non-empty string');
+const jsonObject = z.record(z.string(), z.unknown()) as z.ZodType<JsonObject>;
+/**
+ * An object the core checks in depth with the parser it also uses on files (servers.json, the
+ * sampling store, approvals): here only its being an object.
+ */
+const checkedInCore = <T>() =>
+  z.custom<T>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'must be an object');
+const serverRef = z.object({ serverId: id });
+const resourceRef = serverRef.extend({ uri: id });
+const listParams = serverRef.extend({ force: z.boolean().optional() }) satisfies z.ZodType<ListParams>;
+const callTimeouts = z.object({
+  timeoutMs: z.number().positive(),
+  resetTimeoutOnProgress: z.boolean(),
+  maxTotalTimeoutMs: z.number().positive(),
+}) satisfies z.ZodType<CallTimeouts>;
+const toolCallParams = serverRef.extend({
+  name: id,
+  arguments: jsonObject,
+  callId: id,
+  timeouts: callTimeouts.optional(),
+  asTask: z.boolean().optional(),
+}) satisfies z.ZodType<ToolCallParams>;
+const completionParams = serverRef.extend({
+  ref: z.discriminatedUnion('type', [z.object({ type: z.literal('ref/prompt'), name: id }), z.object({ type: z.literal('ref/resource'), uri: id })]),
+  argument: z.object({ name: id, value: z.string() }),
+  context: z.object({ arguments: z.record(z.string(), z.string()) }).optional(),
+  callId: id.optional(),
+}) satisfies z.ZodType<CompletionParams>;
+const importVariable = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['input', 'env']),
+    name: z.string(),
+    description: z.string().optional(),
+    password: z.boolean(),
+    default: z.string().optional(),
+    inEnvironment: z.boolean().optional(),
+  })
+  .refine((variable) => variable.id === `${variable.kind}:${variable.name}`, 'a variable\'s id is its kind and name (input:NAME or env:NAME)');
+const importParams = z.object({
+  items: z.array(z.object({ name: z.string(), config: checkedInCore<ServerConfigInput>(), variables: z.array(importVariable) })),
+  values: z.record(z.string(), z.string()),
+}) satisfies z.ZodType<ImportParams>;
+/** A pasted snippet is a few servers; anything much larger is a mistake (or an attack on the core's time). */
+const MAX_SNIPPET_CHARS = 1_000_000;
 
 export interface Notice {
   id: string;
@@ -68,110 +124,116 @@ export interface ResourceRef extends ServerRef {
 }
 
 export const requests = {
-  'app.info': request<void, AppInfo>(),
-  'app.dismissNotice': request<{ id: string }, void>(),
+  'app.info': request<AppInfo>()(none),
+  'app.dismissNotice': request<void>()(z.object({ id })),
   /** Answered by whatever supervises the core's process, even while the core is down. */
-  'core.status': request<void, CoreStatus>(),
+  'core.status': request<CoreStatus>()(none),
   /** Stops the core's process if it still runs, starts a new one and resolves once it serves. */
-  'core.restart': request<void, CoreStatus>(),
+  'core.restart': request<CoreStatus>()(none),
 
-  'servers.list': request<void, ServerConfig[]>(),
-  'servers.add': request<ServerConfigInput, ServerConfig>(),
-  'servers.update': request<{ id: string; config: ServerConfigInput }, ServerConfig>(),
-  'servers.remove': request<{ id: string }, void>(),
+  'servers.list': request<ServerConfig[]>()(none),
+  'servers.add': request<ServerConfig>()(checkedInCore<ServerConfigInput>()),
+  'servers.update': request<ServerConfig>()(z.object({ id, config: checkedInCore<ServerConfigInput>() })),
+  'servers.remove': request<void>()(z.object({ id })),
   /** Reads the other MCP clients' config files on their standard paths (and a project folder's). */
-  'config.discoverImports': request<{ projectDir?: string }, ImportDiscovery>(),
+  'config.discoverImports': request<ImportDiscovery>()(z.object({ projectDir: z.string().optional() }).optional()),
   /** Reads a pasted snippet in any client's shape. */
-  'config.parseImportSnippet': request<{ text: string }, ImportSource>(),
+  'config.parseImportSnippet': request<ImportSource>()(
+    z.object({ text: z.string().max(MAX_SNIPPET_CHARS, 'is larger than 1 MB; paste a few servers at a time') }),
+  ),
   /** Adds the chosen entries with their variables filled; existing servers are never changed. */
-  'config.import': request<ImportParams, ImportResult>(),
+  'config.import': request<ImportResult>()(importParams),
   /** The server as a snippet for each client's config file (secret values become variable references). */
-  'config.exportSnippets': request<ServerRef, ExportSnippet[]>(),
+  'config.exportSnippets': request<ExportSnippet[]>()(serverRef),
 
-  'connections.list': request<void, ConnectionState[]>(),
-  'connections.connect': request<ServerRef, ConnectionState>(),
-  'connections.disconnect': request<ServerRef, ConnectionState>(),
+  'connections.list': request<ConnectionState[]>()(none),
+  'connections.connect': request<ConnectionState>()(serverRef),
+  'connections.disconnect': request<ConnectionState>()(serverRef),
   /** Opens or stops a 2026-07-28 connection's `subscriptions/listen` stream (it opens on connect). */
-  'connections.changeStream': request<ServerRef & { open: boolean }, ChangeStreamState>(),
+  'connections.changeStream': request<ChangeStreamState>()(serverRef.extend({ open: z.boolean() })),
 
-  'tools.list': request<ListParams, ListOutcome<ToolInfo>>(),
-  'tools.call': request<ToolCallParams, RpcOutcome>(),
+  'tools.list': request<ListOutcome<ToolInfo>>()(listParams),
+  'tools.call': request<RpcOutcome>()(toolCallParams),
   /** Cancels a request started with a `callId` (tool call, completion): sends `notifications/cancelled`. */
-  'calls.cancel': request<{ callId: string; reason?: string }, void>(),
+  'calls.cancel': request<void>()(z.object({ callId: id, reason: z.string().optional() })),
   /** The server's tasks (its own list where it offers one) and those Loupe started, oldest first. */
-  'tasks.list': request<ServerRef, TaskInfo[]>(),
-  'tasks.cancel': request<ServerRef & { taskId: string }, void>(),
+  'tasks.list': request<TaskInfo[]>()(serverRef),
+  'tasks.cancel': request<void>()(serverRef.extend({ taskId: id })),
 
-  'resources.list': request<ListParams, ListOutcome<ResourceInfo>>(),
-  'resources.templates': request<ListParams, ListOutcome<ResourceTemplateInfo>>(),
-  'resources.read': request<ResourceRef, RpcOutcome>(),
-  'resources.subscribe': request<ResourceRef, RpcOutcome>(),
-  'resources.unsubscribe': request<ResourceRef, RpcOutcome>(),
+  'resources.list': request<ListOutcome<ResourceInfo>>()(listParams),
+  'resources.templates': request<ListOutcome<ResourceTemplateInfo>>()(listParams),
+  'resources.read': request<RpcOutcome>()(resourceRef),
+  'resources.subscribe': request<RpcOutcome>()(resourceRef),
+  'resources.unsubscribe': request<RpcOutcome>()(resourceRef),
 
-  'prompts.list': request<ListParams, ListOutcome<PromptInfo>>(),
-  'prompts.get': request<ServerRef & { name: string; arguments: Record<string, string> }, RpcOutcome>(),
+  'prompts.list': request<ListOutcome<PromptInfo>>()(listParams),
+  'prompts.get': request<RpcOutcome>()(serverRef.extend({ name: id, arguments: z.record(z.string(), z.string()) })),
 
-  'completion.complete': request<CompletionParams, RpcOutcome>(),
-  'logging.setLevel': request<ServerRef & { level: LoggingLevel }, RpcOutcome>(),
+  'completion.complete': request<RpcOutcome>()(completionParams),
+  'logging.setLevel': request<RpcOutcome>()(serverRef.extend({ level: z.enum(LOGGING_LEVELS) })),
   /** Sends `ping`; the outcome's durationMs is the round trip. */
-  'ping.send': request<ServerRef, RpcOutcome>(),
+  'ping.send': request<RpcOutcome>()(serverRef),
   /**
    * Validates a value against a JSON Schema with Ajv (drafts 07 and 2020-12, formats). It runs in
    * the core because Ajv compiles to code, which the renderer's Content-Security-Policy forbids.
    */
-  'schemas.validate': request<{ schema: JsonObject; value: unknown }, SchemaValidation>(),
+  'schemas.validate': request<SchemaValidation>()(z.object({ schema: jsonObject, value: z.unknown() })),
   /** Saves the server's roots and, when connected, sends `notifications/roots/list_changed`. */
-  'roots.set': request<ServerRef & { roots: RootConfig[] }, ServerConfig>(),
+  'roots.set': request<ServerConfig>()(serverRef.extend({ roots: z.array(checkedInCore<RootConfig>()) })),
 
   /** Pending approvals and the history of decided ones, oldest first. */
-  'approvals.list': request<void, Approval[]>(),
-  'approvals.decide': request<{ id: string; decision: ApprovalDecision }, Approval>(),
+  'approvals.list': request<Approval[]>()(none),
+  'approvals.decide': request<Approval>()(z.object({ id, decision: checkedInCore<ApprovalDecision>() })),
   /** Rejects every pending approval (of one server, or all); returns how many. */
-  'approvals.rejectAll': request<{ serverId?: string; message?: string }, number>(),
-  'sampling.templates.list': request<void, SamplingTemplate[]>(),
+  'approvals.rejectAll': request<number>()(z.object({ serverId: id.optional(), message: z.string().optional() }).optional()),
+  'sampling.templates.list': request<SamplingTemplate[]>()(none),
   /** Adds or replaces (by id; a new id when omitted). */
-  'sampling.templates.save': request<Omit<SamplingTemplate, 'id'> & { id?: string }, SamplingTemplate>(),
-  'sampling.templates.remove': request<{ id: string }, void>(),
-  'sampling.rules.list': request<void, AutoReplyRule[]>(),
-  'sampling.rules.save': request<Omit<AutoReplyRule, 'id'> & { id?: string }, AutoReplyRule>(),
-  'sampling.rules.remove': request<{ id: string }, void>(),
+  'sampling.templates.save': request<SamplingTemplate>()(checkedInCore<Omit<SamplingTemplate, 'id'> & { id?: string }>()),
+  'sampling.templates.remove': request<void>()(z.object({ id })),
+  'sampling.rules.list': request<AutoReplyRule[]>()(none),
+  'sampling.rules.save': request<AutoReplyRule>()(checkedInCore<Omit<AutoReplyRule, 'id'> & { id?: string }>()),
+  'sampling.rules.remove': request<void>()(z.object({ id })),
 
   /** Entries after `afterSeq` (all when omitted), oldest first, at most `limit`. */
-  'traffic.list': request<{ afterSeq?: number; limit?: number }, TrafficPage>(),
+  'traffic.list': request<TrafficPage>()(z.object({ afterSeq: z.number().optional(), limit: z.number().int().positive().optional() }).optional()),
   /** One entry with its whole message, even when it was too large to send inline. */
-  'traffic.get': request<{ seq: number }, TrafficEntry | null>(),
-  'traffic.clear': request<void, void>(),
+  'traffic.get': request<TrafficEntry | null>()(z.object({ seq: z.number() })),
+  'traffic.clear': request<void>()(none),
   /** JSON Lines of the given entries (all when omitted), with secret header and env values redacted. */
-  'traffic.export': request<{ seqs?: number[] }, string>(),
-  'traffic.settings': request<Partial<TrafficSettings>, TrafficSettings>(),
+  'traffic.export': request<string>()(z.object({ seqs: z.array(z.number()).optional() }).optional()),
+  'traffic.settings': request<TrafficSettings>()(
+    z
+      .object({ recording: z.boolean().optional(), maxEntries: z.number().int().min(1_000, 'must be a whole number of at least 1,000').optional() })
+      .optional(),
+  ),
   /**
    * Sends a logged request again on its server's current connection, with its params or edited
    * ones; the new entry's `replayOf` names the original.
    */
-  'traffic.replay': request<{ seq: number; params?: JsonObject }, RpcOutcome>(),
+  'traffic.replay': request<RpcOutcome>()(z.object({ seq: z.number(), params: jsonObject.optional() })),
 
   /** Reads a `ui://` resource and holds it for an MCP App frame on an origin of its own. */
-  'apps.open': request<ResourceRef, AppOpening>(),
+  'apps.open': request<AppOpening>()(resourceRef.extend({ uri: z.string().startsWith('ui://', 'must be a ui:// address (an MCP App resource)') })),
   /** The document and policy the shell serves on the app's origin; null for an unknown or closed app. */
-  'apps.document': request<{ appId: string }, AppDocument | null>(),
-  'apps.close': request<{ appId: string }, void>(),
+  'apps.document': request<AppDocument | null>()(z.object({ appId: id })),
+  'apps.close': request<void>()(z.object({ appId: id })),
   /** App ↔ host messages (and misbehaviour) seen by the window, for the traffic log. */
-  'apps.record': request<{ appId: string; records: AppWireRecord[] }, void>(),
+  'apps.record': request<void>()(z.object({ appId: id, records: z.array(checkedInCore<AppWireRecord>()) })),
   /** A Content-Security-Policy violation report from the app's frame, sent by the shell that serves it. */
-  'apps.report': request<{ appId: string; report: unknown }, void>(),
+  'apps.report': request<void>()(z.object({ appId: id, report: z.unknown() })),
   /** The server's OAuth state: the steps of its latest sign-in, masked tokens, the client. */
-  'auth.status': request<ServerRef, AuthStatus>(),
+  'auth.status': request<AuthStatus>()(serverRef),
   /**
    * Signs in (OAuth) and connects: the authorization page opens in the browser (`auth.openUrl`),
    * and the request resolves once the connect that follows the redirect succeeds or fails.
    */
-  'auth.start': request<ServerRef, ConnectionState>(),
+  'auth.start': request<ConnectionState>()(serverRef),
   /** Forgets the server's tokens and registered client (the next connect needs a sign-in). */
-  'auth.clear': request<ServerRef, AuthStatus>(),
+  'auth.clear': request<AuthStatus>()(serverRef),
   /** Stores (or with `null` removes) the client secret of a pre-registered OAuth client, apart from servers.json. */
-  'auth.setClientSecret': request<ServerRef & { secret: string | null }, AuthStatus>(),
+  'auth.setClientSecret': request<AuthStatus>()(serverRef.extend({ secret: z.string().nullable() })),
   /** Stores (or with `null` removes) one of the server's OAuth secrets, e.g. the identity provider's ID token for cross-app access. */
-  'auth.setSecret': request<ServerRef & { name: AuthSecretName; secret: string | null }, AuthStatus>(),
+  'auth.setSecret': request<AuthStatus>()(serverRef.extend({ name: z.enum(AUTH_SECRET_NAMES as [AuthSecretName, ...AuthSecretName[]]), secret: z.string().nullable() })),
 } as const;
 
 export const events = {

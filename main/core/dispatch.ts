@@ -1,17 +1,21 @@
-import { isRequestName, type RequestHandlers } from '../../shared/contract.js';
+import { isRequestName, requests, type RequestHandlers } from '../../shared/contract.js';
 import { toWireError, type WireResult } from '../../shared/wire.js';
+import { describeInvalidParams } from './params-problem.js';
 
 /**
- * The one entry point both bridges use: checks the name against the contract, runs the
- * handler and turns any failure into a WireResult, so a bad request never throws across a bridge.
+ * The one entry point both bridges use: checks the name against the contract and the params
+ * against its schema, runs the handler and turns any failure into a WireResult, so a bad request
+ * never throws across a bridge.
  */
 export async function dispatchRequest(handlers: RequestHandlers, name: unknown, params: unknown): Promise<WireResult> {
   if (!isRequestName(name)) {
     return { ok: false, error: { message: `Unknown request: ${String(name).slice(0, 100)}`, code: 'unknown-request' } };
   }
+  const checked = requests[name].params.safeParse(params);
+  if (!checked.success) return { ok: false, error: { message: describeInvalidParams(name, checked.error), code: 'invalid-params' } };
   try {
     const handler = handlers[name] as (params: unknown) => Promise<unknown>;
-    const value = await handler(params);
+    const value = await handler(checked.data);
     return { ok: true, value: value === undefined ? null : value };
   } catch (error) {
     return { ok: false, error: toWireError(error) };

@@ -1,3 +1,4 @@
+import { dispatchRequest } from '../../main/core/dispatch.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, startCore, type TestCore } from './helpers.js';
 
@@ -40,7 +41,8 @@ describe('traffic.replay: a logged request sent again', () => {
     const response = entries.find((entry) => entry.kind === 'response')!;
     await expect(test.core.handlers['traffic.replay']({ seq: response.seq })).rejects.toThrow(`#${response.seq} is not a request Loupe sent`);
     await expect(test.core.handlers['traffic.replay']({ seq: 999_999 })).rejects.toThrow('There is no entry #999999');
-    await expect(test.core.handlers['traffic.replay']({ seq: echoSeq, params: [1] as never })).rejects.toThrow('The edited params must be a JSON object.');
+    const edited = await dispatchRequest(test.core.handlers, 'traffic.replay', { seq: echoSeq, params: [1] });
+    expect(edited).toMatchObject({ ok: false, error: { code: 'invalid-params', message: expect.stringMatching(/^Invalid parameters for traffic\.replay: "params": /) } });
     await test.core.handlers['connections.disconnect']({ serverId });
     await expect(test.core.handlers['traffic.replay']({ seq: echoSeq })).rejects.toThrow('The server is not connected');
   });

@@ -136,7 +136,7 @@ describe('bindCoreToWindow: requests', () => {
     const { mainFrame, handlers, invoke } = setUp();
     expect(await invoke({ frame: mainFrame }, 'constructor')).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
     handlers['tools.call'].mockRejectedValueOnce(new Error('server went away'));
-    expect(await invoke({ frame: mainFrame }, 'tools.call', {})).toEqual({ ok: false, error: { message: 'server went away' } });
+    expect(await invoke({ frame: mainFrame }, 'tools.call', { serverId: 's', name: 't', arguments: {}, callId: 'c' })).toEqual({ ok: false, error: { message: 'server went away' } });
   });
 });
 

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../../main/core/config/config-store.js';
 import { importHandlers } from '../../main/core/config/import/import-handlers.js';
+import { dispatchRequest } from '../../main/core/dispatch.js';
+import type { RequestHandlers } from '../../shared/contract.js';
 
 let dataDir: string;
 let store: ConfigStore;
@@ -24,14 +26,23 @@ afterEach(async () => {
 
 describe('import handlers', () => {
   it('refuses malformed params with one sentence each', async () => {
-    await expect(handlers['config.import']({ items: 'x' } as never)).rejects.toThrow('The parameter "items" must be a list.');
-    await expect(handlers['config.import']({ items: [{ name: 'a' }], values: {} } as never)).rejects.toThrow('Item 1 has no config.');
-    await expect(handlers['config.import']({ items: [], values: { a: 1 } } as never)).rejects.toThrow('The parameter "values" must map variable ids to text.');
-    await expect(
-      handlers['config.import']({ items: [{ name: 'a', config: {}, variables: [{ id: 'env:X', kind: 'shell', name: 'X' }] }], values: {} } as never),
-    ).rejects.toThrow('Item 1 has a variable that is not {id, kind, name}.');
+    // Through dispatch, as the bridges call: the contract's schemas answer first.
+    const call = async (name: string, params: unknown) => {
+      const result = await dispatchRequest(handlers as unknown as RequestHandlers, name, params);
+      return result.ok ? 'ok' : result.error.message;
+    };
+    expect(await call('config.import', { items: 'x', values: {} })).toMatch(/^Invalid parameters for config\.import: "items": /);
+    expect(await call('config.import', { items: [{ name: 'a', variables: [] }], values: {} })).toMatch(/"items\[0\]\.config": must be an object/);
+    expect(await call('config.import', { items: [], values: { a: 1 } })).toMatch(/"values\.a": /);
+    expect(await call('config.import', { items: [{ name: 'a', config: {}, variables: [{ id: 'env:X', kind: 'shell', name: 'X', password: false }] }], values: {} })).toMatch(
+      /"items\[0\]\.variables\[0\]\.kind": /,
+    );
+    expect(await call('config.import', { items: [{ name: 'a', config: {}, variables: [{ id: 'env:Y', kind: 'env', name: 'X', password: false }] }], values: {} })).toContain(
+      "a variable's id is its kind and name",
+    );
     await expect(handlers['config.discoverImports']({ projectDir: 'relative/dir' })).rejects.toThrow('The project folder must be a full path.');
-    await expect(handlers['config.parseImportSnippet']({ text: 5 } as never)).rejects.toThrow('The parameter "text" must be text.');
+    expect(await call('config.parseImportSnippet', { text: 5 })).toMatch(/^Invalid parameters for config\.parseImportSnippet: "text": /);
+    expect(await call('config.parseImportSnippet', { text: 'x'.repeat(1_000_001) })).toContain('"text": is larger than 1 MB');
     await expect(handlers['config.exportSnippets']({ serverId: 'nope' })).rejects.toThrow('There is no server with id "nope".');
     expect(changes).toBe(0);
   });

@@ -1,6 +1,5 @@
 import type { AppInfo, Notice, RequestHandlers } from '../../../shared/contract.js';
 import { LoupeError } from '../../../shared/wire.js';
-import { stringParam } from './params.js';
 
 type AppHandlers = Pick<RequestHandlers, 'app.info' | 'app.dismissNotice' | 'core.status' | 'core.restart'>;
 
@@ -41,6 +40,6 @@ export function appHandlers(info: Omit<AppInfo, 'notices'>, notices: NoticeBoard
       throw new LoupeError('This core runs inside the app\'s own process and cannot restart on its own; restart the app.', 'not-isolated');
     },
     'app.info': async () => ({ ...info, notices: notices.all }),
-    'app.dismissNotice': async (params) => notices.dismiss(stringParam(params, 'id')),
+    'app.dismissNotice': async (params) => notices.dismiss(params.id),
   };
 }

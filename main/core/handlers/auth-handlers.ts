@@ -1,21 +1,19 @@
-import { AUTH_SECRET_NAMES, type AuthSecretName } from '../../../shared/auth.js';
 import type { RequestHandlers } from '../../../shared/contract.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { AuthManager } from '../auth/auth-manager.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { paramsObject, stringParam } from './params.js';
 
 type AuthHandlers = Pick<RequestHandlers, 'auth.status' | 'auth.start' | 'auth.clear' | 'auth.setClientSecret' | 'auth.setSecret'>;
 
 export function authHandlers(store: ConfigStore, connections: ConnectionManager, auth: AuthManager): AuthHandlers {
-  const httpServer = (params: unknown) => {
-    const config = store.require(stringParam(params, 'serverId'));
+  const httpServer = ({ serverId }: { serverId: string }) => {
+    const config = store.require(serverId);
     if (config.transport.type === 'stdio') throw new LoupeError('Sign-in (OAuth) is for Streamable HTTP and SSE servers only.', 'not-supported');
     return config;
   };
   return {
-    'auth.status': async (params) => auth.status(store.require(stringParam(params, 'serverId'))),
+    'auth.status': async (params) => auth.status(store.require(params.serverId)),
     'auth.start': async (params) => {
       const config = httpServer(params);
       const reason = auth.cannotSignIn(config);
@@ -27,16 +25,7 @@ export function authHandlers(store: ConfigStore, connections: ConnectionManager,
       auth.cancel(config.id, 'Sign-in cancelled: the tokens were cleared.');
       return auth.clear(config);
     },
-    'auth.setClientSecret': async (params) => {
-      const secret = paramsObject(params).secret;
-      if (secret !== null && typeof secret !== 'string') throw new LoupeError('The client secret must be text, or null to remove it.', 'invalid-params');
-      return auth.setSecret(httpServer(params), 'client-secret', secret);
-    },
-    'auth.setSecret': async (params) => {
-      const { name, secret } = paramsObject(params);
-      if (!AUTH_SECRET_NAMES.includes(name as AuthSecretName)) throw new LoupeError(`Unknown secret "${String(name)}": use ${AUTH_SECRET_NAMES.join(', ')}.`, 'invalid-params');
-      if (secret !== null && typeof secret !== 'string') throw new LoupeError('The secret must be text, or null to remove it.', 'invalid-params');
-      return auth.setSecret(httpServer(params), name as AuthSecretName, secret);
-    },
+    'auth.setClientSecret': async (params) => auth.setSecret(httpServer(params), 'client-secret', params.secret),
+    'auth.setSecret': async (params) => auth.setSecret(httpServer(params), params.name, params.secret),
   };
 }

@@ -1,11 +1,9 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
-import type { JsonObject } from '../../../shared/mcp.js';
 import { isReplayableMethod } from '../../../shared/traffic.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
-import { optionalNumberParam, paramsObject } from './params.js';
 
 type ReplayHandlers = Pick<RequestHandlers, 'traffic.replay'>;
 
@@ -13,9 +11,9 @@ type ReplayHandlers = Pick<RequestHandlers, 'traffic.replay'>;
 export function replayHandlers(traffic: TrafficLog, connections: ConnectionManager, store: ConfigStore): ReplayHandlers {
   return {
     'traffic.replay': async (params) => {
-      const seq = optionalNumberParam(params, 'seq');
-      const entry = seq === undefined ? undefined : traffic.get(seq);
-      if (seq === undefined || !entry) throw new LoupeError(`There is no entry #${seq ?? '?'} in the traffic log (it may have been cleared or dropped).`, 'unknown-entry');
+      const { seq } = params;
+      const entry = traffic.get(seq);
+      if (!entry) throw new LoupeError(`There is no entry #${seq} in the traffic log (it may have been cleared or dropped).`, 'unknown-entry');
       if (entry.kind !== 'request' || entry.direction !== 'out' || !entry.method) {
         throw new LoupeError(`#${seq} is not a request Loupe sent, so there is nothing to replay.`, 'not-replayable');
       }
@@ -24,11 +22,7 @@ export function replayHandlers(traffic: TrafficLog, connections: ConnectionManag
       }
       const message = entry.message as { params?: unknown } | undefined;
       if (!message) throw new LoupeError(`#${seq} was kept as text only (${entry.problem ?? 'not parsed'}), so it cannot be replayed.`, 'not-replayable');
-      const edited = paramsObject(params).params;
-      if (edited !== undefined && (typeof edited !== 'object' || edited === null || Array.isArray(edited))) {
-        throw new LoupeError('The edited params must be a JSON object.', 'invalid-params');
-      }
-      const sent = (edited ?? message.params) as JsonObject | undefined;
+      const sent = params.params ?? (message.params as Record<string, unknown> | undefined);
       const timeouts = store.get(entry.serverId)?.timeouts;
       return connections.connected(entry.serverId).request(entry.method, sent, { replayOf: seq, ...(timeouts ? { timeouts } : {}) });
     },

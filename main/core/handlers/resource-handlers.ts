@@ -2,7 +2,6 @@ import type { RequestHandlers } from '../../../shared/contract.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import { loadList } from '../mcp/load-list.js';
 import { toResourceInfo, toResourceTemplateInfo } from '../mcp/views.js';
-import { forceParam, stringParam } from './params.js';
 
 type ResourceHandlers = Pick<
   RequestHandlers,
@@ -10,23 +9,15 @@ type ResourceHandlers = Pick<
 >;
 
 export function resourceHandlers(connections: ConnectionManager): ResourceHandlers {
-  const byUri = (method: string) => async (params: unknown) =>
-    connections.connected(stringParam(params, 'serverId')).request(method, { uri: stringParam(params, 'uri') });
   return {
     'resources.list': async (params) =>
-      loadList(connections.connected(stringParam(params, 'serverId')), 'resources/list', 'resources', toResourceInfo, forceParam(params)),
+      loadList(connections.connected(params.serverId), 'resources/list', 'resources', toResourceInfo, params.force === true),
     'resources.templates': async (params) =>
-      loadList(
-        connections.connected(stringParam(params, 'serverId')),
-        'resources/templates/list',
-        'resourceTemplates',
-        toResourceTemplateInfo,
-        forceParam(params),
-      ),
-    'resources.read': byUri('resources/read'),
+      loadList(connections.connected(params.serverId), 'resources/templates/list', 'resourceTemplates', toResourceTemplateInfo, params.force === true),
+    'resources.read': async (params) => connections.connected(params.serverId).request('resources/read', { uri: params.uri }),
     'resources.subscribe': async (params) =>
-      connections.connected(stringParam(params, 'serverId')).subscribeResource(stringParam(params, 'uri'), true),
+      connections.connected(params.serverId).subscribeResource(params.uri, true),
     'resources.unsubscribe': async (params) =>
-      connections.connected(stringParam(params, 'serverId')).subscribeResource(stringParam(params, 'uri'), false),
+      connections.connected(params.serverId).subscribeResource(params.uri, false),
   };
 }

@@ -2,7 +2,6 @@ import type { RequestHandlers } from '../../../shared/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { parseRoots, parseServerConfigInput } from '../config/validate-server-config.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { paramsObject, stringParam } from './params.js';
 
 type ServerHandlers = Pick<RequestHandlers, 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'roots.set'>;
 
@@ -15,22 +14,21 @@ export function serverHandlers(store: ConfigStore, connections: ConnectionManage
       return server;
     },
     'servers.update': async (params) => {
-      const id = stringParam(params, 'id');
-      const server = await store.update(id, parseServerConfigInput(paramsObject(params).config));
+      const server = await store.update(params.id, parseServerConfigInput(params.config));
       changed();
       connections.noteSaved(server);
       return server;
     },
     'servers.remove': async (params) => {
-      const id = stringParam(params, 'id');
+      const { id } = params;
       await store.remove(id);
       await connections.forget(id);
       changed();
     },
     'roots.set': async (params) => {
-      const id = stringParam(params, 'serverId');
+      const id = params.serverId;
       const { id: _id, ...current } = store.require(id);
-      const server = await store.update(id, { ...current, roots: parseRoots(paramsObject(params).roots) ?? [] });
+      const server = await store.update(id, { ...current, roots: parseRoots(params.roots) ?? [] });
       changed();
       await connections.find(id)?.sendRootsListChanged();
       return server;

@@ -1,10 +1,8 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { ConfigStore } from '../config/config-store.js';
-import { parseCallTimeouts } from '../config/validate-server-config.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import { loadList } from '../mcp/load-list.js';
 import { toToolInfo } from '../mcp/views.js';
-import { forceParam, objectParam, paramsObject, stringParam } from './params.js';
 
 type ToolHandlers = Pick<RequestHandlers, 'tools.list' | 'tools.call' | 'calls.cancel' | 'tasks.list' | 'tasks.cancel'>;
 
@@ -12,26 +10,20 @@ type ToolHandlers = Pick<RequestHandlers, 'tools.list' | 'tools.call' | 'calls.c
 export function toolHandlers(connections: ConnectionManager, store: ConfigStore): ToolHandlers {
   return {
     'tools.list': async (params) => {
-      const connection = connections.connected(stringParam(params, 'serverId'));
-      return loadList(connection, 'tools/list', 'tools', toToolInfo, forceParam(params));
+      return loadList(connections.connected(params.serverId), 'tools/list', 'tools', toToolInfo, params.force === true);
     },
     'tools.call': async (params) => {
-      const serverId = stringParam(params, 'serverId');
-      const callId = stringParam(params, 'callId');
+      const { serverId, callId, name, arguments: args } = params;
       const connection = connections.connected(serverId);
-      const timeouts = parseCallTimeouts(paramsObject(params).timeouts) ?? store.get(serverId)?.timeouts;
-      const name = stringParam(params, 'name');
-      const args = objectParam(params, 'arguments');
+      const timeouts = params.timeouts ?? store.get(serverId)?.timeouts;
       const options = { callId, ...(timeouts ? { timeouts } : {}) };
-      if (paramsObject(params).asTask === true) return connection.callToolAsTask(name, args, options);
+      if (params.asTask === true) return connection.callToolAsTask(name, args, options);
       return connection.request('tools/call', { name, arguments: args }, options);
     },
-    'tasks.list': async (params) => connections.connected(stringParam(params, 'serverId')).listTasks(),
-    'tasks.cancel': async (params) =>
-      connections.connected(stringParam(params, 'serverId')).cancelTask(stringParam(params, 'taskId')),
+    'tasks.list': async (params) => connections.connected(params.serverId).listTasks(),
+    'tasks.cancel': async (params) => connections.connected(params.serverId).cancelTask(params.taskId),
     'calls.cancel': async (params) => {
-      const reason = paramsObject(params).reason;
-      connections.cancel(stringParam(params, 'callId'), typeof reason === 'string' ? reason : undefined);
+      connections.cancel(params.callId, params.reason);
     },
   };
 }
