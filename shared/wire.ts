@@ -21,6 +21,16 @@ export type WireMessage =
   | ({ type: 'response'; id: number } & WireResult)
   | { type: 'event'; name: string; payload: unknown };
 
+/**
+ * What the Electron preload exposes on `window`: requests come back as WireResults, unopened,
+ * so the renderer turns a failure into the same error type (BridgeError) on both bridges.
+ */
+export interface PreloadApi {
+  request(name: string, params: unknown): Promise<WireResult>;
+  /** Returns a function that removes the listener. */
+  on(name: string, listener: (payload: unknown) => void): () => void;
+}
+
 /** Electron channel names. */
 export const IPC_REQUEST_CHANNEL = 'loupe:request';
 export const IPC_EVENT_CHANNEL = 'loupe:event';

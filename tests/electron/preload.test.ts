@@ -2,8 +2,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it, vi } from 'vitest';
-import type { LoupeApi } from '../../shared/contract.js';
-import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL, PRELOAD_GLOBAL, type WireResult } from '../../shared/wire.js';
+import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL, PRELOAD_GLOBAL, type PreloadApi, type WireResult } from '../../shared/wire.js';
 
 const source = readFileSync(new URL('../../preload/index.cts', import.meta.url), 'utf8');
 const compiled = ts.transpileModule(source, {
@@ -32,7 +31,7 @@ function loadPreload(invokeResult: (name: unknown, params: unknown) => WireResul
   const exports = {};
   const run = new Function('require', 'process', 'exports', 'module', compiled) as (...args: unknown[]) => void;
   run(sandboxRequire, {}, exports, { exports });
-  return { required, exposed, ipcRenderer, api: exposed.get(PRELOAD_GLOBAL) as LoupeApi };
+  return { required, exposed, ipcRenderer, api: exposed.get(PRELOAD_GLOBAL) as PreloadApi };
 }
 
 describe('preload', () => {
@@ -47,26 +46,24 @@ describe('preload', () => {
     const { required, exposed } = loadPreload();
     expect(required).toEqual(['electron']);
     expect([...exposed.keys()]).toEqual([PRELOAD_GLOBAL]);
-    expect(Object.keys(exposed.get(PRELOAD_GLOBAL) as object).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(exposed.get(PRELOAD_GLOBAL) as object).sort()).toEqual(['on', 'request']);
   });
 
-  it('sends a request on the request channel and resolves with the value', async () => {
+  it('sends a request on the request channel and resolves with its WireResult', async () => {
     const { api, ipcRenderer } = loadPreload((name, params) => ({ ok: true, value: { name, params } }));
-    await expect(api.invoke('servers.remove', { id: 's1' })).resolves.toEqual({ name: 'servers.remove', params: { id: 's1' } });
+    await expect(api.request('servers.remove', { id: 's1' })).resolves.toEqual({ ok: true, value: { name: 'servers.remove', params: { id: 's1' } } });
     expect(ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(IPC_REQUEST_CHANNEL, 'servers.remove', { id: 's1' });
   });
 
   it('sends undefined params for a request without params', async () => {
     const { api, ipcRenderer } = loadPreload(() => ({ ok: true, value: [] }));
-    await expect(api.invoke('servers.list')).resolves.toEqual([]);
+    await expect(api.request('servers.list', undefined)).resolves.toEqual({ ok: true, value: [] });
     expect(ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith(IPC_REQUEST_CHANNEL, 'servers.list', undefined);
   });
 
-  it('rejects with the error message (and code) of a failed request', async () => {
+  it('hands a failed request back as its WireResult, for the renderer to turn into a BridgeError', async () => {
     const { api } = loadPreload(() => ({ ok: false, error: { message: 'No such server: s9', code: 'not-found' } }));
-    const failure = api.invoke('servers.remove', { id: 's9' });
-    await expect(failure).rejects.toThrow('No such server: s9');
-    await expect(failure).rejects.toMatchObject({ code: 'not-found' });
+    await expect(api.request('servers.remove', { id: 's9' })).resolves.toEqual({ ok: false, error: { message: 'No such server: s9', code: 'not-found' } });
   });
 
   it('delivers only the events of the subscribed name, payload only', () => {

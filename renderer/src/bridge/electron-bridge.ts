@@ -1,24 +1,29 @@
-import type { LoupeApi } from '../../../shared/contract';
-import { PRELOAD_GLOBAL } from '../../../shared/wire';
+import type { EventName, EventPayload, RequestResult } from '../../../shared/contract';
+import { PRELOAD_GLOBAL, type PreloadApi } from '../../../shared/wire';
+import { BridgeError } from './bridge-error';
 import type { Bridge, LinkState } from './types';
 
 const OPEN: LinkState = { status: 'open' };
 
 /** The API the preload exposed on `window`, when running inside Electron. */
-export function findPreloadApi(): LoupeApi | undefined {
+export function findPreloadApi(): PreloadApi | undefined {
   const candidate = (window as unknown as Record<string, unknown>)[PRELOAD_GLOBAL];
-  if (candidate && typeof candidate === 'object' && 'invoke' in candidate && 'on' in candidate) {
-    return candidate as LoupeApi;
+  if (candidate && typeof candidate === 'object' && 'request' in candidate && 'on' in candidate) {
+    return candidate as PreloadApi;
   }
   return undefined;
 }
 
 /** IPC never drops while the window lives, so the link is always open. */
-export function createElectronBridge(api: LoupeApi): Bridge {
+export function createElectronBridge(api: PreloadApi): Bridge {
   return {
     kind: 'electron',
-    invoke: (name, ...params) => api.invoke(name, ...params),
-    on: (name, listener) => api.on(name, listener),
+    invoke: async (name, ...params) => {
+      const result = await api.request(name, params[0]);
+      if (!result.ok) throw new BridgeError(result.error);
+      return result.value as RequestResult<typeof name>;
+    },
+    on: <E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void) => api.on(name, listener as (payload: unknown) => void),
     getLinkState: () => OPEN,
     onLinkStateChange: () => () => undefined,
     reconnectNow: () => undefined,

@@ -52,7 +52,7 @@ export class WebSocketBridge implements Bridge {
       } else if (this.link.status === 'connecting') {
         this.queued.push({ request, call });
       } else {
-        reject(new Error(LOST_CONNECTION_MESSAGE));
+        reject(new BridgeError({ message: LOST_CONNECTION_MESSAGE, code: 'link-lost' }));
       }
     });
   }
@@ -112,7 +112,7 @@ export class WebSocketBridge implements Bridge {
       socket.send(JSON.stringify(request));
     } catch (error) {
       this.inFlight.delete(request.id);
-      call.reject(error instanceof Error ? error : new Error(String(error)));
+      call.reject(new BridgeError({ message: error instanceof Error ? error.message : String(error), code: 'link-lost' }));
     }
   }
 
@@ -139,7 +139,7 @@ export class WebSocketBridge implements Bridge {
 
   private handleClose(): void {
     this.socket = null;
-    const lost = new Error(LOST_CONNECTION_MESSAGE);
+    const lost = new BridgeError({ message: LOST_CONNECTION_MESSAGE, code: 'link-lost' });
     for (const call of this.inFlight.values()) call.reject(lost);
     this.inFlight.clear();
     for (const { call } of this.queued) call.reject(lost);
