@@ -15,6 +15,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on the app's own code: promises are awaited or handled, unions switched in full.
+    files: ['main/**/*.ts', 'shared/**/*.ts', 'preload/**/*.cts', 'renderer/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     files: ['main/**', 'preload/**', 'tests/**', 'bench/**', '.ci/**', '*.js', '*.ts'],
     languageOptions: { globals: globals.node },
   },

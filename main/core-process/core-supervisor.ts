@@ -186,6 +186,10 @@ export class CoreSupervisor implements Core {
         running.ping = undefined;
         if (this.status.state === 'unresponsive' && this.running === running) this.setRunning(running);
         break;
+      case 'ready':
+      case 'start-failed':
+        // Start-up's answer: start() waits for it on the same channel.
+        break;
     }
   }
 

@@ -16,11 +16,19 @@ export function CopyButton({ getText, label = 'Copy', className }: Props) {
     const timer = setTimeout(() => setState('idle'), 1500);
     return () => clearTimeout(timer);
   }, [state]);
+  const copy = async () => {
+    try {
+      setState((await copyText(await getText())) ? 'copied' : 'failed');
+    } catch {
+      // The text could not be had (e.g. a whole entry the core no longer holds).
+      setState('failed');
+    }
+  };
   return (
     <button
       type="button"
       className={`button button--small ${className ?? ''}`}
-      onClick={async () => setState((await copyText(await getText())) ? 'copied' : 'failed')}
+      onClick={() => void copy()}
     >
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label}
     </button>
