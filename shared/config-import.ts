@@ -30,13 +30,13 @@ export interface ImportVariable {
   id: string;
   kind: 'input' | 'env';
   name: string;
-  description?: string;
+  description?: string | undefined;
   /** Its value is a secret (a VS Code `password` input): the UI masks the field. */
   password: boolean;
   /** Used when no value is given and (for `env`) the environment has none. */
-  default?: string;
+  default?: string | undefined;
   /** `env` only: Loupe's environment has this variable, so it resolves without a value. */
-  inEnvironment?: boolean;
+  inEnvironment?: boolean | undefined;
 }
 
 /** One server entry of a config file. */

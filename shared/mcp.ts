@@ -56,9 +56,10 @@ export interface ListOutcome<T> {
 }
 
 /** Which list to load; `force` ignores a still-fresh cached copy. */
+/** Request params (this and the others below) may carry an optional field as undefined: what the schema lets through. */
 export interface ListParams {
   serverId: string;
-  force?: boolean;
+  force?: boolean | undefined;
 }
 
 export type RpcFailureKind = 'protocol' | 'timeout' | 'cancelled' | 'disconnected' | 'not-connected' | 'invalid-result';
@@ -95,9 +96,9 @@ export interface ToolCallParams {
   /** Chosen by the caller; used to cancel the call and to match its `calls.progress` events. */
   callId: string;
   /** Overrides the server's default timeouts for this call. */
-  timeouts?: CallTimeouts;
+  timeouts?: CallTimeouts | undefined;
   /** Run as a task (Tasks extension): the tool requires it, or the person chose it. */
-  asTask?: boolean;
+  asTask?: boolean | undefined;
 }
 
 export interface ResourceInfo {
@@ -151,9 +152,9 @@ export interface CompletionParams {
   ref: CompletionRef;
   argument: { name: string; value: string };
   /** 2025-06-18: the values of the other arguments, so dependent completions work. */
-  context?: { arguments: Record<string, string> };
+  context?: { arguments: Record<string, string> } | undefined;
   /** Lets the caller cancel a stale completion request. */
-  callId?: string;
+  callId?: string | undefined;
 }
 
 /** Progress of a running call, built from the recorded `notifications/progress`. */

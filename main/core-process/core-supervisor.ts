@@ -35,7 +35,7 @@ interface Running {
   process: CoreProcess;
   exited: Promise<CoreExit>;
   startedAt?: number;
-  ping?: { id: number; sentAt: number };
+  ping?: { id: number; sentAt: number } | undefined;
 }
 
 /**

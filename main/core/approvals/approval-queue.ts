@@ -40,7 +40,7 @@ interface Waiting {
 interface Entry {
   approval: Approval;
   connectionId: string;
-  waiting?: Waiting;
+  waiting?: Waiting | undefined;
 }
 
 type Patch = Partial<Omit<Approval, 'id' | 'serverId' | 'serverName' | 'kind' | 'rpcId' | 'request' | 'receivedAt'>>;

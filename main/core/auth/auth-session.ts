@@ -77,21 +77,27 @@ export class AuthSession implements OAuthClientProvider {
     private readonly deps: AuthSessionDeps,
   ) {
     this.settings = target.settings;
+    this.configure(target.settings);
     this.record = { serverUrl: target.serverUrl };
   }
 
   /** The server's saved OAuth settings changed: what the Auth view shows follows them at once. */
   configure(settings: AuthSettings): void {
     this.settings = settings;
+    // The SDK reads an absent property as "no metadata document": never present and undefined.
+    if (settings.clientMetadataUrl) this.clientMetadataUrl = settings.clientMetadataUrl;
+    else delete this.clientMetadataUrl;
   }
 
   /** Loads what is stored for this server and reserves the loopback port; call before each connect. */
   async prepare(target: AuthTarget, fetch: FetchLike): Promise<void> {
-    this.settings = target.settings;
+    this.configure(target.settings);
     this.flowFetch = fetch;
     this.record = await this.deps.tokens.read(this.serverId, target.serverUrl);
     await this.loadSecrets();
-    this.addClientAuthentication = this.privateKeyJwt();
+    const signer = this.privateKeyJwt();
+    if (signer) this.addClientAuthentication = signer;
+    else delete this.addClientAuthentication;
     if (this.interactiveGrant && !this.pending) {
       this.port = await reservePort(this.record.redirectPort);
       // A dynamically registered client names its redirect URI: on another port it registers again.
@@ -117,15 +123,14 @@ export class AuthSession implements OAuthClientProvider {
   // ── OAuthClientProvider ────────────────────────────────────────────────────────────────────
 
   /** Set for `private_key_jwt`: signs a client assertion with the stored key (the SDK's helper). */
-  addClientAuthentication: AddClientAuthentication | undefined;
+  addClientAuthentication?: AddClientAuthentication;
 
   get redirectUrl(): string | undefined {
     return this.interactiveGrant ? `http://127.0.0.1:${this.port}${CALLBACK_PATH}` : undefined;
   }
 
-  get clientMetadataUrl(): string | undefined {
-    return this.settings.clientMetadataUrl || undefined;
-  }
+  /** Loupe's Client ID Metadata Document, from the settings (see configure). */
+  clientMetadataUrl?: string;
 
   get clientMetadata(): OAuthClientMetadata {
     const interactive = this.interactiveGrant;

@@ -627,7 +627,7 @@ export class Connection {
       version: String(info.version ?? '(no version)'),
       ...(typeof info.title === 'string' ? { title: info.title } : {}),
       ...(typeof info.websiteUrl === 'string' ? { websiteUrl: info.websiteUrl } : {}),
-      ...(Array.isArray(info.icons) ? { icons: info.icons as ServerIdentity['icons'] } : {}),
+      ...(Array.isArray(info.icons) ? { icons: info.icons as NonNullable<ServerIdentity['icons']> } : {}),
       ...(instructions ? { instructions } : {}),
       protocolVersion,
       era,

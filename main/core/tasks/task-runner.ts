@@ -85,7 +85,8 @@ export class TaskRunner {
     // The session claims every sampling, elicitation and roots request; only those that belong to
     // a task are its to answer, the rest go to Approvals and the roots config as before.
     this.restoreHandler = () => {
-      this.client.fallbackRequestHandler = ours;
+      if (ours) this.client.fallbackRequestHandler = ours;
+      else delete this.client.fallbackRequestHandler;
     };
     this.client.fallbackRequestHandler = (request, ctx) => (belongsToTask(request) ? sessions : ours)!(request, ctx);
     return this.session;

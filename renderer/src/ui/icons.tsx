@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /** Small stroke icons. Decorative: the button that holds one carries the accessible name. */
 interface IconProps {
-  className?: string;
+  className?: string | undefined;
 }
 
 /** The frame every icon is drawn in: 16×16 strokes in the current colour, hidden from screen readers. */

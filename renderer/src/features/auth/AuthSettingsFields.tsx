@@ -19,7 +19,10 @@ function SecretField({ label, name, hint, secrets, onSecret }: { label: string; 
   );
 }
 
-function clean(settings: AuthSettings): AuthSettings | undefined {
+/** Settings being edited: a field set to undefined (or '') is one the person cleared. */
+type EditedSettings = { [K in keyof AuthSettings]?: AuthSettings[K] | undefined };
+
+function clean(settings: EditedSettings): AuthSettings | undefined {
   const entries = Object.entries(settings).filter(([, value]) => value !== undefined && value !== '');
   return entries.length > 0 ? (Object.fromEntries(entries) as AuthSettings) : undefined;
 }
@@ -27,7 +30,7 @@ function clean(settings: AuthSettings): AuthSettings | undefined {
 /** The server form's OAuth section: optional, collapsed unless something is set. */
 export function AuthSettingsFields({ settings, onChange, secrets, onSecret }: Props) {
   const current = settings ?? {};
-  const set = (patch: Partial<AuthSettings>) => onChange(clean({ ...current, ...patch }));
+  const set = (patch: EditedSettings) => onChange(clean({ ...current, ...patch }));
   return (
     <details className="kv" open={settings !== undefined}>
       <summary className="kv__legend">OAuth sign-in (optional)</summary>

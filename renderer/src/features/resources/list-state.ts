@@ -11,8 +11,8 @@ export interface ListState<T> {
   violations: SchemaViolation[];
   error?: string;
   /** When the server last announced `list_changed` for this list (epoch ms). */
-  changedAt?: number;
-  cache?: ListCacheInfo;
+  changedAt?: number | undefined;
+  cache?: ListCacheInfo | undefined;
 }
 
 export function emptyList<T>(connectionId: string): ListState<T> {

@@ -17,9 +17,9 @@ export interface ResourceRead {
   uri: string;
   status: 'reading' | 'done';
   startedAt: number;
-  outcome?: RpcOutcome;
+  outcome?: RpcOutcome | undefined;
   /** The bridge rejected the request itself (e.g. the host went away). */
-  error?: string;
+  error?: string | undefined;
 }
 
 export type ResourceListView = 'resources' | 'templates';

@@ -19,7 +19,7 @@ export interface ServerTools {
   pages: number;
   violations: SchemaViolation[];
   error?: string;
-  cache?: ListCacheInfo;
+  cache?: ListCacheInfo | undefined;
 }
 
 export type ArgumentsMode = 'form' | 'json';
