@@ -107,6 +107,8 @@ export class Connection {
   private readonly traffic: TrafficLog;
   private readonly recorder: ConnectionRecorder;
   private readonly initializeTimeoutMs: number;
+  /** The server's saved call timeouts, kept current by noteSavedConfig. */
+  private savedTimeouts: CallTimeouts | undefined;
 
   constructor(
     private readonly config: ServerConfig,
@@ -114,6 +116,7 @@ export class Connection {
   ) {
     this.traffic = deps.traffic;
     this.initializeTimeoutMs = config.connectTimeoutMs ?? deps.initializeTimeoutMs;
+    this.savedTimeouts = config.timeouts;
     this.recorder = this.traffic.recorderFor(config.id, this.connectionId);
     this.current = { serverId: config.id, status: 'connecting', connectionId: this.connectionId, since: Date.now() };
   }
@@ -124,11 +127,20 @@ export class Connection {
 
   /** The server's saved settings changed: the state says which of them this connection does not use. */
   noteSavedConfig(saved: ServerConfig): void {
+    this.savedTimeouts = saved.timeouts;
     const changed = changedConnectionSettings(this.config, saved);
     if (changed.join('\n') === (this.current.settingsChanged ?? []).join('\n')) return;
     const { settingsChanged: _previous, ...rest } = this.current;
     this.current = { ...rest, ...(changed.length > 0 ? { settingsChanged: changed } : {}) };
     this.deps.onState(this.current);
+  }
+
+  /**
+   * The one place a call's timeouts are resolved: the call's own, else the server's saved ones
+   * (an edit applies without reconnecting), else the defaults.
+   */
+  private timeoutsFor(options: RequestOptions): CallTimeouts {
+    return options.timeouts ?? this.savedTimeouts ?? DEFAULT_CALL_TIMEOUTS;
   }
 
   get era(): ProtocolEra | undefined {
@@ -344,7 +356,7 @@ export class Connection {
     if (!client || this.current.status !== 'connected') {
       return this.failed(started, { kind: 'not-connected', message: 'The server is not connected.' });
     }
-    const timeouts = options.timeouts ?? this.config.timeouts ?? DEFAULT_CALL_TIMEOUTS;
+    const timeouts = this.timeoutsFor(options);
     const abort = new AbortController();
     if (options.callId) this.inFlight.set(options.callId, abort);
     const flow: Flow | undefined = client.getProtocolEra() === 'modern' && MULTI_ROUND_METHODS.has(method) ? { id: randomUUID(), round: 1 } : undefined;
@@ -400,7 +412,7 @@ export class Connection {
     const started = performance.now();
     const tasks = this.tasks;
     if (!tasks || this.current.status !== 'connected') return this.failed(started, { kind: 'not-connected', message: 'The server is not connected.' });
-    const timeouts = options.timeouts ?? this.config.timeouts ?? DEFAULT_CALL_TIMEOUTS;
+    const timeouts = this.timeoutsFor(options);
     const abort = new AbortController();
     this.inFlight.set(options.callId, abort);
     try {

@@ -1,14 +1,13 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
 import { isReplayableMethod } from '../../../shared/traffic.js';
 import { LoupeError } from '../../../shared/wire.js';
-import type { ConfigStore } from '../config/config-store.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
 
 type ReplayHandlers = Pick<RequestHandlers, 'traffic.replay'>;
 
 /** Replay and Edit and replay from the traffic log: a logged request, sent again on today's connection. */
-export function replayHandlers(traffic: TrafficLog, connections: ConnectionManager, store: ConfigStore): ReplayHandlers {
+export function replayHandlers(traffic: TrafficLog, connections: ConnectionManager): ReplayHandlers {
   return {
     'traffic.replay': async (params) => {
       const { seq } = params;
@@ -23,8 +22,7 @@ export function replayHandlers(traffic: TrafficLog, connections: ConnectionManag
       const message = entry.message as { params?: unknown } | undefined;
       if (!message) throw new LoupeError(`#${seq} was kept as text only (${entry.problem ?? 'not parsed'}), so it cannot be replayed.`, 'not-replayable');
       const sent = params.params ?? (message.params as Record<string, unknown> | undefined);
-      const timeouts = store.get(entry.serverId)?.timeouts;
-      return connections.connected(entry.serverId).request(entry.method, sent, { replayOf: seq, ...(timeouts ? { timeouts } : {}) });
+      return connections.connected(entry.serverId).request(entry.method, sent, { replayOf: seq });
     },
   };
 }

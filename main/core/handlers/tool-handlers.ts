@@ -1,21 +1,18 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
-import type { ConfigStore } from '../config/config-store.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
 import { loadList } from '../mcp/load-list.js';
 import { toToolInfo } from '../mcp/views.js';
 
 type ToolHandlers = Pick<RequestHandlers, 'tools.list' | 'tools.call' | 'calls.cancel' | 'tasks.list' | 'tasks.cancel'>;
 
-/** `store` gives the server's current call timeouts, so an edit applies without reconnecting. */
-export function toolHandlers(connections: ConnectionManager, store: ConfigStore): ToolHandlers {
+export function toolHandlers(connections: ConnectionManager): ToolHandlers {
   return {
     'tools.list': async (params) => {
       return loadList(connections.connected(params.serverId), 'tools/list', 'tools', toToolInfo, params.force === true);
     },
     'tools.call': async (params) => {
-      const { serverId, callId, name, arguments: args } = params;
+      const { serverId, callId, name, arguments: args, timeouts } = params;
       const connection = connections.connected(serverId);
-      const timeouts = params.timeouts ?? store.get(serverId)?.timeouts;
       const options = { callId, ...(timeouts ? { timeouts } : {}) };
       if (params.asTask === true) return connection.callToolAsTask(name, args, options);
       return connection.request('tools/call', { name, arguments: args }, options);
