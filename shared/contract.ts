@@ -33,6 +33,7 @@ import {
 } from './mcp.js';
 import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
 import type { TaskInfo } from './tasks.js';
+import { UI_STATE_LIMITS } from './ui-state.js';
 import type { TrafficEntry, TrafficPage, TrafficSettings } from './traffic.js';
 
 /**
@@ -211,6 +212,16 @@ export const requests = {
    * ones; the new entry's `replayOf` names the original.
    */
   'traffic.replay': request<RpcOutcome>()(z.object({ seq: z.number(), params: jsonObject.optional() })),
+
+  /** Everything the window remembers between starts (layout, run history, view modes), by key. */
+  'uiState.getAll': request<Record<string, string>>()(none),
+  /** Remembers a value for the window (null forgets it), in the data folder. */
+  'uiState.set': request<void>()(
+    z.object({
+      key: z.string().min(1).max(UI_STATE_LIMITS.keyChars),
+      value: z.string().max(UI_STATE_LIMITS.valueChars, `is larger than ${UI_STATE_LIMITS.valueChars / 1_000_000} M characters`).nullable(),
+    }),
+  ),
 
   /** Reads a `ui://` resource and holds it for an MCP App frame on an origin of its own. */
   'apps.open': request<AppOpening>()(resourceRef.extend({ uri: z.string().startsWith('ui://', 'must be a ui:// address (an MCP App resource)') })),

@@ -24,6 +24,8 @@ import { promptHandlers } from './handlers/prompt-handlers.js';
 import { replayHandlers } from './handlers/replay-handlers.js';
 import { resourceHandlers } from './handlers/resource-handlers.js';
 import { serverHandlers } from './handlers/server-handlers.js';
+import { uiStateHandlers } from './handlers/ui-state-handlers.js';
+import { UiStateStore } from './config/ui-state-store.js';
 import { toolHandlers } from './handlers/tool-handlers.js';
 import { trafficHandlers } from './handlers/traffic-handlers.js';
 import { utilityHandlers } from './handlers/utility-handlers.js';
@@ -63,6 +65,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const notices = new NoticeBoard((notice) => events.emit('app.notice', notice));
   const { store, notices: startupNotices } = await ConfigStore.open(options.dataDir, (notice) => notices.add(notice));
   notices.seed(startupNotices);
+  const uiState = await UiStateStore.open(options.dataDir, (notice) => notices.add(notice));
   notices.seed((options.startupNotices ?? []).map((message) => ({ id: randomUUID(), level: 'info' as const, message })));
 
   const traffic = new TrafficLog((batch) => events.emit('traffic.appended', batch), options.retention);
@@ -107,6 +110,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const handlers: RequestHandlers = {
     ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
+    ...uiStateHandlers(uiState),
     ...importHandlers(store, () => events.emit('servers.changed', store.list())),
     ...connectionHandlers(store, connections),
     ...toolHandlers(connections),

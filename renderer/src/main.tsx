@@ -9,9 +9,11 @@ import { App } from './app/App';
 import { startSync } from './app/start-sync';
 import { ApiProvider } from './bridge/api-context';
 import { createBridge } from './bridge/create-bridge';
+import { loadUiState } from './bridge/ui-state';
 
 const bridge = createBridge();
 startSync(bridge);
+void loadUiState(bridge);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

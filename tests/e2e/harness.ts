@@ -49,10 +49,13 @@ export interface HarnessOptions {
   prepareDataDir?: (dataDir: string) => Promise<void>;
   /** Extra environment for the host (and so its core), e.g. a temporary HOME. */
   env?: Record<string, string>;
+  /** An existing data folder (a host that ran before); the caller removes it. */
+  dataDir?: string;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'loupe-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'loupe-e2e-')));
+  const removeDataDir = () => (options.dataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }));
   await options.prepareDataDir?.(dataDir);
   const host = spawn(process.execPath, [CLI_PATH, '--port', '0', '--no-open', '--data-dir', dataDir], {
     cwd: REPO_ROOT,
@@ -101,13 +104,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       async close() {
         await openBrowser.close().catch(() => {});
         await stopProcess(host);
-        await rm(dataDir, { recursive: true, force: true });
+        await removeDataDir();
       },
     };
   } catch (error) {
     await browser?.close().catch(() => {});
     await stopProcess(host);
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir();
     throw error;
   }
 }

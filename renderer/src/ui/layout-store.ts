@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { onUiStateLoaded, uiStateStorage } from '../bridge/ui-state';
 
 interface LayoutState {
   /** Height of the bottom Traffic panel, in CSS pixels. */
@@ -20,7 +21,7 @@ export const useLayoutStore = create<LayoutState>()(
       serverDetailsOpen: typeof window === 'undefined' || window.innerHeight >= 850,
       setServerDetailsOpen: (serverDetailsOpen) => set({ serverDetailsOpen }),
     }),
-    { name: 'loupe.layout', version: 1 },
+    { name: 'loupe.layout', version: 1, storage: createJSONStorage(() => uiStateStorage), skipHydration: true },
   ),
 );
 
@@ -28,3 +29,5 @@ function defaultTrafficHeight(): number {
   const height = typeof window === 'undefined' ? 900 : window.innerHeight;
   return Math.round(Math.min(300, Math.max(160, height * 0.27)));
 }
+
+onUiStateLoaded(() => void useLayoutStore.persist.rehydrate());

@@ -7,6 +7,7 @@ import { ItemIcon } from '../resources/ItemIcon';
 import { appBadges } from '../apps/app-facts';
 import { annotationBadges, toolTitle } from './tool-facts';
 import { revealInvisible } from '../../ui/reveal-invisible';
+import { uiStateStorage } from '../../bridge/ui-state';
 
 /** The tool's name and title, icon, annotation badges and a duplicate-name warning. */
 export function ToolHeader({ tool, sameName }: { tool: ToolInfo; sameName: number }) {
@@ -43,9 +44,9 @@ const DESCRIPTION_MODE_KEY = 'loupe.tools.descriptionMode';
 
 /** The description as Markdown (safe: HTML shown as text, links open outside) or as plain text. */
 export function ToolDescription({ description }: { description: string }) {
-  const [plain, setPlain] = useState(() => localStorage.getItem(DESCRIPTION_MODE_KEY) === 'plain');
+  const [plain, setPlain] = useState(() => uiStateStorage.getItem(DESCRIPTION_MODE_KEY) === 'plain');
   const toggle = () => {
-    localStorage.setItem(DESCRIPTION_MODE_KEY, plain ? 'markdown' : 'plain');
+    uiStateStorage.setItem(DESCRIPTION_MODE_KEY, plain ? 'markdown' : 'plain');
     setPlain(!plain);
   };
   return (

@@ -1,4 +1,5 @@
 import type { Bridge } from '../../bridge/types';
+import { onUiStateLoaded } from '../../bridge/ui-state';
 import { useConnectionsStore } from '../connections/connections-store';
 import { announcedCapability } from '../resources/server-capabilities';
 import { useToolsStore } from './tools-store';
@@ -14,6 +15,7 @@ export function startToolsAutoload(api: Bridge): () => void {
   const inFlight = new Map<string, Promise<void>>();
   const reloadAfter = new Set<string>();
   useToolsStore.getState().loadHistory();
+  const stopRestoring = onUiStateLoaded(() => useToolsStore.getState().loadHistory());
 
   const load = (serverId: string, connectionId: string) => {
     if (inFlight.has(serverId) && useToolsStore.getState().byServer[serverId]?.connectionId === connectionId) {
@@ -55,6 +57,7 @@ export function startToolsAutoload(api: Bridge): () => void {
   const stopProgress = api.on('calls.progress', (progress) => useToolsStore.getState().applyProgress(progress));
 
   return () => {
+    stopRestoring();
     stopWatchingConnections();
     stopListChanged();
     stopProgress();

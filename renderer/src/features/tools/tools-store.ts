@@ -7,6 +7,7 @@ import { cacheInfoOf, type ListCacheInfo } from '../../ui/list-cache';
 import { formatJsonValue, parseJsonText } from '../schema-form/form-value';
 import { findServer, useServersStore } from '../servers/servers-store';
 import { addRun, parseHistory, replaceRun, serializeHistory, STORAGE_KEY, toolKey, type ToolRun } from './run-history';
+import { uiStateStorage } from '../../bridge/ui-state';
 
 export { toolKey, type ToolRun } from './run-history';
 
@@ -69,14 +70,8 @@ interface ToolsState {
 }
 
 
-const storage = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
-
 function saveHistory(history: Record<string, ToolRun[]>): void {
-  try {
-    storage()?.setItem(STORAGE_KEY, serializeHistory(history));
-  } catch (error) {
-    console.warn('Could not save the tool history', error);
-  }
+  uiStateStorage.setItem(STORAGE_KEY, serializeHistory(history));
 }
 
 export const useToolsStore = create<ToolsState>()((set, get) => ({
@@ -235,7 +230,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
     }),
 
   loadHistory: () => {
-    const stored = parseHistory(storage()?.getItem(STORAGE_KEY) ?? null);
+    const stored = parseHistory(uiStateStorage.getItem(STORAGE_KEY));
     set((state) => {
       const history = { ...stored };
       // Runs made in this session win over stored ones.

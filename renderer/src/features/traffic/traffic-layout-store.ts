@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { onUiStateLoaded, uiStateStorage } from '../../bridge/ui-state';
 import { DEFAULT_HIDDEN_COLUMNS, type ColumnId } from './traffic-columns';
 
 interface TrafficLayoutState {
@@ -24,6 +25,8 @@ export const useTrafficLayoutStore = create<TrafficLayoutState>()(
         })),
       resetColumns: () => set({ hiddenColumns: [...DEFAULT_HIDDEN_COLUMNS] }),
     }),
-    { name: 'loupe.traffic-layout', version: 1 },
+    { name: 'loupe.traffic-layout', version: 1, storage: createJSONStorage(() => uiStateStorage), skipHydration: true },
   ),
 );
+
+onUiStateLoaded(() => void useTrafficLayoutStore.persist.rehydrate());
