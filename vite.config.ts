@@ -28,6 +28,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 2000,
   },
   test: {
+    // No test touches the person's OS keychain: secrets go to the data folder's private file
+    // (the keychain path is covered with a fake keyring in tests/core/secret-store.test.ts).
+    env: { LOUPE_SECRET_STORAGE: 'file' },
     projects: [
       {
         extends: true,

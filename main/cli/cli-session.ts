@@ -56,6 +56,8 @@ export async function openSession(
       dataDir: workDir,
       mode: 'browser',
       version,
+      // The copy's secrets come from the app's store; what the CLI stores stays in memory.
+      secretsReadOnly: true,
       ...(options.timeoutMs ? { initializeTimeoutMs: options.timeoutMs } : {}),
     });
   } catch (error) {

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Approval } from '../../shared/approvals.js';
 import type { RequestHandlers } from '../../shared/contract.js';
 import type { ListKind } from '../../shared/mcp.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../shared/server-config.js';
 import { createApprovals } from './approvals/index.js';
 import { AuthManager } from './auth/auth-manager.js';
-import { FileSecretStore, type SecretStore } from './auth/secret-store.js';
+import { openSecretStore } from './secrets/open-secret-store.js';
+import { ReadThroughSecretStore } from './secrets/secret-store.js';
+import { SessionSecrets } from './secrets/session-secrets.js';
 import { TokenStore } from './auth/token-store.js';
 import { authHandlers } from './handlers/auth-handlers.js';
 import { ConfigStore } from './config/config-store.js';
@@ -31,7 +32,6 @@ import { trafficHandlers } from './handlers/traffic-handlers.js';
 import { utilityHandlers } from './handlers/utility-handlers.js';
 import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
-import { secretValues } from './config/secret-values.js';
 import { importHandlers } from './config/import/import-handlers.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
@@ -49,12 +49,9 @@ export interface CreateCoreOptions extends CoreOptions {
   startupNotices?: string[];
   /** The approvals' history of the core process this one replaces. */
   approvalHistory?: Approval[];
-  /** Where OAuth tokens and client secrets go; by default a 0600 file in the data folder. */
-  secrets?: SecretStore;
+  /** Secrets are read from the app's store but never written there (the CLI works on a copy). */
+  secretsReadOnly?: boolean;
 }
-
-/** The OAuth tokens and client secrets file, apart from servers.json (until the OS keychain stores them). */
-export const OAUTH_SECRETS_FILE = 'oauth-secrets.json';
 
 
 export async function createCore(options: CreateCoreOptions): Promise<Core> {
@@ -63,7 +60,13 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const lock = await lockDataFolder(options.dataDir, options.mode);
 
   const notices = new NoticeBoard((notice) => events.emit('app.notice', notice));
-  const { store, notices: startupNotices } = await ConfigStore.open(options.dataDir, (notice) => notices.add(notice));
+  const secretStore = await openSecretStore({ dataDir: options.dataDir, env: process.env });
+  if (secretStore.notice) notices.seed([{ id: 'secrets-in-file', level: 'warning', message: secretStore.notice }]);
+  const secrets = options.secretsReadOnly ? new ReadThroughSecretStore(secretStore.store) : secretStore.store;
+  const sessionSecrets = new SessionSecrets();
+  const { store, notices: startupNotices } = await ConfigStore.open(options.dataDir, (notice) => notices.add(notice), secrets, (values) =>
+    sessionSecrets.remember(...values),
+  );
   notices.seed(startupNotices);
   const uiState = await UiStateStore.open(options.dataDir, (notice) => notices.add(notice));
   notices.seed((options.startupNotices ?? []).map((message) => ({ id: randomUUID(), level: 'info' as const, message })));
@@ -79,7 +82,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...(options.approvalHistory ? { history: options.approvalHistory } : {}),
   });
   const auth = new AuthManager({
-    tokens: new TokenStore(options.secrets ?? new FileSecretStore(join(options.dataDir, OAUTH_SECRETS_FILE))),
+    tokens: new TokenStore(secrets, (...values) => sessionSecrets.remember(...values)),
     onChange: (status) => events.emit('auth.changed', status),
     onOpenUrl: (event) => events.emit('auth.openUrl', event),
   });
@@ -120,7 +123,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...approvals.handlers,
     ...replayHandlers(traffic, connections),
     ...authHandlers(store, connections, auth),
-    ...trafficHandlers(traffic, () => secretValues(store.list()), () => events.emit('traffic.cleared', undefined)),
+    ...trafficHandlers(traffic, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
   };
 

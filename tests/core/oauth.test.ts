@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../shared/auth.js';
 import type { ServerConfig } from '../../shared/server-config.js';
-import { OAUTH_SECRETS_FILE } from '../../main/core/create-core.js';
+import { SECRETS_FILE as OAUTH_SECRETS_FILE } from '../../main/core/secrets/open-secret-store.js';
 // @ts-expect-error a plain .mjs fixture without types
 import { IDP, MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { eventsNamed, startCore, startEverythingHttp, type TestCore } from './helpers.js';

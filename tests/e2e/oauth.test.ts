@@ -85,7 +85,7 @@ describe('signing in to an OAuth-protected server', () => {
     const result = await runWithJson(tools, {});
     await expect.poll(() => result.textContent()).toContain('with scopes mcp');
 
-    const secrets = JSON.parse(await readFile(path.join(harness.dataDir, 'oauth-secrets.json'), 'utf8')) as Record<string, string>;
+    const secrets = JSON.parse(await readFile(path.join(harness.dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
     const record = JSON.parse(secrets['oauth/oauth-fixture'] ?? '{}') as { tokens?: { access_token?: string; refresh_token?: string } };
     const accessToken = record.tokens?.access_token ?? '';
     const refreshToken = record.tokens?.refresh_token ?? '';
@@ -152,13 +152,13 @@ describe('signing in to an OAuth-protected server', () => {
     const serversJson = await readFile(path.join(harness.dataDir, 'servers.json'), 'utf8');
     expect(serversJson).toContain('"clientId": "pre-registered-client"');
     expect(serversJson).not.toContain('pre-registered-secret-value');
-    expect(await readFile(path.join(harness.dataDir, 'oauth-secrets.json'), 'utf8')).toContain('pre-registered-secret-value');
+    expect(await readFile(path.join(harness.dataDir, 'secrets.json'), 'utf8')).toContain('pre-registered-secret-value');
     await page.getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: 'Auth', exact: true }).click();
     const auth = page.getByRole('region', { name: 'Auth', exact: true });
     await expect.poll(() => auth.getByLabel('Tokens and client').textContent()).toContain('pre-registered-client · pre-registered · with a secret');
     await auth.getByRole('button', { name: 'Forget the client secret' }).click();
     await auth.getByRole('button', { name: 'Forget the client secret' }).waitFor({ state: 'detached' });
-    expect(await readFile(path.join(harness.dataDir, 'oauth-secrets.json'), 'utf8')).not.toContain('pre-registered-secret-value');
+    expect(await readFile(path.join(harness.dataDir, 'secrets.json'), 'utf8')).not.toContain('pre-registered-secret-value');
   });
 
   function serverUrlPath(): string {

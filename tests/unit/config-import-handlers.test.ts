@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../../main/core/config/config-store.js';
 import { importHandlers } from '../../main/core/config/import/import-handlers.js';
+import { MemorySecretStore } from '../../main/core/secrets/secret-store.js';
 import { dispatchRequest } from '../../main/core/dispatch.js';
 import type { RequestHandlers } from '../../shared/contract.js';
 
@@ -14,7 +15,7 @@ let handlers: ReturnType<typeof importHandlers>;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'loupe-import-handlers-'));
-  store = (await ConfigStore.open(dataDir, () => {})).store;
+  store = (await ConfigStore.open(dataDir, () => {}, new MemorySecretStore())).store;
   changes = 0;
   handlers = importHandlers(store, () => {
     changes += 1;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../../shared/auth.js';
-import { FileSecretStore } from '../../main/core/auth/secret-store.js';
+import { FileSecretStore } from '../../main/core/secrets/secret-store.js';
 import { TokenStore } from '../../main/core/auth/token-store.js';
 import { redactBody, redactRequestHeaders, redactResponseHeaders, redactUrl } from '../../main/core/transports/http-redaction.js';
 import { recordingFetch } from '../../main/core/transports/recording-fetch.js';

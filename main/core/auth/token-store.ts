@@ -1,6 +1,6 @@
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { AUTH_SECRET_NAMES, type AuthClientView, type AuthSecretName } from '../../../shared/auth.js';
-import type { SecretStore } from './secret-store.js';
+import type { SecretStore } from '../secrets/secret-store.js';
 
 /** What Loupe keeps of one server's OAuth session, as one secret value. */
 export interface OAuthRecord {
@@ -20,13 +20,22 @@ export interface OAuthRecord {
  * Nothing here is written to servers.json.
  */
 export class TokenStore {
-  constructor(private readonly secrets: SecretStore) {}
+  /** `seen` hears every token and secret that passes through, for redaction on export. */
+  constructor(
+    private readonly secrets: SecretStore,
+    private readonly seen: (...values: Array<string | undefined>) => void = () => {},
+  ) {}
+
+  private noteRecord(record: OAuthRecord): void {
+    this.seen(record.tokens?.access_token, record.tokens?.refresh_token, record.tokens?.id_token, record.client?.client_secret);
+  }
 
   async read(serverId: string, serverUrl: string): Promise<OAuthRecord> {
     const text = await this.secrets.get(recordKey(serverId));
     if (text) {
       try {
         const record = JSON.parse(text) as OAuthRecord;
+        this.noteRecord(record);
         if (record.serverUrl === serverUrl) return record;
       } catch {
         // A damaged record is as good as none: the person signs in again.
@@ -36,6 +45,7 @@ export class TokenStore {
   }
 
   async write(serverId: string, record: OAuthRecord): Promise<void> {
+    this.noteRecord(record);
     await this.secrets.set(recordKey(serverId), JSON.stringify(record));
   }
 
@@ -52,10 +62,13 @@ export class TokenStore {
   }
 
   async secret(serverId: string, name: AuthSecretName): Promise<string | undefined> {
-    return this.secrets.get(secretKey(serverId, name));
+    const value = await this.secrets.get(secretKey(serverId, name));
+    this.seen(value);
+    return value;
   }
 
   async setSecret(serverId: string, name: AuthSecretName, secret: string | null): Promise<void> {
+    this.seen(secret ?? undefined);
     if (secret === null || secret === '') await this.secrets.delete(secretKey(serverId, name));
     else await this.secrets.set(secretKey(serverId, name), secret);
   }

@@ -8,22 +8,30 @@ import { demoServerConfig } from './default-servers.js';
 import { keepOriginal, moveAside, movedAsideMessage, readJsonFile } from './json-file.js';
 import { parseServerConfig } from './validate-server-config.js';
 import { createNotice } from '../notice.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { resolveSecrets, secretValuesOf, storeSecrets } from './server-secrets.js';
 
 export const SERVERS_FILE = 'servers.json';
-const FILE_VERSION = 1;
+/** 2: secret values live in the secret store, and the file holds references (`secretRef`). */
+const FILE_VERSION = 2;
 
 interface LoadResult {
   servers: ServerConfig[];
   notices: Notice[];
-  /** True when the file must be (re)written: first run, or a bad file was moved aside. */
+  /** True when the file must be (re)written: first run, a bad file moved aside, secrets in clear. */
   dirty: boolean;
+  /** Secret references the file used. */
+  refs: Set<string>;
 }
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The user's server list, kept in `servers.json` in the data dir. */
+/**
+ * The user's server list, kept in `servers.json` in the data dir. Values marked secret go to the
+ * secret store (the OS keychain, or a private file) and the file keeps references to them.
+ */
 export class ConfigStore {
   private writes: Promise<void> = Promise.resolve();
 
@@ -31,13 +39,28 @@ export class ConfigStore {
     private readonly path: string,
     private servers: ServerConfig[],
     private readonly onWriteError: (notice: Notice) => void,
-  ) {}
+    private readonly secrets: SecretStore,
+    /** The references servers.json holds, so a secret no longer used is deleted from the store. */
+    private refs: Set<string>,
+    private readonly onSecrets: (values: string[]) => void,
+  ) {
+    onSecrets(secretValuesOf(servers));
+  }
 
-  /** Loads the list. A corrupt file is moved aside and reported, never fatal. */
-  static async open(dataDir: string, onWriteError: (notice: Notice) => void): Promise<{ store: ConfigStore; notices: Notice[] }> {
+  /**
+   * Loads the list. A corrupt file is moved aside and reported, never fatal; secrets written in
+   * clear by an older version move to the secret store, and the file is rewritten without them.
+   * `onSecrets` hears every secret value the list holds, now and after each change.
+   */
+  static async open(
+    dataDir: string,
+    onWriteError: (notice: Notice) => void,
+    secrets: SecretStore,
+    onSecrets: (values: string[]) => void = () => {},
+  ): Promise<{ store: ConfigStore; notices: Notice[] }> {
     const path = join(dataDir, SERVERS_FILE);
-    const loaded = await load(path);
-    const store = new ConfigStore(path, loaded.servers, onWriteError);
+    const loaded = await load(path, secrets);
+    const store = new ConfigStore(path, loaded.servers, onWriteError, secrets, loaded.refs, onSecrets);
     if (loaded.dirty) await store.save();
     return { store, notices: loaded.notices };
   }
@@ -77,51 +100,70 @@ export class ConfigStore {
     await this.save();
   }
 
-  /** Writes are serialized so two quick edits cannot land out of order. */
+  /**
+   * Writes are serialized so two quick edits cannot land out of order. Secret values reach the
+   * store before the file points at them; references no longer used are deleted after.
+   */
   private save(): Promise<void> {
-    const content = `${JSON.stringify({ version: FILE_VERSION, servers: this.servers }, null, 2)}\n`;
-    this.writes = this.writes.then(() =>
-      writeFileAtomic(this.path, content).catch((error: unknown) => {
+    const servers = this.servers;
+    this.onSecrets(secretValuesOf(servers));
+    this.writes = this.writes.then(async () => {
+      try {
+        const stored = await storeSecrets(servers, this.secrets);
+        await writeFileAtomic(this.path, `${JSON.stringify({ version: FILE_VERSION, servers: stored.servers }, null, 2)}\n`);
+        for (const ref of this.refs) if (!stored.refs.has(ref)) await this.secrets.delete(ref).catch(() => {});
+        this.refs = stored.refs;
+      } catch (error) {
         this.onWriteError(createNotice('error', `Could not save the server list to ${this.path}: ${reason(error)}. Changes are kept until the app closes.`));
-      }),
-    );
+      }
+    });
     return this.writes;
   }
 }
 
-async function load(path: string): Promise<LoadResult> {
+async function load(path: string, secrets: SecretStore): Promise<LoadResult> {
   const fresh = () => [{ id: randomUUID(), ...demoServerConfig() }];
   const read = await readJsonFile(path);
-  if (read.status === 'missing') return { servers: fresh(), notices: [], dirty: true };
+  if (read.status === 'missing') return { servers: fresh(), notices: [], dirty: true, refs: new Set() };
   if (read.status === 'moved-aside') {
-    return { servers: fresh(), notices: [createNotice('warning', movedAsideMessage('The server list', path, read))], dirty: read.backup !== undefined };
+    return { servers: fresh(), notices: [createNotice('warning', movedAsideMessage('The server list', path, read))], dirty: read.backup !== undefined, refs: new Set() };
   }
   const list = (read.value as { servers?: unknown } | null)?.servers;
   if (!Array.isArray(list)) {
     const moved = await moveAside(path, 'it has no "servers" list');
-    return { servers: fresh(), notices: [createNotice('warning', movedAsideMessage('The server list', path, moved))], dirty: moved.backup !== undefined };
+    return { servers: fresh(), notices: [createNotice('warning', movedAsideMessage('The server list', path, moved))], dirty: moved.backup !== undefined, refs: new Set() };
   }
 
   const servers: ServerConfig[] = [];
   const problems: string[] = [];
-  list.forEach((item, index) => {
+  const refs = new Set<string>();
+  const missing: string[] = [];
+  let plaintext = false;
+  for (const [index, item] of list.entries()) {
     try {
-      servers.push(parseServerConfig(item));
+      const resolved = await resolveSecrets(item, secrets);
+      servers.push(parseServerConfig(resolved.entry));
+      for (const ref of resolved.refs) refs.add(ref);
+      missing.push(...resolved.missing);
+      plaintext ||= resolved.plaintext;
     } catch (error) {
       problems.push(`entry ${index + 1}: ${reason(error)}`);
     }
-  });
-  if (problems.length === 0) return { servers, notices: [], dirty: false };
+  }
+  const notices = missing.length > 0 ? [createNotice('warning', `The secret store no longer has ${missing.join(', ')}: enter ${missing.length === 1 ? 'it' : 'them'} again in the server form.`)] : [];
+  if (problems.length === 0) return { servers, notices, dirty: plaintext, refs };
   // Keep the valid servers, and the original file beside them so nothing is lost.
   const copy = await keepOriginal(path);
   return {
     servers,
+    refs,
     notices: [
+      ...notices,
       createNotice(
         'warning',
         `${problems.length} server(s) in ${path} were skipped (${problems.join('; ')}).${copy ? ` The original file was kept as ${copy}.` : ''}`,
       ),
     ],
-    dirty: copy !== undefined,
+    dirty: copy !== undefined || plaintext,
   };
 }

@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write.js';
 
 /**
- * Where OAuth tokens and client secrets live. One small interface so the storage can move
- * (to the OS keychain) without the OAuth code changing: values are opaque strings by key.
+ * Where secrets live: header and environment values marked secret, OAuth tokens and client
+ * secrets. Values are opaque strings by key; the OS keychain or a private file holds them.
  */
 export interface SecretStore {
   get(key: string): Promise<string | undefined>;
@@ -26,7 +26,8 @@ export class MemorySecretStore implements SecretStore {
 }
 
 /**
- * A JSON file readable by its owner only (0600), in the data folder, apart from servers.json.
+ * A JSON file readable by its owner only (0600), in the data folder, apart from servers.json:
+ * where no keychain exists.
  * Writes are serialized and atomic; a corrupt file reads as empty rather than failing sign-in.
  */
 export class FileSecretStore implements SecretStore {
@@ -72,5 +73,26 @@ export class FileSecretStore implements SecretStore {
     });
     this.writing = next.catch(() => {});
     return next;
+  }
+}
+
+/**
+ * Reads through to another store and keeps its own writes in memory: the CLI works on a copy of
+ * the app's data and must not change the app's secrets.
+ */
+export class ReadThroughSecretStore implements SecretStore {
+  private readonly own = new Map<string, string | null>();
+
+  constructor(private readonly base: SecretStore) {}
+
+  async get(key: string): Promise<string | undefined> {
+    if (this.own.has(key)) return this.own.get(key) ?? undefined;
+    return this.base.get(key);
+  }
+  async set(key: string, value: string): Promise<void> {
+    this.own.set(key, value);
+  }
+  async delete(key: string): Promise<void> {
+    this.own.set(key, null);
   }
 }
