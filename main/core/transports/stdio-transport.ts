@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { ProcessExit } from '../../../shared/connection.js';
 import { classifyMessage, isDeliverable } from '../traffic/classify-message.js';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter, OVERSIZED_PREVIEW_BYTES } from './line-splitter.js';
 import { standInForTooDeep } from './too-deep.js';
+import { forgetTree, signalTree, spawnTree, treeAlive } from './process-tree.js';
 
 export interface StdioLaunch {
   command: string;
@@ -75,7 +76,7 @@ export class RecordingStdioTransport implements Transport {
 
   async start(): Promise<void> {
     if (this.child) throw new Error('The stdio transport is already started.');
-    const child = spawn(this.launch.command, this.launch.args, {
+    const child = spawnTree(this.launch.command, this.launch.args, {
       env: this.launch.env,
       cwd: this.launch.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -127,16 +128,39 @@ export class RecordingStdioTransport implements Transport {
     }
   }
 
+  /**
+   * Ends the server: stdin closes first (the polite way for stdio servers), then SIGTERM, then
+   * SIGKILL, each to the whole process tree. What the server started and left behind (a wrapper's
+   * child) is stopped too, even when the server itself exited on its own.
+   */
   async close(): Promise<void> {
     const child = this.child;
-    if (!child || this.exitInfo) return;
+    if (!child || this.closing) return;
     this.closing = true;
-    child.stdin?.end();
-    if (await this.waitForExit(CLOSE_GRACE_MS)) return;
-    child.kill('SIGTERM');
-    if (await this.waitForExit(CLOSE_GRACE_MS)) return;
-    child.kill('SIGKILL');
-    await this.waitForExit(CLOSE_GRACE_MS);
+    const pid = child.pid;
+    if (!this.exitInfo) {
+      child.stdin?.end();
+      if (!(await this.waitForExit(CLOSE_GRACE_MS))) {
+        if (pid !== undefined) signalTree(pid, 'SIGTERM');
+        else child.kill('SIGTERM');
+        if (!(await this.waitForExit(CLOSE_GRACE_MS))) {
+          if (pid !== undefined) signalTree(pid, 'SIGKILL');
+          else child.kill('SIGKILL');
+          await this.waitForExit(CLOSE_GRACE_MS);
+        }
+      }
+    }
+    if (pid !== undefined) await this.stopLeftovers(pid);
+  }
+
+  /** Processes of the server's group still running after it exited: asked to stop, then killed. */
+  private async stopLeftovers(pid: number): Promise<void> {
+    if (treeAlive(pid)) {
+      signalTree(pid, 'SIGTERM');
+      for (let waited = 0; waited < CLOSE_GRACE_MS && treeAlive(pid); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (treeAlive(pid)) signalTree(pid, 'SIGKILL');
+    }
+    forgetTree(pid);
   }
 
   private async waitForExit(ms: number): Promise<boolean> {
