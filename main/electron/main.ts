@@ -16,6 +16,7 @@ import { appMenuTemplate } from './app-menu.js';
 import { deepLinkInArgv, parseDeepLink } from './deep-link.js';
 import { DEEP_LINK_SCHEME } from '../../shared/deep-link.js';
 import { launchUtilityCore } from './utility-core.js';
+import { loginShellPath, mergePath } from '../launcher/login-shell-path.js';
 import { fitToDisplays, loadWindowState, saveWindowState } from './window-bounds.js';
 import { createMainWindow } from './window.js';
 
@@ -108,6 +109,12 @@ async function start(): Promise<void> {
   askWhereToSave(session.defaultSession, app.getPath('downloads'));
 
   const dataDir = resolveDataDir(process.argv, process.env, app.getPath('userData'));
+  // Started from the Dock or a launcher (no terminal), the app lacks the login shell's PATH, where
+  // npx and uvx live; the core and the servers it starts inherit this one.
+  if (!process.stdin.isTTY) {
+    const loginPath = await loginShellPath(process.env.SHELL);
+    if (loginPath) process.env.PATH = mergePath(loginPath, process.env.PATH);
+  }
   // The core lives in a utilityProcess: a server that hangs or crashes it cannot take the window down.
   const core = await CoreSupervisor.start(() => launchUtilityCore(coreProcessEntryPath), {
     dataDir,

@@ -26,6 +26,7 @@ import { redactUrl } from '../transports/http-redaction.js';
 import { classifyOAuthExchange, stepFromExchange } from './auth-steps.js';
 import { CALLBACK_PATH, LoopbackRedirect, reservePort } from './loopback-redirect.js';
 import type { OAuthRecord, TokenStore } from './token-store.js';
+import { networkFetch } from '../transports/network-fetch.js';
 
 const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
@@ -477,7 +478,7 @@ export class AuthSession implements OAuthClientProvider {
 
   /** Test and headless mode: GET the authorization URL and follow its redirects back to the loopback listener. */
   private async followWithoutBrowser(url: string, redirect: LoopbackRedirect): Promise<void> {
-    const fetchFn = this.flowFetch ?? fetch;
+    const fetchFn = this.flowFetch ?? networkFetch;
     let target = url;
     try {
       for (let hop = 0; hop < MAX_HOPS; hop++) {

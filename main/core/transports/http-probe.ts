@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { JsonRpcId } from '../../../shared/traffic.js';
+import { networkFetch } from './network-fetch.js';
 
 /** Bodies larger than this are not parsed to find their JSON-RPC id (their headers go unrecorded). */
 const MAX_BODY_TO_READ = 1024 * 1024;
@@ -44,7 +45,7 @@ export function createHttpProbe(onRequestHeaders?: RequestHeadersListener, secre
         const id = requestId(init.body);
         if (id !== undefined) onRequestHeaders(id, redactedHeaders(init, secretNames));
       }
-      const response = await fetch(url, init);
+      const response = await networkFetch(url, init);
       if (!response.ok) probe.lastFailure = { status: response.status, statusText: response.statusText, url: String(url) };
       return response;
     },

@@ -1,0 +1,116 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, request, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startCore, startEverythingHttp } from './helpers.js';
+
+const CLI = fileURLToPath(new URL('../../dist/main/cli/loupe.js', import.meta.url));
+
+/** Forwards a request to `target` (host:port), as a forward proxy (absolute URL) or a reverse one. */
+function forward(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, target: URL): void {
+  const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (reply) => {
+    res.writeHead(reply.statusCode ?? 502, reply.headers);
+    reply.pipe(res);
+  });
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
+
+describe('HTTP servers behind a company proxy', () => {
+  let everything: Awaited<ReturnType<typeof startEverythingHttp>>;
+  let proxy: Server;
+  let proxyPort: number;
+  const proxied: string[] = [];
+
+  beforeAll(async () => {
+    everything = await startEverythingHttp('streamableHttp');
+    proxy = createHttpServer((req, res) => {
+      proxied.push(`${req.method} ${req.url}`);
+      forward(req, res, new URL(req.url ?? '/'));
+    });
+    // Proxies tunnel with CONNECT (undici does, even for http:// targets); absolute-form requests are forwarded.
+    proxy.on('connect', (req, client, head) => {
+      proxied.push(`CONNECT ${req.url}`);
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    proxyPort = await listen(proxy);
+  });
+  afterAll(async () => {
+    everything.stop();
+    await new Promise((resolve) => proxy.close(resolve));
+  });
+  afterEach(() => {
+    for (const name of PROXY_VARIABLES) delete process.env[name];
+  });
+
+  it('goes through HTTP_PROXY, and around it for a host in NO_PROXY', async () => {
+    const url = `http://127.0.0.1:${everything.port}/mcp`;
+    const test = await startCore();
+    try {
+      process.env.HTTP_PROXY = `http://127.0.0.1:${proxyPort}`;
+      const server = await test.add('behind proxy', { type: 'streamable-http', url, headers: [] });
+      expect((await test.core.handlers['connections.connect']({ serverId: server.id })).status).toBe('connected');
+      expect(proxied).toContain(`CONNECT 127.0.0.1:${everything.port}`);
+      await test.core.handlers['connections.disconnect']({ serverId: server.id });
+
+      const before = proxied.length;
+      process.env.NO_PROXY = '127.0.0.1';
+      expect((await test.core.handlers['connections.connect']({ serverId: server.id })).status).toBe('connected');
+      expect(proxied.length).toBe(before);
+    } finally {
+      await test.core.dispose();
+    }
+  });
+
+  // Needs the openssl command (.ci/run installs it) to make a self-signed certificate.
+  it('trusts a certificate named in NODE_EXTRA_CA_CERTS, and refuses it otherwise', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'loupe-tls-'));
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const tls = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => forward(req, res, new URL(req.url ?? '/', `http://127.0.0.1:${everything.port}`)));
+    const port = await listen(tls as unknown as Server);
+    const loupe = (env: NodeJS.ProcessEnv) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [CLI, 'tools', 'list', '--url', `https://127.0.0.1:${port}/mcp`, '--data-dir', dir], { env: { ...process.env, ...env } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+    try {
+      const refused = await loupe({});
+      expect(refused.code).toBe(3);
+      expect(refused.stderr).toMatch(/certificate/i);
+      const trusted = await loupe({ NODE_EXTRA_CA_CERTS: cert });
+      expect(trusted.stderr).toBe('');
+      expect(trusted.stdout).toMatch(/^echo\s/m);
+      expect(trusted.code).toBe(0);
+    } finally {
+      await new Promise((resolve) => tls.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
