@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, request, type Server } from 'node:http';
+import { createServer as createHttpServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { startCore, startEverythingHttp } from './helpers.js';
 const CLI = fileURLToPath(new URL('../../dist/main/cli/loupe.js', import.meta.url));
 
 /** Forwards a request to `target` (host:port), as a forward proxy (absolute URL) or a reverse one. */
-function forward(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, target: URL): void {
+function forward(req: IncomingMessage, res: ServerResponse, target: URL): void {
   const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (reply) => {
     res.writeHead(reply.statusCode ?? 502, reply.headers);
     reply.pipe(res);
