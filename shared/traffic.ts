@@ -43,6 +43,12 @@ export interface TrafficEntry {
   message?: unknown;
   /** The raw text of a stderr or malformed line (or the preview of a large message). */
   text?: string;
+  /**
+   * The message exactly as it was on the wire (stdio: the line as read or written), where Loupe
+   * has it: `1.0`, integers past 2^53 and duplicate keys as sent. Left out inline with `message`
+   * when the entry is large; `traffic.get` has it.
+   */
+  raw?: string;
   truncated?: boolean;
   /** Why the entry is not the whole message, in one sentence (e.g. a line past Loupe's size limit). */
   problem?: string;

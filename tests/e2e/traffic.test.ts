@@ -212,6 +212,24 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
     await filterTo('');
   });
 
+  test('Raw shows a reply exactly as the server wrote it, and the tree keeps its numbers as written', async () => {
+    await callTool(bridge, 'fixture', 'exact-numbers');
+    await filterTo('exact-numbers');
+    await rowsWith('tools/call').first().click();
+    const response = traffic().getByRole('region', { name: 'Message detail' }).getByRole('region', { name: 'Response', exact: true });
+    const tree = response.getByRole('tree', { name: 'Response JSON tree' });
+    await tree.getByRole('treeitem').first().waitFor();
+    await expect.poll(() => tree.textContent()).toContain('big: 12345678901234567890');
+    expect(await tree.textContent()).toContain('ratio: 1.0');
+    await response.getByRole('note').filter({ hasText: 'gives the key “twice” more than once in one object' }).waitFor();
+    await harness.screenshot('traffic-exact-numbers');
+    await response.getByRole('button', { name: 'Raw', exact: true }).click();
+    const raw = (await response.getByLabel('Response raw text').textContent()) ?? '';
+    expect(raw).toContain('"structuredContent":{"ratio":1.0,"big":12345678901234567890,"twice":"first","twice":"second"}');
+    await traffic().getByRole('button', { name: 'Close detail' }).click();
+    await filterTo('');
+  });
+
   test('screenshots of the log and the detail, light and dark', async () => {
     const page = harness.page;
     // A taller traffic panel, as someone reading the log would make it.

@@ -11,7 +11,7 @@ export function toInlineEntry(entry: TrafficEntry, rawText?: string): TrafficEnt
     return { ...entry, truncated: true, text: entry.text.slice(0, TRAFFIC_PREVIEW_CHARS) };
   }
   if (entry.size <= TRAFFIC_INLINE_LIMIT) return entry;
-  const { message, ...rest } = entry;
+  const { message, raw: _raw, ...rest } = entry;
   const preview = (rawText ?? JSON.stringify(message)).slice(0, TRAFFIC_PREVIEW_CHARS);
   return { ...rest, truncated: true, text: preview };
 }

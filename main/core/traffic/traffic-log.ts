@@ -11,8 +11,12 @@ import { DEFAULT_RETENTION, TrafficRecord, type RetentionLimits } from './traffi
 
 /** What a transport reports about one connection's wire. */
 export interface ConnectionRecorder {
-  /** A parsed JSON value seen on the wire (a batch is split into its messages here). Returns its class. */
-  message(direction: Direction, value: unknown, size: number, rawText?: string, violation?: string): MessageClass;
+  /**
+   * A parsed JSON value seen on the wire (a batch is split into its messages here). Returns its
+   * class. `rawText` is its text; `rawIsWire: false` says it was serialized again, not read off the
+   * wire, so the entry does not keep it as the bytes as received.
+   */
+  message(direction: Direction, value: unknown, size: number, rawText?: string, violation?: string, rawIsWire?: boolean): MessageClass;
   stderr(line: string): void;
   /** A stdout line that is not JSON-RPC, recorded exactly as received. */
   malformed(text: string, size: number): void;
@@ -87,12 +91,13 @@ export class TrafficLog {
       return entry;
     };
     return {
-      message: (direction, value, size, rawText, violation) => {
+      message: (direction, value, size, rawText, violation, rawIsWire = true) => {
+        const wire = rawIsWire && rawText !== undefined ? rawText : undefined;
         const time = now();
         const cls = classifyMessage(value);
         cls.tooDeep = mayExceedDepth(size) && exceedsDepth(value);
         if (cls.kind === 'batch' && Array.isArray(value) && !cls.tooDeep) {
-          const batch = append({ direction, time, kind: 'batch', size, message: value }, rawText);
+          const batch = append({ direction, time, kind: 'batch', size, message: value, ...(wire !== undefined ? { raw: wire } : {}) }, rawText);
           for (const item of value) {
             const inner = classifyMessage(item);
             append({ direction, time, ...inner, size: utf8Size(JSON.stringify(item) ?? ''), message: item, batchSeq: batch.seq });
@@ -101,6 +106,7 @@ export class TrafficLog {
         }
         const entry: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'> = { direction, time, kind: cls.kind, size, message: value };
         if (cls.tooDeep) keepAsText(entry, rawText);
+        else if (wire !== undefined) entry.raw = wire;
         if (cls.method !== undefined) entry.method = cls.method;
         if (cls.id !== undefined) entry.id = cls.id;
         if (cls.errorCode !== undefined) entry.errorCode = cls.errorCode;

@@ -15,7 +15,8 @@ export function recordTransport(inner: Transport, recorder: ConnectionRecorder):
       // Too deep to serialize again (the SDK transport parsed it); the record says so.
       return recorder.message(direction, message, Number.MAX_SAFE_INTEGER, undefined);
     }
-    return recorder.message(direction, message, Buffer.byteLength(text, 'utf8'), text);
+    // The SDK's HTTP transports hand over parsed messages: the text is serialized again, not the wire's.
+    return recorder.message(direction, message, Buffer.byteLength(text, 'utf8'), text, undefined, false);
   };
   const wrapper: Transport = {
     start: () => inner.start(),

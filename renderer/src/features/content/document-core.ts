@@ -3,6 +3,7 @@
  * raw text segments. The same class serves small documents on the main thread and large ones
  * inside the document worker.
  */
+import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { utf8Length } from '../../ui/format.js';
 import { JsonTreeModel, kindOf, type TreeRow } from './json-tree-model.js';
 import { indexSegments, segmentAt, type SegmentIndex, type TextSegment } from './text-segments.js';
@@ -22,6 +23,8 @@ export interface DocumentInfo {
   rowCount: number;
   /** Why a text that looked like JSON is not shown as a tree. */
   parseError?: string;
+  /** Keys the text gives more than once in one object: the tree shows the last value, the raw text all. */
+  duplicateKeys?: string[];
   /** The raw text's figures; null for a value until its raw text is first asked for (printing can be costly). */
   raw: RawInfo | null;
 }
@@ -37,6 +40,40 @@ export function looksLikeJsonContainer(text: string): boolean {
 }
 
 /** Pretty JSON, or a sentence when the value cannot be printed (too deep for the engine's stack). */
+/**
+ * Numbers JavaScript would show differently from how they were written: 16 or more digits (past
+ * 2^53), decimals with a trailing zero (`1.0`), exponents, `-0`. Strings may match too: that only
+ * costs the slower exact parse.
+ */
+const INEXACT_NUMBER = /\d{16}|\.\d*0(?!\d)|\d[eE]|-0(?![.\d])/;
+
+/** Below this size the exact parse is always used (it also finds repeated keys); above it only where a number needs it. */
+const ALWAYS_EXACT_CHARS = 256 * 1024;
+
+/**
+ * Parses JSON text so the tree shows each number exactly as written, with lossless-json (numbers
+ * stay their source text). Large texts with no number JavaScript could change take the fast
+ * native parse. A key repeated in one object keeps its last value, as JSON.parse does, and is named.
+ */
+export function parseExact(text: string): { value: unknown; exact: boolean; duplicateKeys: string[] } {
+  const duplicateKeys: string[] = [];
+  if (text.length > ALWAYS_EXACT_CHARS && !INEXACT_NUMBER.test(text)) return { value: JSON.parse(text), exact: false, duplicateKeys };
+  let value: unknown;
+  try {
+    value = parseLossless(text, null, {
+      onDuplicateKey: ({ key, newValue }) => {
+        if (!duplicateKeys.includes(key)) duplicateKeys.push(key);
+        return newValue;
+      },
+    });
+  } catch {
+    // lossless-json recurses: a document nested thousands of levels deep overflows its stack,
+    // where the native parse does not. Its syntax errors are the native parse's to report.
+    return { value: JSON.parse(text), exact: false, duplicateKeys: [] };
+  }
+  return { value, exact: true, duplicateKeys };
+}
+
 export function printJson(value: unknown): string {
   try {
     return JSON.stringify(value, null, 2) ?? 'undefined';
@@ -59,6 +96,9 @@ export class DocumentCore {
   private raw: RawText | null = null;
   private readonly tree: JsonTreeModel | null;
   private readonly parseError: string | undefined;
+  /** The tree holds numbers as their source text (lossless-json): copied values keep them. */
+  private exactNumbers = false;
+  private duplicateKeys: string[] = [];
   private readonly value: { value: unknown } | null;
 
   constructor(input: DocumentInput) {
@@ -75,7 +115,10 @@ export class DocumentCore {
     let tree: JsonTreeModel | null = null;
     if (looksLikeJsonContainer(input.text)) {
       try {
-        tree = new JsonTreeModel(JSON.parse(input.text));
+        const parsed = parseExact(input.text);
+        this.exactNumbers = parsed.exact;
+        this.duplicateKeys = parsed.duplicateKeys;
+        tree = new JsonTreeModel(parsed.value);
       } catch (error) {
         this.parseError = `It looks like JSON but does not parse: ${error instanceof Error ? error.message : String(error)}`;
       }
@@ -88,6 +131,7 @@ export class DocumentCore {
       tree: this.tree !== null,
       rowCount: this.tree?.rowCount ?? 0,
       ...(this.parseError ? { parseError: this.parseError } : {}),
+      ...(this.duplicateKeys.length > 0 ? { duplicateKeys: this.duplicateKeys } : {}),
       raw: this.raw ? { bytes: this.raw.bytes, segmentCount: this.raw.index.count, lineCount: this.raw.index.lineCount } : null,
     };
   }
@@ -148,6 +192,7 @@ export class DocumentCore {
       return this.value ? printJson(this.value.value) : '';
     }
     const value = this.tree.value(index);
-    return typeof value === 'string' ? value : printJson(value);
+    if (typeof value === 'string') return value;
+    return this.exactNumbers ? (stringifyLossless(value, null, 2) ?? '') : printJson(value);
   }
 }

@@ -4,6 +4,7 @@
  * for, so a view asks for the rows on screen and nothing else. Runs in the document worker for
  * large documents and on the main thread for small ones.
  */
+import { isLosslessNumber } from 'lossless-json';
 import { revealInvisible } from '../../ui/reveal-invisible';
 
 export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
@@ -44,6 +45,8 @@ const PREVIEW_LENGTH = 120;
 
 export function kindOf(value: unknown): JsonKind {
   if (value === null || value === undefined) return 'null';
+  // A number read from text exactly as written (see document-core's parseExact).
+  if (isLosslessNumber(value)) return 'number';
   if (Array.isArray(value)) return 'array';
   switch (typeof value) {
     case 'object':
@@ -62,6 +65,7 @@ export function kindOf(value: unknown): JsonKind {
 
 function sizeOf(value: unknown): number {
   if (Array.isArray(value)) return value.length;
+  if (isLosslessNumber(value)) return 0;
   if (typeof value === 'object' && value !== null) return Object.keys(value).length;
   return 0;
 }
@@ -73,6 +77,7 @@ function primitiveText(value: unknown, limit: number): { text: string; fullLengt
     return { text: revealInvisible(`${JSON.stringify(value.slice(0, limit)).slice(0, -1)}…"`), fullLength: value.length };
   }
   if (value === undefined) return { text: 'null' };
+  if (isLosslessNumber(value)) return { text: value.value };
   return { text: String(value) };
 }
 

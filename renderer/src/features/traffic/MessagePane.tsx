@@ -46,7 +46,7 @@ export const MessagePane = forwardRef<HTMLElement, Props>(function MessagePane({
       (entry) => {
         if (!current) return;
         if (!entry) setWhole({ seq, error: 'The core no longer keeps this message.' });
-        else setWhole({ seq, text: entry.message === undefined ? (entry.text ?? '') : JSON.stringify(entry.message) });
+        else setWhole({ seq, text: entry.message === undefined ? (entry.text ?? '') : (entry.raw ?? JSON.stringify(entry.message)) });
       },
       (error: unknown) => {
         if (current) setWhole({ seq, error: errorMessage(error) });
@@ -155,5 +155,20 @@ function MessageTree({ text, size, label, height, onRaw }: TreeProps) {
     );
   }
   if (!info.tree) return <JsonText text={text} label={label} />;
-  return <JsonTreeView source={source} label={label} maxHeight={Math.max(120, height - TREE_ACTIONS_HEIGHT)} />;
+  const repeated = info.duplicateKeys;
+  return (
+    <>
+      {repeated && (
+        <p className="field-warning" role="note">
+          The message gives {repeated.length === 1 ? 'the key' : 'the keys'} {repeated.map((key) => `“${key}”`).join(', ')} more than once in one object: the
+          tree shows the last value,{' '}
+          <button type="button" className="link-button" onClick={onRaw}>
+            the raw text
+          </button>{' '}
+          shows each as sent.
+        </p>
+      )}
+      <JsonTreeView source={source} label={label} maxHeight={Math.max(120, height - TREE_ACTIONS_HEIGHT)} />
+    </>
+  );
 }

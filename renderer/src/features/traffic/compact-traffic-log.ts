@@ -210,7 +210,7 @@ export class CompactTrafficLog {
     chunk.problem[offset] = entry.problem ?? entry.violation;
     chunk.status[offset] = kind === KIND.request ? STATUS.pending : STATUS.none;
     const hasMessage = entry.message !== undefined;
-    chunk.text[offset] = hasMessage ? jsonText(entry.message) : (entry.text ?? '');
+    chunk.text[offset] = hasMessage ? (entry.raw ?? jsonText(entry.message)) : (entry.text ?? '');
     chunk.flags[offset] =
       (entry.direction === 'in' ? FLAG_IN : 0) |
       (entry.truncated ? FLAG_TRUNCATED : 0) |
@@ -306,7 +306,7 @@ export class CompactTrafficLog {
   flow(position: number): TrafficFlow | undefined {
     return this.chunkOf(position).flow[position & CHUNK_MASK];
   }
-  /** The message as compact JSON, or the raw stderr/malformed line, or a large message's preview. */
+  /** The message as it was on the wire (else as compact JSON), or the raw stderr/malformed line, or a large message's preview. */
   text(position: number): string {
     return this.chunkOf(position).text[position & CHUNK_MASK] ?? '';
   }

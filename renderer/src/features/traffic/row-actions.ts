@@ -15,7 +15,7 @@ export async function wholeText(log: CompactTrafficLog, position: number, fetchW
   if (!truncated || !fetchWhole) return log.text(position);
   const entry = await fetchWhole(log.seq(position));
   if (!entry) throw new Error('The core no longer keeps this message.');
-  return entry.message === undefined ? (entry.text ?? '') : JSON.stringify(entry.message);
+  return entry.message === undefined ? (entry.text ?? '') : (entry.raw ?? JSON.stringify(entry.message));
 }
 
 /** The request's `params` as pretty JSON, for Edit and replay. */
