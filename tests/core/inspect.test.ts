@@ -1,3 +1,4 @@
+import { dispatchRequest } from '../../main/core/dispatch.js';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/server-config.js';
@@ -54,7 +55,9 @@ describe('server-everything 2025.9.25: paginated resources, templates, prompts, 
   it('sets the logging level and pings', async () => {
     const level = await test.core.handlers['logging.setLevel']({ serverId: server.id, level: 'debug' });
     expect(level.failure).toBeUndefined();
-    await expect(test.core.handlers['logging.setLevel']({ serverId: server.id, level: 'loud' as 'debug' })).rejects.toThrow(/Unknown logging level "loud"/);
+    // A level outside the spec never reaches the server: the contract's schema refuses it at dispatch.
+    const loud = await dispatchRequest(test.core.handlers, 'logging.setLevel', { serverId: server.id, level: 'loud' });
+    expect(loud).toMatchObject({ ok: false, error: { code: 'invalid-params', message: expect.stringContaining('"level": Invalid option: expected one of "debug"') } });
     const ping = await test.core.handlers['ping.send']({ serverId: server.id });
     expect(ping.failure).toBeUndefined();
     expect(ping.durationMs).toBeGreaterThan(0);
