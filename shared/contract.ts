@@ -34,7 +34,7 @@ import {
 import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
 import type { TaskInfo } from './tasks.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
-import type { TrafficEntry, TrafficPage, TrafficSettings } from './traffic.js';
+import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
 
 /**
  * A request: the zod schema its params must pass (checked once, at dispatch, before any handler
@@ -195,18 +195,42 @@ export const requests = {
   'sampling.rules.save': request<AutoReplyRule>()(checkedInCore<Omit<AutoReplyRule, 'id'> & { id?: string }>()),
   'sampling.rules.remove': request<void>()(z.object({ id })),
 
-  /** Entries after `afterSeq` (all when omitted), oldest first, at most `limit`. */
-  'traffic.list': request<TrafficPage>()(z.object({ afterSeq: z.number().optional(), limit: z.number().int().positive().optional() }).optional()),
-  /** One entry with its whole message, even when it was too large to send inline. */
+  /**
+   * Entries after `afterSeq` (from the oldest kept when omitted), oldest first: at most `limit`, and
+   * about TRAFFIC_PAGE_BYTES in all (`more` says to ask again). Large messages come as previews.
+   * With `methods`, only entries of those methods.
+   */
+  'traffic.list': request<TrafficPage>()(
+    z
+      .object({
+        afterSeq: z.number().optional(),
+        limit: z.number().int().positive().optional(),
+        methods: z.array(z.string().max(256)).max(64).optional(),
+      })
+      .optional(),
+  ),
+  /** One entry with its whole message, even when it was too large to send inline or memory let it go. */
   'traffic.get': request<TrafficEntry | null>()(z.object({ seq: z.number() })),
   'traffic.clear': request<void>()(none),
   /** JSON Lines of the given entries (all when omitted), with secret header and env values redacted. */
   'traffic.export': request<string>()(z.object({ seqs: z.array(z.number()).optional() }).optional()),
   'traffic.settings': request<TrafficSettings>()(
     z
-      .object({ recording: z.boolean().optional(), maxEntries: z.number().int().min(1_000, 'must be a whole number of at least 1,000').optional() })
+      .object({
+        recording: z.boolean().optional(),
+        maxEntries: z.number().int().min(1_000, 'must be a whole number of at least 1,000').optional(),
+        diskBudgetBytes: z.number().int().min(MIN_DISK_BUDGET_BYTES, 'must be at least 16 MB').max(Number.MAX_SAFE_INTEGER).optional(),
+      })
       .optional(),
   ),
+  /** The sessions whose traffic is saved on disk, newest first (the current one among them). */
+  'traffic.sessions.list': request<TrafficSessionSummary[]>()(none),
+  /** Whole JSON Lines of a saved session, from `offset` (0 first, then the piece's `nextOffset`). */
+  'traffic.sessions.read': request<SessionPiece>()(
+    z.object({ id: z.string().regex(SESSION_ID_PATTERN, 'is not a saved session id'), offset: z.number().int().min(0) }),
+  ),
+  /** Deletes an earlier session's record (not the current one's). */
+  'traffic.sessions.remove': request<void>()(z.object({ id: z.string().regex(SESSION_ID_PATTERN, 'is not a saved session id') })),
   /**
    * Sends a logged request again on its server's current connection, with its params or edited
    * ones; the new entry's `replayOf` names the original.

@@ -88,17 +88,54 @@ export interface TrafficEntry {
 export const TRAFFIC_INLINE_LIMIT = 256 * 1024;
 export const TRAFFIC_PREVIEW_CHARS = 4096;
 
+/** A `traffic.list` reply holds entries up to about this many bytes (large messages go as previews). */
+export const TRAFFIC_PAGE_BYTES = 1024 * 1024;
+
 export interface TrafficPage {
   entries: TrafficEntry[];
   /** Entries dropped by the retention limit since the app started. */
   dropped: number;
+  /** More entries follow the last one: ask again with its seq as `afterSeq`. */
+  more?: boolean;
 }
 
 export interface TrafficSettings {
   /** When false, nothing new is recorded (the session itself goes on). */
   recording: boolean;
-  /** Most entries kept in the core; older ones are dropped and counted. */
+  /** Most entries kept in the core's memory (and the window); older ones stay on disk only. */
   maxEntries: number;
+  /** Most bytes the saved sessions may take on disk; the oldest are deleted first. */
+  diskBudgetBytes: number;
+}
+
+/** The saved sessions' default disk budget, and the smallest one that may be set. */
+export const DEFAULT_DISK_BUDGET_BYTES = 1024 * 1024 * 1024;
+export const MIN_DISK_BUDGET_BYTES = 16 * 1024 * 1024;
+
+/** The folder name of a saved session: its start time, then a few random characters. */
+export const SESSION_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{4}$/;
+
+/** One app session's traffic record on disk. */
+export interface TrafficSessionSummary {
+  id: string;
+  /** Epoch milliseconds. */
+  startedAt: number;
+  /** When its record was last written to. */
+  endedAt: number;
+  bytes: number;
+  /** The session this app is recording now. */
+  current: boolean;
+  /** Its oldest part was deleted to keep within the disk budget. */
+  partial: boolean;
+}
+
+/** Whole JSON Lines of a saved session, from an offset. */
+export interface SessionPiece {
+  text: string;
+  /** Where the next piece starts; null after the last. */
+  nextOffset: number | null;
+  /** The session's size on disk. */
+  bytes: number;
 }
 
 /** Requests that set a connection up or hold it open: replaying one mid-session means nothing useful. */

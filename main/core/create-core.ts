@@ -34,6 +34,7 @@ import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { importHandlers } from './config/import/import-handlers.js';
 import { TrafficLog } from './traffic/traffic-log.js';
+import { TrafficSessions } from './traffic/traffic-sessions.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
 import type { LineLimits } from './transports/stdio-transport.js';
 
@@ -71,7 +72,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const uiState = await UiStateStore.open(options.dataDir, (notice) => notices.add(notice));
   notices.seed((options.startupNotices ?? []).map((message) => ({ id: randomUUID(), level: 'info' as const, message })));
 
-  const traffic = new TrafficLog((batch) => events.emit('traffic.appended', batch), options.retention);
+  const sessions = await TrafficSessions.open(options.dataDir, (notice) => notices.add(notice));
+  const traffic = new TrafficLog((batch) => events.emit('traffic.appended', batch), options.retention, sessions.journal);
 
   const approvals = await createApprovals({
     dataDir: options.dataDir,
@@ -123,7 +125,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...approvals.handlers,
     ...replayHandlers(traffic, connections),
     ...authHandlers(store, connections, auth),
-    ...trafficHandlers(traffic, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
+    ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
   };
 
@@ -140,6 +142,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       await connections.disconnectAll();
       await validator.close();
       traffic.flush();
+      sessions.close();
       await lock.release();
     },
   };

@@ -34,10 +34,23 @@ export async function startCore(options: Partial<CreateCoreOptions> = {}): Promi
     events,
     add: (name, transport) => core.handlers['servers.add']({ name, transport }),
     traffic: async (serverId) => {
-      const { entries } = await core.handlers['traffic.list']({});
+      const entries = await allTraffic(core);
       return serverId ? entries.filter((entry) => entry.serverId === serverId) : entries;
     },
   };
+}
+
+/** Every entry the core keeps, whole: read page by page, with large ones fetched on their own. */
+export async function allTraffic(core: Core): Promise<TrafficEntry[]> {
+  const entries: TrafficEntry[] = [];
+  let afterSeq: number | undefined;
+  for (;;) {
+    const page = await core.handlers['traffic.list'](afterSeq === undefined ? {} : { afterSeq });
+    for (const entry of page.entries) entries.push(entry.truncated && entry.kind !== 'stderr' && entry.kind !== 'malformed' ? ((await core.handlers['traffic.get']({ seq: entry.seq })) ?? entry) : entry);
+    const last = page.entries.at(-1);
+    if (!page.more || !last) return entries;
+    afterSeq = last.seq;
+  }
 }
 
 export function eventsNamed<E extends EventName>(test: TestCore, name: E): Array<EventPayload<E>> {

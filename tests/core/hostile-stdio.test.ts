@@ -61,7 +61,7 @@ describe('every stream a stdio server writes is bounded', () => {
     expect(outcome.failure?.kind).toBe('invalid-result');
     expect(outcome.failure?.message).toMatch(/^The server answered, but the reply cannot be shown as a result\. Nested more than 512 levels deep/);
     expect(() => JSON.stringify(outcome)).not.toThrow();
-    const page = await test.core.handlers['traffic.list']({});
+    const page = { entries: await test.traffic() };
     expect(() => JSON.stringify(page)).not.toThrow();
     const deep = page.entries.find((entry) => entry.kind === 'response' && entry.problem);
     expect(deep?.text).toMatch(/^\{"jsonrpc":"2\.0".*"leaf":true\}+$/);

@@ -35,13 +35,16 @@ function fakeBridge(total: number) {
       listeners.set(name, listener);
       return () => listeners.delete(name);
     },
-    invoke: (name: string, params: { afterSeq?: number; limit?: number }) =>
+    invoke: (name: string, params: { afterSeq?: number; limit?: number; methods?: string[] }) =>
       new Promise<TrafficPage>((resolve) => {
         expect(name).toBe('traffic.list');
+        // Only log lines are asked for: the rest of the traffic is not downloaded again.
+        expect(params.methods).toEqual(['notifications/message']);
         const after = params.afterSeq ?? 0;
         const entries: TrafficEntry[] = [];
-        for (let seq = after + 1; seq <= total && entries.length < (params.limit ?? Infinity); seq++) entries.push(log(seq));
-        requests.push({ ...params, release: () => resolve({ entries, dropped: 0 }) });
+        let seq = after + 1;
+        for (; seq <= total && entries.length < (params.limit ?? Infinity); seq++) entries.push(log(seq));
+        requests.push({ ...params, release: () => resolve({ entries, dropped: 0, ...(seq <= total ? { more: true } : {}) }) });
       }),
   } as unknown as LinkedApi;
   return {

@@ -1,11 +1,24 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
+import type { TrafficSettings } from '../../../shared/traffic.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
+import type { TrafficSessions } from '../traffic/traffic-sessions.js';
 
-type TrafficHandlers = Pick<RequestHandlers, 'traffic.list' | 'traffic.get' | 'traffic.clear' | 'traffic.export' | 'traffic.settings'>;
+type TrafficHandlers = Pick<
+  RequestHandlers,
+  | 'traffic.list'
+  | 'traffic.get'
+  | 'traffic.clear'
+  | 'traffic.export'
+  | 'traffic.settings'
+  | 'traffic.sessions.list'
+  | 'traffic.sessions.read'
+  | 'traffic.sessions.remove'
+>;
 
-export function trafficHandlers(traffic: TrafficLog, secrets: () => string[], cleared: () => void): TrafficHandlers {
+export function trafficHandlers(traffic: TrafficLog, sessions: TrafficSessions, secrets: () => string[], cleared: () => void): TrafficHandlers {
+  const settings = (): TrafficSettings => ({ ...traffic.settings, diskBudgetBytes: sessions.diskBudget });
   return {
-    'traffic.list': async (params) => traffic.list(params?.afterSeq, params?.limit),
+    'traffic.list': async (params) => traffic.page(params ?? {}),
     'traffic.get': async (params) => traffic.get(params.seq) ?? null,
     'traffic.clear': async () => {
       traffic.clear();
@@ -13,8 +26,13 @@ export function trafficHandlers(traffic: TrafficLog, secrets: () => string[], cl
     },
     'traffic.export': async (params) => traffic.exportJsonl(params?.seqs, secrets()),
     'traffic.settings': async (params) => {
-      const { recording, maxEntries } = params ?? {};
-      return traffic.configure({ ...(recording !== undefined ? { recording } : {}), ...(maxEntries !== undefined ? { maxEntries } : {}) });
+      const { recording, maxEntries, diskBudgetBytes } = params ?? {};
+      traffic.configure({ ...(recording !== undefined ? { recording } : {}), ...(maxEntries !== undefined ? { maxEntries } : {}) });
+      if (diskBudgetBytes !== undefined) await sessions.setDiskBudget(diskBudgetBytes);
+      return settings();
     },
+    'traffic.sessions.list': async () => sessions.list(),
+    'traffic.sessions.read': async ({ id, offset }) => sessions.read(id, offset),
+    'traffic.sessions.remove': async ({ id }) => sessions.remove(id),
   };
 }

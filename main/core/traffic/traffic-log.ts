@@ -7,6 +7,8 @@ import { RequestPairing } from './request-pairing.js';
 import { toInlineEntry } from './inline-entry.js';
 import { exceedsDepth, MAX_MESSAGE_DEPTH, mayExceedDepth } from './message-depth.js';
 import { TrafficBatcher } from './traffic-batcher.js';
+import type { TrafficJournal } from './traffic-journal.js';
+import { trafficPage, type PageQuery } from './traffic-pager.js';
 import { DEFAULT_RETENTION, TrafficRecord, type RetentionLimits } from './traffic-record.js';
 
 /** What a transport reports about one connection's wire. */
@@ -68,6 +70,8 @@ export class TrafficLog {
   constructor(
     emitBatch: (entries: TrafficEntry[]) => void,
     limits: RetentionLimits = DEFAULT_RETENTION,
+    /** Where every recorded entry is also saved (the record on disk). */
+    private readonly journal?: TrafficJournal,
   ) {
     this.record = new TrafficRecord(limits);
     this.batcher = new TrafficBatcher(emitBatch);
@@ -84,7 +88,10 @@ export class TrafficLog {
       entry.connectionId = connectionId;
       if (tag) Object.assign(entry, tag);
       pairing.link(entry);
-      if (this.recording) this.record.append(entry);
+      if (this.recording) {
+        this.record.append(entry);
+        this.journal?.append(entry);
+      }
       pairing.remember(entry);
       for (const observer of this.observers) observer(entry);
       if (this.recording) this.batcher.push(toInlineEntry(entry, rawText));
@@ -146,19 +153,26 @@ export class TrafficLog {
     return () => this.observers.delete(observer);
   }
 
+  /** The whole entry: from memory, else read back from the record on disk. */
   get(seq: number): TrafficEntry | undefined {
-    return this.record.get(seq);
+    return this.record.get(seq) ?? this.journal?.read(seq);
   }
 
+  /** Whole entries kept in memory (core features and tests); the window asks for `page`s. */
   list(afterSeq?: number, limit?: number): TrafficPage {
     return this.record.list(afterSeq, limit);
   }
 
-  get settings(): TrafficSettings {
+  /** A bounded page of inline entries, for the window. */
+  page(query: PageQuery): TrafficPage {
+    return trafficPage(this.record, query);
+  }
+
+  get settings(): Omit<TrafficSettings, 'diskBudgetBytes'> {
     return { recording: this.recording, maxEntries: this.record.maxEntries };
   }
 
-  configure(settings: Partial<TrafficSettings>): TrafficSettings {
+  configure(settings: Partial<Omit<TrafficSettings, 'diskBudgetBytes'>>): Omit<TrafficSettings, 'diskBudgetBytes'> {
     if (settings.recording !== undefined) this.recording = settings.recording;
     if (settings.maxEntries !== undefined) this.record.maxEntries = settings.maxEntries;
     return this.settings;
@@ -177,8 +191,9 @@ export class TrafficLog {
     this.record.clear();
   }
 
-  /** Sends every queued entry to the UI now. */
+  /** Sends every queued entry to the UI, and writes every queued one to disk, now. */
   flush(): void {
     this.batcher.drain();
+    this.journal?.flush();
   }
 }

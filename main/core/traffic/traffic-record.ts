@@ -47,7 +47,7 @@ export class TrafficRecord {
 
   get(seq: number): TrafficEntry | undefined {
     const first = this.entries[this.head];
-    if (!first) return undefined;
+    if (!first || seq < first.seq) return undefined;
     return this.entries[this.head + (seq - first.seq)];
   }
 
@@ -57,6 +57,16 @@ export class TrafficRecord {
     if (first && afterSeq >= first.seq) start = this.head + (afterSeq - first.seq) + 1;
     const end = Math.min(this.entries.length, start + Math.max(0, limit));
     return { entries: this.entries.slice(start, end), dropped: this.droppedCount };
+  }
+
+  /** Visits the kept entries after `afterSeq`, oldest first, until `visit` returns false. */
+  forEachAfter(afterSeq: number, visit: (entry: TrafficEntry) => boolean): void {
+    const first = this.entries[this.head];
+    if (!first) return;
+    const start = afterSeq >= first.seq ? this.head + (afterSeq - first.seq) + 1 : this.head;
+    for (let index = start; index < this.entries.length; index++) {
+      if (!visit(this.entries[index]!)) return;
+    }
   }
 
   clear(): void {

@@ -1,5 +1,6 @@
 import type { Bridge } from '../bridge/types';
 import { errorMessage } from '../bridge/bridge-error';
+import { listAllTraffic } from '../bridge/traffic-pages';
 import { useConnectionsStore } from '../features/connections/connections-store';
 import { useNoticesStore } from '../features/notices/notices-store';
 import { useServersStore } from '../features/servers/servers-store';
@@ -50,7 +51,7 @@ async function loadAll(api: Bridge): Promise<void> {
     }),
     api.invoke('servers.list').then((servers) => useServersStore.getState().applyListed(servers, serversRevision)),
     api.invoke('connections.list').then((states) => useConnectionsStore.getState().applyListed(states)),
-    api.invoke('traffic.list', {}).then((page) => useTrafficStore.getState().applyListed(page, lastSeq)),
+    listAllTraffic(api).then((page) => useTrafficStore.getState().applyListed(page, lastSeq)),
   ]);
   // A lost link already shows its own banner; only report failures of a working link.
   if (api.getLinkState().status !== 'open') return;

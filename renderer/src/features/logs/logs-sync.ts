@@ -8,13 +8,15 @@ export interface LinkedApi extends Pick<LoupeApi, 'invoke' | 'on'> {
   onLinkStateChange(listener: () => void): () => void;
 }
 
-/** Entries per `traffic.list` page when catching up, so no single message is huge. */
+/** Entries per `traffic.list` page when catching up (the core also bounds each page's bytes). */
 const PAGE_SIZE = 5_000;
+/** The log is made of these: the catch-up asks the core for nothing else. */
+const LOG_METHODS = ['notifications/message'];
 
 /**
  * Keeps the logs store in step with the traffic: every batch of new entries is scanned for
- * `notifications/message`, and each time the link opens the entries missed meanwhile are
- * fetched (all of them at start-up). Returns a function that stops it.
+ * `notifications/message`, and each time the link opens the log lines missed meanwhile are
+ * fetched (all of them at start-up), and only those. Returns a function that stops it.
  */
 export function startLogsSync(api: LinkedApi): () => void {
   let stopped = false;
@@ -31,10 +33,10 @@ export function startLogsSync(api: LinkedApi): () => void {
   const catchUp = async () => {
     for (;;) {
       const afterSeq = useLogsStore.getState().lastSeq;
-      const page = await api.invoke('traffic.list', { ...(afterSeq >= 0 ? { afterSeq } : {}), limit: PAGE_SIZE });
+      const page = await api.invoke('traffic.list', { ...(afterSeq >= 0 ? { afterSeq } : {}), limit: PAGE_SIZE, methods: LOG_METHODS });
       if (stopped) return;
       useLogsStore.getState().ingest(page.entries);
-      if (page.entries.length < PAGE_SIZE) return;
+      if (!page.more || page.entries.length === 0) return;
     }
   };
 

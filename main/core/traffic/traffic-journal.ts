@@ -1,0 +1,172 @@
+import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TrafficEntry } from '../../../shared/traffic.js';
+import { recordLine, withMessageFromRaw } from '../../../shared/traffic-line.js';
+
+/** Where one entry's line is: its segment file, byte offset and length. */
+interface LinePlace {
+  segment: number;
+  offset: number;
+  length: number;
+}
+
+export interface JournalOptions {
+  /** The session's own folder (created when missing). */
+  folder: string;
+  /** A segment file is closed and the next one started once it holds this many bytes. */
+  segmentBytes: number;
+  /** Called once when writing fails (disk full, folder removed): the journal stops, the app goes on. */
+  onFailure(message: string): void;
+  /** Called after a segment file is closed (the disk budget may need enforcing). */
+  onSegmentClosed?(): void;
+}
+
+/** `000001.jsonl`: segment files sort by name in the order they were written. */
+export function segmentFileName(segment: number): string {
+  return `${String(segment).padStart(6, '0')}.jsonl`;
+}
+
+/**
+ * One session's traffic on disk, appended as JSON Lines in the export format, one segment file
+ * after another. Entries are queued and written at the end of the current event-loop turn with
+ * one write per turn, so a crash of the process loses at most the turn in progress; the kernel
+ * keeps what was written even when the process is killed. Keeps the place of every entry's line,
+ * so any entry can be read back whole after memory has let it go.
+ */
+export class TrafficJournal {
+  private fd: number | null = null;
+  private segment = 0;
+  private segmentSize = 0;
+  private queued: TrafficEntry[] = [];
+  private flushScheduled = false;
+  private failed = false;
+  /** Line places by seq − `firstSeq`. */
+  private places: Array<LinePlace | undefined> = [];
+  private firstSeq = -1;
+  /** Segments below this number were deleted (disk budget). */
+  private firstKeptSegment = 1;
+
+  constructor(private readonly options: JournalOptions) {
+    this.options = { ...options };
+  }
+
+  get folder(): string {
+    return this.options.folder;
+  }
+
+  /** Segments started from now on are closed at this size. */
+  set segmentBytes(bytes: number) {
+    this.options.segmentBytes = bytes;
+  }
+
+  /** The segment being written (0 before the first write). */
+  get currentSegment(): number {
+    return this.segment;
+  }
+
+  append(entry: TrafficEntry): void {
+    if (this.failed) return;
+    this.queued.push(entry);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Writes every queued entry now. */
+  flush(): void {
+    this.flushScheduled = false;
+    if (this.queued.length === 0 || this.failed) return;
+    const entries = this.queued;
+    this.queued = [];
+    try {
+      let lines: string[] = [];
+      let bytes = 0;
+      for (const entry of entries) {
+        const line = recordLine(entry);
+        const length = Buffer.byteLength(line, 'utf8');
+        if (this.fd === null || (this.segmentSize + bytes > 0 && this.segmentSize + bytes + length > this.options.segmentBytes)) {
+          this.writeLines(lines);
+          lines = [];
+          bytes = 0;
+          this.startSegment();
+        }
+        this.remember(entry.seq, { segment: this.segment, offset: this.segmentSize + bytes, length });
+        lines.push(line);
+        bytes += length;
+      }
+      this.writeLines(lines);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** The entry as written, or as queued; undefined when it was never journaled or its segment is gone. */
+  read(seq: number): TrafficEntry | undefined {
+    const queued = this.queued.find((entry) => entry.seq === seq);
+    if (queued) return queued;
+    const place = this.firstSeq < 0 ? undefined : this.places[seq - this.firstSeq];
+    if (!place || place.segment < this.firstKeptSegment) return undefined;
+    let fd: number | undefined;
+    try {
+      fd = openSync(join(this.options.folder, segmentFileName(place.segment)), 'r');
+      const buffer = Buffer.allocUnsafe(place.length);
+      const read = readSync(fd, buffer, 0, place.length, place.offset);
+      return withMessageFromRaw(JSON.parse(buffer.toString('utf8', 0, read)) as TrafficEntry);
+    } catch {
+      return undefined;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
+    }
+  }
+
+  /** Forgets segments below `segment` (their files were deleted to keep within the disk budget). */
+  forgetSegmentsBelow(segment: number): void {
+    this.firstKeptSegment = Math.max(this.firstKeptSegment, segment);
+  }
+
+  close(): void {
+    this.flush();
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+
+  private remember(seq: number, place: LinePlace): void {
+    if (this.firstSeq < 0) this.firstSeq = seq;
+    this.places[seq - this.firstSeq] = place;
+  }
+
+  private startSegment(): void {
+    if (this.fd !== null) {
+      closeSync(this.fd);
+      this.fd = null;
+      this.options.onSegmentClosed?.();
+    }
+    mkdirSync(this.options.folder, { recursive: true, mode: 0o700 });
+    this.segment++;
+    this.fd = openSync(join(this.options.folder, segmentFileName(this.segment)), 'a', 0o600);
+    this.segmentSize = 0;
+  }
+
+  private writeLines(lines: string[]): void {
+    if (lines.length === 0 || this.fd === null) return;
+    const buffer = Buffer.from(lines.join(''), 'utf8');
+    let written = 0;
+    while (written < buffer.length) written += writeSync(this.fd, buffer, written, buffer.length - written);
+    this.segmentSize += buffer.length;
+  }
+
+  private fail(error: unknown): void {
+    this.failed = true;
+    this.queued = [];
+    try {
+      if (this.fd !== null) closeSync(this.fd);
+    } catch {
+      // already unusable
+    }
+    this.fd = null;
+    this.options.onFailure(
+      `Traffic is no longer saved to disk (${error instanceof Error ? error.message : String(error)}). The log in the window goes on; what was saved so far is kept.`,
+    );
+  }
+}

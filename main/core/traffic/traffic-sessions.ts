@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Notice } from '../../../shared/contract.js';
+import { DEFAULT_DISK_BUDGET_BYTES, MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficSessionSummary } from '../../../shared/traffic.js';
+import { LoupeError } from '../../../shared/wire.js';
+import { writeFileAtomic } from '../config/atomic-write.js';
+import { movedAsideMessage, readJsonFile } from '../config/json-file.js';
+import { segmentFileName, TrafficJournal } from './traffic-journal.js';
+
+export const TRAFFIC_FOLDER = 'traffic';
+const SETTINGS_FILE = 'settings.json';
+const SESSION_FILE = 'session.json';
+const SEGMENT_NAME = /^\d{6}\.jsonl$/;
+
+/** At most this much of a session's record per `traffic.sessions.read` reply (whole lines). */
+export const SESSION_PIECE_BYTES = 1024 * 1024;
+
+interface SegmentFile {
+  name: string;
+  bytes: number;
+}
+
+interface SessionOnDisk {
+  id: string;
+  startedAt: number;
+  endedAt: number;
+  segments: SegmentFile[];
+  bytes: number;
+}
+
+/** e.g. `2026-12-03T23-45-12-345Z-1a2b`: sorts by start time, and is safe as a folder name. */
+function newSessionId(now: Date): string {
+  return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
+}
+
+/** Segment size for a budget: small enough that the budget is kept by dropping a few of them. */
+function segmentBytesFor(budget: number): number {
+  return Math.min(64 * 1024 * 1024, Math.max(1024 * 1024, Math.floor(budget / 8)));
+}
+
+/**
+ * The traffic record's folder: one sub-folder per app session, each a series of JSON Lines
+ * segments written by a TrafficJournal. Keeps the whole folder within a disk budget by deleting the
+ * oldest sessions first and then the current session's oldest segments, and reads earlier
+ * sessions back, read-only, in pieces.
+ */
+export class TrafficSessions {
+  readonly journal: TrafficJournal;
+  private enforcing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly root: string,
+    readonly currentId: string,
+    private budget: number,
+    private readonly onNotice: (notice: Notice) => void,
+  ) {
+    this.journal = new TrafficJournal({
+      folder: join(root, currentId),
+      segmentBytes: segmentBytesFor(budget),
+      onFailure: (message) => onNotice({ id: 'traffic-journal-failed', level: 'warning', message }),
+      onSegmentClosed: () => void this.enforceBudget(),
+    });
+  }
+
+  static async open(dataDir: string, onNotice: (notice: Notice) => void, now = new Date()): Promise<TrafficSessions> {
+    const root = join(dataDir, TRAFFIC_FOLDER);
+    await mkdir(root, { recursive: true, mode: 0o700 });
+    const budget = await readBudget(join(root, SETTINGS_FILE), onNotice);
+    const id = newSessionId(now);
+    await mkdir(join(root, id), { mode: 0o700 });
+    await writeFileAtomic(join(root, id, SESSION_FILE), JSON.stringify({ startedAt: now.getTime(), pid: process.pid }));
+    const sessions = new TrafficSessions(root, id, budget, onNotice);
+    await sessions.enforceBudget();
+    return sessions;
+  }
+
+  get diskBudget(): number {
+    return this.budget;
+  }
+
+  async setDiskBudget(bytes: number): Promise<void> {
+    this.budget = bytes;
+    this.journal.segmentBytes = segmentBytesFor(bytes);
+    await writeFileAtomic(join(this.root, SETTINGS_FILE), JSON.stringify({ diskBudgetBytes: bytes }));
+    await this.enforceBudget();
+  }
+
+  /** Every session on disk, newest first. */
+  async list(): Promise<TrafficSessionSummary[]> {
+    this.journal.flush();
+    const sessions = await this.scan();
+    return sessions
+      .map((session) => ({
+        id: session.id,
+        startedAt: session.startedAt,
+        endedAt: session.endedAt,
+        bytes: session.bytes,
+        current: session.id === this.currentId,
+        partial: session.segments.length > 0 && session.segments[0]!.name !== segmentFileName(1),
+      }))
+      .reverse();
+  }
+
+  /**
+   * Whole lines of a session's record from `offset` (a position in its segments read one after
+   * another), at most SESSION_PIECE_BYTES unless one line is longer.
+   */
+  async read(id: string, offset: number): Promise<SessionPiece> {
+    if (id === this.currentId) this.journal.flush();
+    const session = (await this.scan()).find((candidate) => candidate.id === id);
+    if (!session) throw new LoupeError(`There is no saved session ${id}: it may have been deleted to keep within the disk budget.`, 'not-found');
+    let start = 0;
+    for (const segment of session.segments) {
+      if (offset < start + segment.bytes) {
+        const text = readLines(join(this.root, id, segment.name), offset - start, segment.bytes);
+        const next = offset + text.consumed;
+        return { text: text.body + (text.endsWithNewline ? '' : '\n'), nextOffset: next < session.bytes ? next : null, bytes: session.bytes };
+      }
+      start += segment.bytes;
+    }
+    return { text: '', nextOffset: null, bytes: session.bytes };
+  }
+
+  async remove(id: string): Promise<void> {
+    if (id === this.currentId) throw new LoupeError('The current session cannot be deleted while it is recording; clear the log instead.', 'invalid');
+    if (!SESSION_ID_PATTERN.test(id)) throw new LoupeError(`There is no saved session ${id}.`, 'not-found');
+    await rm(join(this.root, id), { recursive: true, force: true });
+  }
+
+  close(): void {
+    this.journal.close();
+  }
+
+  /** Deletes the oldest sessions, then the current one's oldest closed segments, until the folder fits the budget. */
+  enforceBudget(): Promise<void> {
+    this.enforcing = this.enforcing.then(async () => {
+      const sessions = await this.scan();
+      let total = sessions.reduce((sum, session) => sum + session.bytes, 0);
+      for (const session of sessions) {
+        if (total <= this.budget) return;
+        if (session.id === this.currentId) continue;
+        await rm(join(this.root, session.id), { recursive: true, force: true });
+        total -= session.bytes;
+      }
+      const current = sessions.find((session) => session.id === this.currentId);
+      for (const segment of current?.segments ?? []) {
+        if (total <= this.budget) return;
+        const number = Number(segment.name.slice(0, 6));
+        if (number >= this.journal.currentSegment) return;
+        this.journal.forgetSegmentsBelow(number + 1);
+        await rm(join(this.root, this.currentId, segment.name), { force: true });
+        total -= segment.bytes;
+      }
+    }).catch((error: unknown) => {
+      this.onNotice({ id: 'traffic-budget', level: 'warning', message: `Could not keep the saved traffic within its disk budget (${error instanceof Error ? error.message : String(error)}).` });
+    });
+    return this.enforcing;
+  }
+
+  /** The sessions in the folder, oldest first. */
+  private async scan(): Promise<SessionOnDisk[]> {
+    const names = (await readdir(this.root)).filter((name) => SESSION_ID_PATTERN.test(name)).sort();
+    const sessions: SessionOnDisk[] = [];
+    for (const id of names) {
+      const folder = join(this.root, id);
+      let files: string[];
+      try {
+        files = (await readdir(folder)).filter((name) => SEGMENT_NAME.test(name)).sort();
+      } catch {
+        continue; // deleted meanwhile, or not a folder
+      }
+      const segments: SegmentFile[] = [];
+      let endedAt = 0;
+      for (const name of files) {
+        const info = await stat(join(folder, name)).catch(() => undefined);
+        if (!info) continue;
+        segments.push({ name, bytes: info.size });
+        endedAt = Math.max(endedAt, info.mtimeMs);
+      }
+      const startedAt = await readStartedAt(join(folder, SESSION_FILE));
+      const bytes = segments.reduce((sum, segment) => sum + segment.bytes, 0);
+      sessions.push({ id, startedAt: startedAt ?? endedAt, endedAt: endedAt || (startedAt ?? 0), segments, bytes });
+    }
+    return sessions;
+  }
+}
+
+async function readStartedAt(path: string): Promise<number | undefined> {
+  try {
+    const value = JSON.parse(await readFile(path, 'utf8')) as { startedAt?: unknown };
+    return typeof value.startedAt === 'number' ? value.startedAt : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readBudget(path: string, onNotice: (notice: Notice) => void): Promise<number> {
+  const read = await readJsonFile(path);
+  if (read.status === 'moved-aside') {
+    onNotice({ id: 'traffic-settings-moved-aside', level: 'warning', message: movedAsideMessage('The saved traffic settings', path, read) });
+    return DEFAULT_DISK_BUDGET_BYTES;
+  }
+  if (read.status !== 'ok') return DEFAULT_DISK_BUDGET_BYTES;
+  const budget = (read.value as { diskBudgetBytes?: unknown } | null)?.diskBudgetBytes;
+  if (typeof budget === 'number' && Number.isSafeInteger(budget) && budget >= MIN_DISK_BUDGET_BYTES) return budget;
+  onNotice({ id: 'traffic-settings-invalid', level: 'warning', message: `The saved traffic disk budget in ${path} is not a number of bytes of at least ${MIN_DISK_BUDGET_BYTES}; the default (1 GB) is used.` });
+  return DEFAULT_DISK_BUDGET_BYTES;
+}
+
+/**
+ * Whole lines of one segment file from `offset`: up to SESSION_PIECE_BYTES, or to the end of the
+ * first line when it is longer. A segment cut short by a crash may end mid-line; that is returned as is.
+ */
+function readLines(path: string, offset: number, size: number): { body: string; consumed: number; endsWithNewline: boolean } {
+  const fd = openSync(path, 'r');
+  try {
+    let want = Math.min(SESSION_PIECE_BYTES, size - offset);
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(want);
+      const bytes = buffer.subarray(0, readSync(fd, buffer, 0, want, offset));
+      const lastNewline = bytes.lastIndexOf(0x0a);
+      if (offset + bytes.length >= size || bytes.length < want) {
+        return { body: bytes.toString('utf8'), consumed: bytes.length, endsWithNewline: lastNewline === bytes.length - 1 };
+      }
+      if (lastNewline >= 0) return { body: bytes.toString('utf8', 0, lastNewline + 1), consumed: lastNewline + 1, endsWithNewline: true };
+      want = Math.min(want * 2, size - offset);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,181 @@
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Notice } from '../../shared/contract.js';
+import { MIN_DISK_BUDGET_BYTES, TRAFFIC_PAGE_BYTES, type TrafficEntry } from '../../shared/traffic.js';
+import type { Core } from '../../main/core/core.js';
+import { TRAFFIC_FOLDER, TrafficSessions } from '../../main/core/traffic/traffic-sessions.js';
+import { fixture, startCore, type TestCore } from './helpers.js';
+
+const cores: TestCore[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((test) => test.core.dispose()));
+});
+
+async function connectedFixture(options: Parameters<typeof startCore>[0] = {}) {
+  const test = await startCore(options);
+  cores.push(test);
+  const server = await test.add('fixture', fixture());
+  await test.core.handlers['connections.connect']({ serverId: server.id });
+  const call = (name: string, args: Record<string, unknown> = {}) => test.core.handlers['tools.call']({ serverId: server.id, name, arguments: args });
+  return { test, serverId: server.id, call };
+}
+
+/** A saved session's record, read back piece by piece as the window does. */
+async function readSession(core: Core, id: string): Promise<{ text: string; pieces: number }> {
+  let text = '';
+  let pieces = 0;
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const piece = await core.handlers['traffic.sessions.read']({ id, offset });
+    text += piece.text;
+    pieces++;
+    offset = piece.nextOffset;
+  }
+  return { text, pieces };
+}
+
+function linesOf(text: string): TrafficEntry[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as TrafficEntry);
+}
+
+describe('the traffic record on disk', () => {
+  it('saves every entry of the session as JSON Lines, with the exact wire text, and lists the session', async () => {
+    const { test, call } = await connectedFixture();
+    await call('exact-numbers');
+    await call('echo', { message: 'saved' });
+    const sessions = await test.core.handlers['traffic.sessions.list']();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]).toMatchObject({ current: true, partial: false });
+    expect(sessions[0]!.bytes).toBeGreaterThan(0);
+
+    const { text } = await readSession(test.core, sessions[0]!.id);
+    const saved = linesOf(text);
+    const kept = await test.traffic();
+    expect(saved.map((entry) => entry.seq)).toEqual(kept.map((entry) => entry.seq));
+    // The reply with 1.0 and a duplicate key is on disk exactly as the server wrote it.
+    const exact = kept.find((entry) => entry.raw?.includes('12345678901234567890'));
+    expect(exact?.raw).toContain('1.0');
+    expect(saved.find((entry) => entry.seq === exact!.seq)?.raw).toBe(exact!.raw);
+    // The text is not written twice: a line with `raw` leaves the parsed message out.
+    expect(saved.find((entry) => entry.seq === exact!.seq)?.message).toBeUndefined();
+  });
+
+  it('serves an entry memory has let go from disk, whole', async () => {
+    const { test, call } = await connectedFixture({ retention: { maxEntries: 4, maxBytes: 1024 * 1024 * 1024 } });
+    await call('echo', { message: 'first' });
+    for (let index = 0; index < 5; index++) await call('echo', { message: `later ${index}` });
+    const listed = (await test.core.handlers['traffic.list']({})).entries;
+    expect(listed.length).toBeLessThanOrEqual(4);
+    expect(listed.some((entry) => JSON.stringify(entry.message ?? '').includes('first'))).toBe(false);
+
+    const { text } = await readSession(test.core, (await test.core.handlers['traffic.sessions.list']())[0]!.id);
+    const firstCall = linesOf(text).find((entry) => entry.method === 'tools/call' && entry.raw?.includes('"first"'));
+    expect(firstCall).toBeDefined();
+    const fromDisk = await test.core.handlers['traffic.get']({ seq: firstCall!.seq });
+    expect(fromDisk).toMatchObject({ seq: firstCall!.seq, method: 'tools/call', message: { params: { arguments: { message: 'first' } } } });
+  });
+
+  it('hands the window the log in pages of at most the page limit, and only the methods asked for', async () => {
+    const { test, call } = await connectedFixture();
+    // Eight replies of 0.2 MiB go inline (text and raw), 3 MiB in all: more than one page.
+    for (let index = 0; index < 8; index++) await call('big', { mb: 0.2 });
+    // A 1 MiB reply goes as a preview.
+    await call('big', { mb: 1 });
+    await call('flood', { count: 50 });
+    let afterSeq: number | undefined;
+    let pages = 0;
+    const seen: TrafficEntry[] = [];
+    for (;;) {
+      const page = await test.core.handlers['traffic.list'](afterSeq === undefined ? {} : { afterSeq });
+      expect(JSON.stringify(page).length).toBeLessThanOrEqual(TRAFFIC_PAGE_BYTES);
+      pages++;
+      seen.push(...page.entries);
+      afterSeq = page.entries.at(-1)?.seq;
+      if (!page.more) break;
+    }
+    expect(seen.map((entry) => entry.seq)).toEqual((await test.traffic()).map((entry) => entry.seq));
+    expect(pages).toBeGreaterThan(2);
+    const bigReply = seen.find((entry) => entry.kind === 'response' && entry.size > 1_000_000);
+    expect(bigReply).toMatchObject({ truncated: true });
+    expect(bigReply?.message).toBeUndefined();
+
+    const logs = await test.core.handlers['traffic.list']({ methods: ['notifications/message'] });
+    expect(logs.entries).toHaveLength(50);
+    expect(new Set(logs.entries.map((entry) => entry.method))).toEqual(new Set(['notifications/message']));
+  });
+
+  it('keeps the folder within the disk budget: the oldest sessions go first, then the current one’s oldest segments', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-budget-'));
+    const root = join(dataDir, TRAFFIC_FOLDER);
+    // Three earlier sessions of 6 MB each.
+    const earlier = ['2026-01-01T00-00-00-000Z-aaaa', '2026-02-01T00-00-00-000Z-bbbb', '2026-03-01T00-00-00-000Z-cccc'];
+    for (const id of earlier) {
+      mkdirSync(join(root, id), { recursive: true });
+      writeFileSync(join(root, id, '000001.jsonl'), Buffer.alloc(6 * 1024 * 1024, 0x0a));
+    }
+    writeFileSync(join(root, 'settings.json'), JSON.stringify({ diskBudgetBytes: MIN_DISK_BUDGET_BYTES }));
+    const notices: Notice[] = [];
+    const sessions = await TrafficSessions.open(dataDir, (notice) => notices.push(notice));
+    try {
+      expect(notices).toEqual([]);
+      // 18 MB over a 16 MB budget: the oldest session is deleted, the two newer ones stay.
+      expect(readdirSync(root).filter((name) => name.startsWith('2026-0')).sort()).toEqual(earlier.slice(1));
+
+      // The current session writes 2 MB segments (an eighth of the budget); past the budget its own oldest go.
+      const line = 'x'.repeat(100_000);
+      for (let seq = 1; seq <= 200; seq++) {
+        sessions.journal.append({ seq, serverId: 's', connectionId: 'c', direction: 'in', time: seq, kind: 'stderr', size: line.length, text: line });
+        if (seq % 10 === 0) sessions.journal.flush();
+      }
+      sessions.journal.flush();
+      await sessions.enforceBudget();
+      const listed = await sessions.list();
+      const total = listed.reduce((sum, session) => sum + session.bytes, 0);
+      expect(total).toBeLessThanOrEqual(MIN_DISK_BUDGET_BYTES);
+      const current = listed.find((session) => session.current)!;
+      expect(current.partial).toBe(true);
+      expect(listed.filter((session) => !session.current)).toEqual([]);
+      // What is left of the current session reads back as whole lines, ending with the last entry.
+      expect(sessions.journal.read(200)?.text).toBe(line);
+      expect(sessions.journal.read(1)).toBeUndefined();
+    } finally {
+      sessions.close();
+    }
+  });
+
+  it('says so and uses the default when the saved budget is not a usable number', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-budget-'));
+    mkdirSync(join(dataDir, TRAFFIC_FOLDER), { recursive: true });
+    writeFileSync(join(dataDir, TRAFFIC_FOLDER, 'settings.json'), JSON.stringify({ diskBudgetBytes: 'lots' }));
+    const notices: Notice[] = [];
+    const sessions = await TrafficSessions.open(dataDir, (notice) => notices.push(notice));
+    sessions.close();
+    expect(sessions.diskBudget).toBe(1024 * 1024 * 1024);
+    expect(notices.map((notice) => notice.message)).toEqual([expect.stringContaining('is not a number of bytes')]);
+  });
+
+  it('refuses to delete the current session, and reads an earlier one back after a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-sessions-'));
+    const first = await connectedFixture({ dataDir });
+    await first.call('echo', { message: 'from the first run' });
+    const firstId = (await first.test.core.handlers['traffic.sessions.list']())[0]!.id;
+    await expect(first.test.core.handlers['traffic.sessions.remove']({ id: firstId })).rejects.toThrow(/cannot be deleted while it is recording/);
+    await first.test.core.dispose();
+    cores.splice(cores.indexOf(first.test), 1);
+
+    const second = await startCore({ dataDir });
+    cores.push(second);
+    const listed = await second.core.handlers['traffic.sessions.list']();
+    expect(listed.map((session) => session.current)).toEqual([true, false]);
+    expect(listed[1]!.id).toBe(firstId);
+    const { text } = await readSession(second.core, firstId);
+    expect(text).toContain('from the first run');
+    await second.core.handlers['traffic.sessions.remove']({ id: firstId });
+    expect((await second.core.handlers['traffic.sessions.list']()).map((session) => session.id)).not.toContain(firstId);
+  });
+});
