@@ -1,5 +1,6 @@
 /** The traffic export format: JSON Lines, one TrafficEntry per line. Pure functions, shared by core and UI. */
 import type { TrafficEntry, TrafficKind } from './traffic.js';
+import { withMessageFromRaw } from './traffic-line.js';
 
 const KINDS: ReadonlySet<TrafficKind> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note']);
 
@@ -40,7 +41,7 @@ export function parseTrafficJsonl(text: string): ParsedTraffic {
     }
     const problem = entryProblem(value);
     if (problem) errors.push({ line: index + 1, message: problem });
-    else entries.push(value as TrafficEntry);
+    else entries.push(withMessageFromRaw(value as TrafficEntry));
   });
   return { entries, errors };
 }

@@ -1,13 +1,13 @@
 import { plural } from '../../ui/format';
 import type { ImportedTraffic } from './traffic-store';
 
-/** Says that an imported file is on screen, read-only, and how to go back to the live log. */
+/** Says that an imported file (or a saved session) is on screen, read-only, and how to go back to the live log. */
 export function ImportBanner({ imported, entries, onBackToLive }: { imported: ImportedTraffic; entries: number; onBackToLive(): void }) {
   const { errors } = imported;
   return (
     <div className="traffic-import" role="status" aria-label="Imported traffic">
       <div className="traffic-import__line">
-        <span className="traffic-import__badge">Imported</span>
+        <span className="traffic-import__badge">{imported.source === 'session' ? 'Saved session' : 'Imported'}</span>
         <span className="traffic-import__name" title={imported.fileName}>
           {imported.fileName}
         </span>
@@ -20,6 +20,7 @@ export function ImportBanner({ imported, entries, onBackToLive }: { imported: Im
           Back to live traffic
         </button>
       </div>
+      {imported.note && <p className="traffic-import__note muted">{imported.note}</p>}
       {errors.length > 0 && (
         <details className="traffic-import__errors">
           <summary className="field-error">

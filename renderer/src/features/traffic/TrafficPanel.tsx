@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { serializeTrafficEntries } from '../../../../shared/traffic-jsonl';
+import type { TrafficSessionSummary } from '../../../../shared/traffic';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Splitter } from '../../ui/Splitter';
@@ -17,12 +18,13 @@ import { TrafficToolbar } from './TrafficToolbar';
 import { TrafficTypeChips } from './TrafficTypeChips';
 import { TRAFFIC_TYPES, type TrafficType } from './traffic-types';
 import type { PositionList } from './position-list';
-import { downloadText, entriesOfRows, exportFileName, parseTrafficFile, seqsOfRows } from './traffic-files';
+import { downloadText, entriesOfRows, exportFileName, parseTrafficFile, readSavedSession, seqsOfRows, sessionTitle } from './traffic-files';
+import { SessionsDialog } from './SessionsDialog';
 import { compileRowFilter } from './traffic-filter';
 import { useTrafficLayoutStore } from './traffic-layout-store';
 import { parseTrafficQuery } from './traffic-query';
 import { TrafficSession } from './traffic-session';
-import { liveTraffic, useTrafficStore } from './traffic-store';
+import { liveTraffic, useTrafficStore, type ImportedTraffic } from './traffic-store';
 import { IDLE } from './traffic-view';
 import { useRowActions } from './use-row-actions';
 import { useSortedRows } from './use-sorted-rows';
@@ -56,6 +58,7 @@ export function TrafficPanel() {
   const live = imported === null;
   const version = useSessionVersion(session);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
   const errorsId = useId();
 
   const servers = useServersStore((store) => store.servers);
@@ -131,23 +134,31 @@ export function TrafficPanel() {
       downloadText(text, exportFileName(new Date(), suffix));
     });
 
-  const importFile = (file: File) =>
-    run(`Could not import ${file.name}`, async () => {
+  /** Shows a traffic record read-only, in place of the live log, while `read` fetches its text. */
+  const openRecord = (what: string, source: ImportedTraffic['source'], read: () => Promise<{ text: string; note?: string }>) =>
+    run(`Could not open ${what}`, async () => {
       const importedSession = new TrafficSession(1_000, browserFrames);
       const stillShown = () => useTrafficStore.getState().imported?.session === importedSession;
-      actions.setImported({ fileName: file.name, session: importedSession, errors: [], duplicates: 0, loading: true });
+      const shown = { fileName: what, source, session: importedSession, errors: [], duplicates: 0 };
+      actions.setImported({ ...shown, loading: true });
       try {
-        const parsed = await parseTrafficFile(await file.text());
+        const { text, note } = await read();
+        const parsed = await parseTrafficFile(text);
         if (!stillShown()) return;
         importedSession.log.setCapacity(Math.max(1_000, parsed.entries.length));
         importedSession.log.markEnded();
         importedSession.enqueue(parsed.entries);
-        actions.setImported({ fileName: file.name, session: importedSession, errors: parsed.errors, duplicates: parsed.duplicates, loading: false });
+        actions.setImported({ ...shown, errors: parsed.errors, duplicates: parsed.duplicates, loading: false, ...(note ? { note } : {}) });
       } catch (error) {
         if (stillShown()) actions.setImported(null);
         throw error;
       }
     });
+  const importFile = (file: File) => openRecord(file.name, 'file', async () => ({ text: await file.text() }));
+  const openSavedSession = (session: TrafficSessionSummary) => {
+    setSessionsOpen(false);
+    return openRecord(sessionTitle(session), 'session', () => readSavedSession(api, session));
+  };
 
   const detailWidth = useTrafficLayoutStore((store) => store.detailWidth);
   const setDetailWidth = useTrafficLayoutStore((store) => store.setDetailWidth);
@@ -195,7 +206,9 @@ export function TrafficPanel() {
         onMaxEntries={(value) => void setMaxEntries(value)}
         onExport={(which) => void exportRows(which)}
         onImport={(file) => void importFile(file)}
+        onSessions={() => setSessionsOpen(true)}
       />
+      {sessionsOpen && <SessionsDialog onOpen={(session) => void openSavedSession(session)} onClose={() => setSessionsOpen(false)} />}
       <TrafficTypeChips value={state.typeFilter} onChange={actions.setTypeFilter} />
       {query.errors.length > 0 && (
         <p id={errorsId} className="field-error traffic__notice">

@@ -27,6 +27,8 @@ interface Props {
   onMaxEntries(maxEntries: number): void;
   onExport(which: 'visible' | 'all'): void;
   onImport(file: File): void;
+  /** Opens the list of sessions saved on disk. */
+  onSessions(): void;
 }
 
 /** Record, clear, preserve log, the filter, counts, export/import and retention, in one bar. */
@@ -83,6 +85,9 @@ export function TrafficToolbar(props: Props) {
         <ExportMenu visibleRows={shownRows} filtered={filtered} disabled={totalRows === 0} onExport={props.onExport} />
         <button type="button" className="button button--small" onClick={() => fileRef.current?.click()}>
           Import…
+        </button>
+        <button type="button" className="button button--small" title="Traffic of this and earlier sessions, saved on disk" onClick={props.onSessions}>
+          Sessions…
         </button>
         <input
           ref={fileRef}

@@ -1,5 +1,7 @@
 import { parseTrafficJsonl, type ParsedTraffic } from '../../../../shared/traffic-jsonl';
-import type { TrafficEntry } from '../../../../shared/traffic';
+import type { LoupeApi } from '../../../../shared/contract';
+import type { SessionPiece, TrafficEntry, TrafficSessionSummary } from '../../../../shared/traffic';
+import { formatBytes } from '../../ui/format';
 import type { CompactTrafficLog } from './compact-traffic-log';
 import type { PositionList } from './position-list';
 
@@ -80,4 +82,34 @@ export async function parseTrafficFile(text: string): Promise<ImportedFile> {
     if (unique.length === 0 || unique[unique.length - 1]!.seq !== entry.seq) unique.push(entry);
   }
   return { entries: unique, errors, duplicates: entries.length - unique.length };
+}
+
+/** Most of a saved session read into the window at once: a string this long is still safe to hold and parse. */
+export const MAX_SESSION_READ_BYTES = 256 * 1024 * 1024;
+
+/** e.g. "Session of 3 Dec 2026, 23:45:12": how a saved session is named on screen. */
+export function sessionTitle(session: Pick<TrafficSessionSummary, 'startedAt' | 'current'>): string {
+  const started = new Date(session.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return session.current ? `This session (started ${started})` : `Session of ${started}`;
+}
+
+/**
+ * A saved session's record, read piece by piece (each reply is whole lines, about 1 MB), up to
+ * MAX_SESSION_READ_BYTES; the note says when only its start was read.
+ */
+export async function readSavedSession(api: Pick<LoupeApi, 'invoke'>, session: Pick<TrafficSessionSummary, 'id'>): Promise<{ text: string; note?: string }> {
+  const pieces: string[] = [];
+  let read = 0;
+  let offset: number | null = 0;
+  let total = 0;
+  while (offset !== null && read < MAX_SESSION_READ_BYTES) {
+    const piece: SessionPiece = await api.invoke('traffic.sessions.read', { id: session.id, offset });
+    pieces.push(piece.text);
+    total = piece.bytes;
+    read += (piece.nextOffset ?? piece.bytes) - offset;
+    offset = piece.nextOffset;
+  }
+  const text = pieces.join('');
+  if (offset === null) return { text };
+  return { text, note: `Only the first ${formatBytes(read)} of this ${formatBytes(total)} session are shown.` };
 }

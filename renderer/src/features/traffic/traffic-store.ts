@@ -12,9 +12,14 @@ export const DEFAULT_MAX_ENTRIES = 200_000;
 /** The live traffic of this app session. */
 export const liveTraffic = new TrafficSession(DEFAULT_MAX_ENTRIES, browserFrames);
 
-/** A `.jsonl` file opened for viewing: read-only, separate from the live log. */
+/** A `.jsonl` file or a saved session opened for viewing: read-only, separate from the live log. */
 export interface ImportedTraffic {
+  /** The file's name, or the saved session's description. */
   fileName: string;
+  /** Where it came from: a file the person chose, or a session saved in the data folder. */
+  source: 'file' | 'session';
+  /** Something to say about what is shown (e.g. only part of a very large session). */
+  note?: string;
   session: TrafficSession;
   /** Lines that could not be read, 1-based. */
   errors: Array<{ line: number; message: string }>;
