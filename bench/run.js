@@ -15,6 +15,7 @@ const BENCHES = {
   'large-result': () => import('./large-result.js'),
   'many-tools': () => import('./many-tools.js'),
   'package-size': () => import('./package-size.js'),
+  'page-load': () => import('./page-load.js'),
 };
 
 function parseCommandLine() {
