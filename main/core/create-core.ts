@@ -88,13 +88,18 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     onChange: (status) => events.emit('auth.changed', status),
     onOpenUrl: (event) => events.emit('auth.openUrl', event),
   });
+  const validator = new IsolatedValidator(options.validationTimeLimitMs);
   const connections = new ConnectionManager({
     auth,
     traffic,
     clientInfo: { name: 'mcp-loupe', version: options.version },
     initializeTimeoutMs: options.initializeTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     incoming: createServerRequestRouter(store, approvals),
-    onState: (state) => events.emit('connections.changed', state),
+    onState: (state) => {
+      // A connected server's tools are about to be run: have the schema checker ready by then.
+      if (state.status === 'connected') validator.warm();
+      events.emit('connections.changed', state);
+    },
     onProgress: (progress) => events.emit('calls.progress', progress),
     onTask: (task) => events.emit('tasks.changed', task),
     ...(options.lineLimits ? { lineLimits: options.lineLimits } : {}),
@@ -111,7 +116,6 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     }),
   );
 
-  const validator = new IsolatedValidator(options.validationTimeLimitMs);
   const handlers: RequestHandlers = {
     ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),

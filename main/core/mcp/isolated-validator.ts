@@ -60,6 +60,16 @@ export class IsolatedValidator {
     });
   }
 
+  /**
+   * Starts the worker ahead of the first check (loading Ajv in a fresh thread takes longer than a
+   * check), so the first Run after connecting does not wait for it. Does nothing once it is up.
+   */
+  warm(): void {
+    if (this.worker || this.running) return;
+    // One small check loads Ajv and compiles once, so the first real one finds it warm.
+    void this.validate({ type: 'object', properties: { warm: { type: 'string', format: 'uri' } } }, { warm: 'https://example.com' });
+  }
+
   async close(): Promise<void> {
     for (const job of this.queue.splice(0)) job.resolve(unchecked('Loupe is shutting down.'));
     await this.stopWorker();
