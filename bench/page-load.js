@@ -6,7 +6,7 @@
  *    the slowest `traffic.list` reply the core builds, and the time until the page is usable and
  *    until the whole log is back.
  */
-/* global window, document, performance, requestAnimationFrame, MutationObserver -- page functions run in Chromium */
+/* global window, document, requestAnimationFrame, MutationObserver -- page functions run in Chromium */
 import { randomUUID } from 'node:crypto';
 import { FIXTURE_SERVER_PATH, startLoupeInBrowser } from './lib/loupe-browser.js';
 import { median } from './lib/stats.js';

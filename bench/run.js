@@ -16,6 +16,7 @@ const BENCHES = {
   'many-tools': () => import('./many-tools.js'),
   'package-size': () => import('./package-size.js'),
   'page-load': () => import('./page-load.js'),
+  'million-entries': () => import('./million-entries.js'),
 };
 
 function parseCommandLine() {

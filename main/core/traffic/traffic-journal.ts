@@ -10,6 +10,44 @@ interface LinePlace {
   length: number;
 }
 
+/**
+ * Line places by index, in typed arrays grown by doubling: a million entries take 16 MB, not the
+ * ~100 MB a million small objects would.
+ */
+class LinePlaces {
+  private segments = new Uint32Array(1024);
+  private offsets = new Float64Array(1024);
+  private lengths = new Uint32Array(1024);
+  private count = 0;
+
+  set(index: number, place: LinePlace): void {
+    if (index >= this.segments.length) this.grow(index + 1);
+    this.segments[index] = place.segment;
+    this.offsets[index] = place.offset;
+    this.lengths[index] = place.length;
+    this.count = Math.max(this.count, index + 1);
+  }
+
+  get(index: number): LinePlace | undefined {
+    if (index < 0 || index >= this.count || this.segments[index] === 0) return undefined;
+    return { segment: this.segments[index]!, offset: this.offsets[index]!, length: this.lengths[index]! };
+  }
+
+  private grow(needed: number): void {
+    let size = this.segments.length;
+    while (size < needed) size *= 2;
+    const segments = new Uint32Array(size);
+    segments.set(this.segments);
+    const offsets = new Float64Array(size);
+    offsets.set(this.offsets);
+    const lengths = new Uint32Array(size);
+    lengths.set(this.lengths);
+    this.segments = segments;
+    this.offsets = offsets;
+    this.lengths = lengths;
+  }
+}
+
 export interface JournalOptions {
   /** The session's own folder (created when missing). */
   folder: string;
@@ -40,8 +78,8 @@ export class TrafficJournal {
   private queued: TrafficEntry[] = [];
   private flushScheduled = false;
   private failed = false;
-  /** Line places by seq − `firstSeq`. */
-  private places: Array<LinePlace | undefined> = [];
+  /** Line places by seq − `firstSeq` (segment 0: none). */
+  private readonly places = new LinePlaces();
   private firstSeq = -1;
   /** Segments below this number were deleted (disk budget). */
   private firstKeptSegment = 1;
@@ -105,7 +143,7 @@ export class TrafficJournal {
   read(seq: number): TrafficEntry | undefined {
     const queued = this.queued.find((entry) => entry.seq === seq);
     if (queued) return queued;
-    const place = this.firstSeq < 0 ? undefined : this.places[seq - this.firstSeq];
+    const place = this.firstSeq < 0 ? undefined : this.places.get(seq - this.firstSeq);
     if (!place || place.segment < this.firstKeptSegment) return undefined;
     let fd: number | undefined;
     try {
@@ -133,7 +171,7 @@ export class TrafficJournal {
 
   private remember(seq: number, place: LinePlace): void {
     if (this.firstSeq < 0) this.firstSeq = seq;
-    this.places[seq - this.firstSeq] = place;
+    this.places.set(seq - this.firstSeq, place);
   }
 
   private startSegment(): void {

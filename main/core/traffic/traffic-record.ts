@@ -88,6 +88,8 @@ export class TrafficRecord {
       const oldest = this.entries[this.head];
       if (!oldest) break;
       this.bytes -= oldest.size;
+      // Let it go now, not at the next compaction: up to half the array would hold dropped entries.
+      this.entries[this.head] = undefined as unknown as TrafficEntry;
       this.head++;
       this.droppedCount++;
     }
