@@ -20,7 +20,6 @@ import {
   type CallProgress,
   type CompletionParams,
   type JsonObject,
-  type ListKind,
   type ListOutcome,
   type ListParams,
   type PromptInfo,
@@ -34,6 +33,7 @@ import {
 import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
 import type { TaskInfo } from './tasks.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
+import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
 
 /**
@@ -153,6 +153,14 @@ export const requests = {
   /** Opens or stops a 2026-07-28 connection's `subscriptions/listen` stream (it opens on connect). */
   'connections.changeStream': request<ChangeStreamState>()(serverRef.extend({ open: z.boolean() })),
 
+  /**
+   * The lists (tools, resources, templates, prompts) the core keeps for each connected server, or
+   * for one: the window mirrors them and follows `lists.changed`.
+   */
+  'lists.get': request<ServerLists[]>()(z.object({ serverId: id.optional() }).optional()),
+  /** Fetches one list again (from the server's cache hint unless `force`); a failure is the list's state. */
+  'lists.refresh': request<ListState>()(serverRef.extend({ name: z.enum(LIST_NAMES), force: z.boolean().optional() })),
+  /** One list, whole, or an error (the CLI and scripts; the window uses `lists.get`). */
   'tools.list': request<ListOutcome<ToolInfo>>()(listParams),
   'tools.call': request<RpcOutcome>()(toolCallParams),
   /** Cancels a request started with a `callId` (tool call, completion): sends `notifications/cancelled`. */
@@ -284,8 +292,8 @@ export const events = {
   /** A loupe:// link the desktop app was opened with, for the window to show (never to act on by itself). */
   'app.deepLink': event<DeepLinkEvent>(),
   'calls.progress': event<CallProgress>(),
-  /** A `notifications/{tools,resources,prompts}/list_changed` arrived. */
-  'mcp.listChanged': event<{ serverId: string; list: ListKind }>(),
+  /** A connection's list changed state (loading, loaded, failed, or its server said `list_changed`). */
+  'lists.changed': event<ListChange>(),
   /** A `notifications/resources/updated` arrived for a subscribed resource. */
   'mcp.resourceUpdated': event<{ serverId: string; uri: string }>(),
   /** A task (Tasks extension) was started or changed status. */

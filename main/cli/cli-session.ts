@@ -58,6 +58,8 @@ export async function openSession(
       version,
       // The copy's secrets come from the app's store; what the CLI stores stays in memory.
       secretsReadOnly: true,
+      // Lists are fetched when a command asks, so the recorded traffic is what the command sent.
+      followLists: false,
       ...(options.timeoutMs ? { initializeTimeoutMs: options.timeoutMs } : {}),
     });
   } catch (error) {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Approval } from '../../shared/approvals.js';
 import type { RequestHandlers } from '../../shared/contract.js';
-import type { ListKind } from '../../shared/mcp.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../shared/server-config.js';
 import { createApprovals } from './approvals/index.js';
 import { AuthManager } from './auth/auth-manager.js';
@@ -34,6 +33,8 @@ import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { importHandlers } from './config/import/import-handlers.js';
 import { TrafficLog } from './traffic/traffic-log.js';
+import { ServerListsRegistry } from './lists/server-lists.js';
+import { listHandlers } from './handlers/list-handlers.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
 import type { LineLimits } from './transports/stdio-transport.js';
@@ -50,6 +51,11 @@ export interface CreateCoreOptions extends CoreOptions {
   startupNotices?: string[];
   /** The approvals' history of the core process this one replaces. */
   approvalHistory?: Approval[];
+  /**
+   * Load every connected server's lists, and again on `list_changed` (default). Off, lists load
+   * only when asked: the CLI's recorded traffic holds only what its command sent.
+   */
+  followLists?: boolean;
   /** Secrets are read from the app's store but never written there (the CLI works on a copy). */
   secretsReadOnly?: boolean;
 }
@@ -99,21 +105,23 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       // A connected server's tools are about to be run: have the schema checker ready by then.
       if (state.status === 'connected') validator.warm();
       events.emit('connections.changed', state);
+      lists.follow(state);
     },
     onProgress: (progress) => events.emit('calls.progress', progress),
     onTask: (task) => events.emit('tasks.changed', task),
     ...(options.lineLimits ? { lineLimits: options.lineLimits } : {}),
   });
 
+  const lists = new ServerListsRegistry({
+    connections,
+    emit: (change) => events.emit('lists.changed', change),
+    follow: options.followLists ?? true,
+  });
   traffic.observe(
-    watchServerNotifications((name, payload) => {
-      // A changed list is fetched again on the next load, whatever its ttlMs said.
-      if (name === 'mcp.listChanged') {
-        const { serverId, list } = payload as { serverId: string; list: ListKind };
-        connections.find(serverId)?.lists.invalidate(list);
-      }
-      events.emit(name, payload);
-    }),
+    watchServerNotifications(
+      (name, payload) => events.emit(name, payload),
+      (serverId, connectionId, list) => lists.listChanged(serverId, connectionId, list),
+    ),
   );
 
   const handlers: RequestHandlers = {
@@ -122,9 +130,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...uiStateHandlers(uiState),
     ...importHandlers(store, () => events.emit('servers.changed', store.list())),
     ...connectionHandlers(store, connections),
-    ...toolHandlers(connections),
-    ...resourceHandlers(connections),
-    ...promptHandlers(connections),
+    ...listHandlers(lists),
+    ...toolHandlers(connections, lists),
+    ...resourceHandlers(connections, lists),
+    ...promptHandlers(connections, lists),
     ...utilityHandlers(connections, validator),
     ...approvals.handlers,
     ...replayHandlers(traffic, connections),

@@ -89,7 +89,7 @@ describe.each([
     expect(requestsOf(await test.traffic(serverId), 'tools/list')).toHaveLength(lists + 1);
 
     await test.core.handlers['tools.call']({ serverId, name: 'add-tool', arguments: { name: `extra-${overHttp ? 'http' : 'stdio'}` }, callId: 'add-1' });
-    await waitFor(() => eventsNamed(test, 'mcp.listChanged').find((event) => event.serverId === serverId && event.list === 'tools'), 'tools/list_changed');
+    await waitFor(() => eventsNamed(test, 'lists.changed').find((event) => event.serverId === serverId && event.name === 'tools' && event.state.changedAt !== undefined), 'tools/list_changed');
     const changed = await test.core.handlers['tools.list']({ serverId });
     expect(changed.fromCache).toBeUndefined();
     expect(changed.items.map((tool) => tool.name)).toContain(`extra-${overHttp ? 'http' : 'stdio'}`);

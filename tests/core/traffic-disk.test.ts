@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Notice } from '../../shared/contract.js';
+import type { JsonObject } from '../../shared/mcp.js';
 import { MIN_DISK_BUDGET_BYTES, TRAFFIC_PAGE_BYTES, type TrafficEntry } from '../../shared/traffic.js';
 import type { Core } from '../../main/core/core.js';
 import { TRAFFIC_FOLDER, TrafficSessions } from '../../main/core/traffic/traffic-sessions.js';
@@ -18,7 +20,7 @@ async function connectedFixture(options: Parameters<typeof startCore>[0] = {}) {
   cores.push(test);
   const server = await test.add('fixture', fixture());
   await test.core.handlers['connections.connect']({ serverId: server.id });
-  const call = (name: string, args: Record<string, unknown> = {}) => test.core.handlers['tools.call']({ serverId: server.id, name, arguments: args });
+  const call = (name: string, args: JsonObject = {}) => test.core.handlers['tools.call']({ serverId: server.id, name, arguments: args, callId: randomUUID() });
   return { test, serverId: server.id, call };
 }
 

@@ -68,19 +68,19 @@ describe('tools: large lists and results', () => {
     const page = harness.page;
     await watchLongTasks(page);
     const tools = await connectServer(page, 'Many');
-    await tools.getByText('1,012 tools', { exact: true }).waitFor({ timeout: 30_000 });
+    await tools.getByText('1,013 tools', { exact: true }).waitFor({ timeout: 30_000 });
     const options = tools.getByRole('option');
     // Virtualized: only the rows on screen exist.
     expect(await options.count()).toBeLessThan(60);
     const filter = tools.getByRole('searchbox', { name: 'Filter tools' });
     await filter.pressSequentially('tool-09');
-    await tools.getByText('100 of 1,012 tools', { exact: true }).waitFor();
+    await tools.getByText('100 of 1,013 tools', { exact: true }).waitFor();
     await filter.fill('number 777');
-    await tools.getByText('1 of 1,012 tools', { exact: true }).waitFor();
+    await tools.getByText('1 of 1,013 tools', { exact: true }).waitFor();
     await tools.getByRole('option', { name: 'tool-0777', exact: true }).waitFor();
     await filter.fill('');
     // The filter is applied as a deferred value: End must go to the end of the whole list.
-    await tools.getByText('1,012 tools', { exact: true }).waitFor();
+    await tools.getByText('1,013 tools', { exact: true }).waitFor();
     const list = tools.getByRole('listbox', { name: 'Tool list' });
     await list.focus();
     await page.keyboard.press('End');

@@ -1,19 +1,16 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { loadList } from '../mcp/load-list.js';
-import { toResourceInfo, toResourceTemplateInfo } from '../mcp/views.js';
+import type { ServerListsRegistry } from '../lists/server-lists.js';
 
 type ResourceHandlers = Pick<
   RequestHandlers,
   'resources.list' | 'resources.templates' | 'resources.read' | 'resources.subscribe' | 'resources.unsubscribe'
 >;
 
-export function resourceHandlers(connections: ConnectionManager): ResourceHandlers {
+export function resourceHandlers(connections: ConnectionManager, lists: ServerListsRegistry): ResourceHandlers {
   return {
-    'resources.list': async (params) =>
-      loadList(connections.connected(params.serverId), 'resources/list', 'resources', toResourceInfo, params.force === true),
-    'resources.templates': async (params) =>
-      loadList(connections.connected(params.serverId), 'resources/templates/list', 'resourceTemplates', toResourceTemplateInfo, params.force === true),
+    'resources.list': async (params) => lists.load(params.serverId, 'resources', params.force === true),
+    'resources.templates': async (params) => lists.load(params.serverId, 'resourceTemplates', params.force === true),
     'resources.read': async (params) => connections.connected(params.serverId).request('resources/read', { uri: params.uri }),
     'resources.subscribe': async (params) =>
       connections.connected(params.serverId).subscribeResource(params.uri, true),

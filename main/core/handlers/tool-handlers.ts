@@ -1,15 +1,12 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { loadList } from '../mcp/load-list.js';
-import { toToolInfo } from '../mcp/views.js';
+import type { ServerListsRegistry } from '../lists/server-lists.js';
 
 type ToolHandlers = Pick<RequestHandlers, 'tools.list' | 'tools.call' | 'calls.cancel' | 'tasks.list' | 'tasks.cancel'>;
 
-export function toolHandlers(connections: ConnectionManager): ToolHandlers {
+export function toolHandlers(connections: ConnectionManager, lists: ServerListsRegistry): ToolHandlers {
   return {
-    'tools.list': async (params) => {
-      return loadList(connections.connected(params.serverId), 'tools/list', 'tools', toToolInfo, params.force === true);
-    },
+    'tools.list': async (params) => lists.load(params.serverId, 'tools', params.force === true),
     'tools.call': async (params) => {
       const { serverId, callId, name, arguments: args, timeouts } = params;
       const connection = connections.connected(serverId);

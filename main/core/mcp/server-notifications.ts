@@ -10,13 +10,19 @@ const LIST_CHANGED: Record<string, ListKind> = {
 
 type Emit = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 
-/** Turns recorded server notifications the UI reacts to into core events. */
-export function watchServerNotifications(emit: Emit): (entry: TrafficEntry) => void {
+/**
+ * Turns recorded server notifications into what reacts to them: a `list_changed` goes to the
+ * core's list state, a resource update becomes an event for the window.
+ */
+export function watchServerNotifications(
+  emit: Emit,
+  onListChanged: (serverId: string, connectionId: string, list: ListKind) => void,
+): (entry: TrafficEntry) => void {
   return (entry) => {
     if (entry.kind !== 'notification' || entry.direction !== 'in' || !entry.method) return;
     const list = LIST_CHANGED[entry.method];
     if (list) {
-      emit('mcp.listChanged', { serverId: entry.serverId, list });
+      onListChanged(entry.serverId, entry.connectionId, list);
       return;
     }
     if (entry.method === 'notifications/resources/updated') {

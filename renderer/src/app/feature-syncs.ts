@@ -2,10 +2,11 @@ import type { Bridge } from '../bridge/types';
 import { startAuthSync } from '../features/auth/auth-sync';
 import { startApprovalsSync } from '../features/approvals/approvals-sync';
 import { startLogsSync } from '../features/logs/logs-sync';
-import { startPromptsSync } from '../features/prompts/prompts-sync';
+import { usePromptsStore } from '../features/prompts/prompts-store';
 import { startResourcesSync } from '../features/resources/resources-sync';
 import { startTasksSync } from '../features/tasks/tasks-sync';
-import { startToolsAutoload } from '../features/tools/tools-autoload';
+import { startToolsSync } from '../features/tools/tools-sync';
+import { startListsMirror } from './lists-mirror';
 import { useLogsStore } from '../features/logs/logs-store';
 import { useTrafficStore } from '../features/traffic/traffic-store';
 
@@ -17,5 +18,6 @@ function followTrafficRetention(): () => void {
 
 /** Each feature's own subscription to core events; one line per feature. */
 export function startFeatureSyncs(api: Bridge): Array<() => void> {
-  return [startToolsAutoload(api), startResourcesSync(api), startPromptsSync(api), startApprovalsSync(api), startLogsSync(api), startTasksSync(api), startAuthSync(api), followTrafficRetention()];
+  usePromptsStore.getState().attach(api);
+  return [startListsMirror(api), startToolsSync(api), startResourcesSync(api), startApprovalsSync(api), startLogsSync(api), startTasksSync(api), startAuthSync(api), followTrafficRetention()];
 }

@@ -1,4 +1,4 @@
-import type { ListCacheHints, ListOutcome } from '../../../shared/mcp';
+import type { ListCacheHints } from '../../../shared/mcp';
 
 /** What the UI shows about a list's cache fields (2026-07-28 lists carry them). */
 export interface ListCacheInfo {
@@ -7,6 +7,7 @@ export interface ListCacheInfo {
   fromCache: boolean;
 }
 
-export function cacheInfoOf(outcome: ListOutcome<unknown>): ListCacheInfo | undefined {
-  return outcome.hints ? { hints: outcome.hints, fetchedAt: outcome.fetchedAt, fromCache: outcome.fromCache === true } : undefined;
+/** The cache fields of a list outcome or of a list's state, when the server sent any. */
+export function cacheInfoOf(list: { hints?: ListCacheHints | undefined; fetchedAt?: number | undefined; fromCache?: boolean | undefined }): ListCacheInfo | undefined {
+  return list.hints && list.fetchedAt !== undefined ? { hints: list.hints, fetchedAt: list.fetchedAt, fromCache: list.fromCache === true } : undefined;
 }

@@ -34,7 +34,7 @@ export function ToolApp({ serverId, tool, run, draftArguments, connected }: Prop
   const uri = toolAppUri(tool);
   const [alone, setAlone] = useState<Alone>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const listed = useResourcesStore((state) => (uri ? state.byServer[serverId]?.resources.items.find((item) => item.uri === uri) : undefined));
+  const listed = useResourcesStore((state) => (uri ? state.byServer[serverId]?.resources?.items.find((item) => item.uri === uri) : undefined));
   if (!uri) return null;
 
   const finished = run?.status === 'done' && run.outcome?.result !== undefined && !run.outcome.failure ? run : undefined;

@@ -6,7 +6,10 @@ import { VirtualListbox } from '../../ui/VirtualListbox';
 import { useConnection } from '../connections/connections-store';
 import { ChangedNotice } from '../resources/ChangedNotice';
 import { countLabel, filterPrompts } from '../resources/list-filter';
-import { hasItems } from '../resources/list-state';
+import { hasItems } from '../../../../shared/lists';
+import { useApi } from '../../bridge/api-context';
+import { refreshList } from '../../bridge/refresh-list';
+import { cacheInfoOf } from '../../ui/list-cache';
 import { ViolationsNote } from '../resources/OutcomeParts';
 import { ItemRow } from '../resources/ResourceRows';
 import { connectedSession, offers, offersCompletions } from '../resources/server-capabilities';
@@ -23,6 +26,7 @@ function argumentSummary(prompt: PromptInfo): string {
 
 /** The selected server's prompts: the list with a filter, and the selected prompt's form and messages. */
 export function PromptsPanel() {
+  const api = useApi();
   const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
   const serverId = server?.id;
   const connection = useConnection(serverId);
@@ -48,6 +52,7 @@ export function PromptsPanel() {
   );
 
   const loaded = list !== undefined && hasItems(list);
+  const cache = list ? cacheInfoOf(list) : undefined;
   const countText = loaded ? countLabel(visible.length, items.length, 'prompt') : '';
 
   return (
@@ -76,7 +81,7 @@ export function PromptsPanel() {
           aria-label="Refresh prompts"
           title="Refresh prompts"
           disabled={!connected || !offered || list?.status === 'loading'}
-          onClick={() => session && void usePromptsStore.getState().load(session.serverId, session.connectionId)}
+          onClick={() => session && void refreshList(api, session.serverId, 'prompts')}
         >
           <RefreshIcon />
         </button>
@@ -102,12 +107,12 @@ export function PromptsPanel() {
         <div className="prompts__body">
           <div className="prompts__list-pane">
             <div className="prompts__list">
-              {list.cache && session && (
+              {cache && session && (
                 <ListCacheNote
-                  cache={list.cache}
+                  cache={cache}
                   what="prompts"
                   disabled={list.status === 'loading'}
-                  onForceRefresh={() => void usePromptsStore.getState().load(session.serverId, session.connectionId, true)}
+                  onForceRefresh={() => void refreshList(api, session.serverId, 'prompts', true)}
                 />
               )}
               <ViolationsNote violations={list.violations} subject="The prompts list" />

@@ -1,8 +1,8 @@
 import { create } from 'zustand';
+import type { ConnectionList } from '../../../../shared/lists';
 import type { PromptInfo, RpcOutcome } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
 import type { Bridge } from '../../bridge/types';
-import { failedList, loadedList, loadingList, type ListState } from '../resources/list-state';
 
 export interface PromptGet {
   /** Tells a newer get of the same prompt from an older one still under way. */
@@ -19,7 +19,8 @@ export interface PromptGet {
 interface PromptsState {
   /** Set by the sync at start-up. */
   api: Bridge | null;
-  byServer: Record<string, ListState<PromptInfo>>;
+  /** Mirrored from the core's list state (see app/lists-mirror.ts). */
+  byServer: Record<string, ConnectionList<PromptInfo>>;
   /** serverId → the selected prompt's name. */
   selected: Record<string, string>;
   /** promptKey → the argument values the user typed. */
@@ -28,9 +29,7 @@ interface PromptsState {
   gets: Record<string, PromptGet>;
 
   attach(api: Bridge | null): void;
-  load(serverId: string, connectionId: string, force?: boolean): Promise<void>;
-  markListChanged(serverId: string): void;
-  forgetServer(serverId: string): void;
+  setList(serverId: string, list: ConnectionList<PromptInfo> | undefined): void;
   select(serverId: string, name: string | null): void;
   setArgument(serverId: string, promptName: string, argumentName: string, value: string): void;
   get(serverId: string, promptName: string, args: Record<string, string>): Promise<void>;
@@ -49,30 +48,11 @@ export const usePromptsStore = create<PromptsState>()((set, get) => ({
 
   attach: (api) => set({ api }),
 
-  load: async (serverId, connectionId, force = false) => {
-    const api = get().api;
-    if (!api) return;
-    const setList = (list: ListState<PromptInfo>) => set((state) => ({ byServer: { ...state.byServer, [serverId]: list } }));
-    setList(loadingList(connectionId, get().byServer[serverId]));
-    const stillCurrent = () => get().byServer[serverId]?.connectionId === connectionId;
-    try {
-      const outcome = await api.invoke('prompts.list', { serverId, force });
-      if (stillCurrent()) setList(loadedList(connectionId, outcome, get().byServer[serverId]));
-    } catch (error) {
-      if (stillCurrent()) setList(failedList(connectionId, errorMessage(error)));
-    }
-  },
-
-  markListChanged: (serverId) =>
-    set((state) => {
-      const current = state.byServer[serverId];
-      return current ? { byServer: { ...state.byServer, [serverId]: { ...current, changedAt: Date.now() } } } : state;
-    }),
-
-  forgetServer: (serverId) =>
+  setList: (serverId, list) =>
     set((state) => {
       const byServer = { ...state.byServer };
-      delete byServer[serverId];
+      if (list) byServer[serverId] = list;
+      else delete byServer[serverId];
       return { byServer };
     }),
 

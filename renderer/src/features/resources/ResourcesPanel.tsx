@@ -7,7 +7,10 @@ import { useConnection } from '../connections/connections-store';
 import { findServer, useServersStore } from '../servers/servers-store';
 import { ChangedNotice } from './ChangedNotice';
 import { countLabel, filterResources, filterTemplates } from './list-filter';
-import { hasItems, type ListState } from './list-state';
+import { hasItems, type ConnectionList } from '../../../../shared/lists';
+import { useApi } from '../../bridge/api-context';
+import { refreshList } from '../../bridge/refresh-list';
+import { cacheInfoOf } from '../../ui/list-cache';
 import { ViolationsNote } from './OutcomeParts';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceRow, TemplateRow } from './ResourceRows';
@@ -20,6 +23,7 @@ const VIEWS: ResourceListView[] = ['resources', 'templates'];
 
 /** The selected server's resources and resource templates: lists with a filter, and the selected item's detail. */
 export function ResourcesPanel() {
+  const api = useApi();
   const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
   const serverId = server?.id;
   const connection = useConnection(serverId);
@@ -43,10 +47,11 @@ export function ResourcesPanel() {
 
   const refresh = (force = false) => {
     if (!session) return;
-    void useResourcesStore.getState().loadResources(session.serverId, session.connectionId, force);
-    void useResourcesStore.getState().loadTemplates(session.serverId, session.connectionId, force);
+    void refreshList(api, session.serverId, 'resources', force);
+    void refreshList(api, session.serverId, 'resourceTemplates', force);
   };
   const shownList = view === 'resources' ? resources : templates;
+  const shownCache = shownList ? cacheInfoOf(shownList) : undefined;
 
   const countText =
     view === 'resources'
@@ -104,8 +109,8 @@ export function ResourcesPanel() {
         <div className="resources__body">
           <div className="resources__list-pane">
             <ListTabs serverId={serverId} view={view} resources={resources} templates={templates} />
-            {shownList?.cache && (
-              <ListCacheNote cache={shownList.cache} what={view} disabled={loading} onForceRefresh={() => refresh(true)} />
+            {shownCache && (
+              <ListCacheNote cache={shownCache} what={view} disabled={loading} onForceRefresh={() => refresh(true)} />
             )}
             <div className="resources__list" role="tabpanel" aria-labelledby={`resources-tab-${view}`}>
               {view === 'resources' ? (
@@ -132,8 +137,8 @@ function ListTabs({
 }: {
   serverId: string;
   view: ResourceListView;
-  resources: ListState<ResourceInfo> | undefined;
-  templates: ListState<ResourceTemplateInfo> | undefined;
+  resources: ConnectionList<ResourceInfo> | undefined;
+  templates: ConnectionList<ResourceTemplateInfo> | undefined;
 }) {
   const show = (next: ResourceListView) => useResourcesStore.getState().showList(serverId, next);
   const onKeyDown = (event: KeyboardEvent) => {
@@ -168,7 +173,7 @@ function ListTabs({
   );
 }
 
-function ListProblems<T>({ list, what }: { list: ListState<T> | undefined; what: string }) {
+function ListProblems<T>({ list, what }: { list: ConnectionList<T> | undefined; what: string }) {
   if (!list) return null;
   if (list.status === 'failed') {
     return (
@@ -181,7 +186,7 @@ function ListProblems<T>({ list, what }: { list: ListState<T> | undefined; what:
 }
 
 /** Before a list has loaded: its failure, or that it is loading. */
-function ListPlaceholder<T>({ list, what }: { list: ListState<T> | undefined; what: string }) {
+function ListPlaceholder<T>({ list, what }: { list: ConnectionList<T> | undefined; what: string }) {
   if (list?.status === 'failed') return <ListProblems list={list} what={what} />;
   return <p className="empty-state">Loading {what}…</p>;
 }
@@ -193,7 +198,7 @@ function ResourceListBody({
   filter,
 }: {
   serverId: string;
-  list: ListState<ResourceInfo> | undefined;
+  list: ConnectionList<ResourceInfo> | undefined;
   visible: readonly ResourceInfo[];
   filter: string;
 }) {
@@ -245,7 +250,7 @@ function TemplateListBody({
   filter,
 }: {
   serverId: string;
-  list: ListState<ResourceTemplateInfo> | undefined;
+  list: ConnectionList<ResourceTemplateInfo> | undefined;
   visible: readonly ResourceTemplateInfo[];
   filter: string;
 }) {
@@ -289,7 +294,7 @@ function SelectedDetail({ serverId, connection }: { serverId: string; connection
   const subscribable = canSubscribe(connection);
   if (!selection) return <p className="empty-state">Select a resource to read it, or a template to fill in its URI.</p>;
   if (selection.kind === 'resource') {
-    const resource = lists?.resources.items.find((item) => item.uri === selection.uri);
+    const resource = lists?.resources?.items.find((item) => item.uri === selection.uri);
     return (
       <ResourceDetail
         key={selection.uri}
@@ -301,7 +306,7 @@ function SelectedDetail({ serverId, connection }: { serverId: string; connection
       />
     );
   }
-  const template = lists?.templates.items.find((item) => item.uriTemplate === selection.uriTemplate);
+  const template = lists?.templates?.items.find((item) => item.uriTemplate === selection.uriTemplate);
   if (!template) return <p className="empty-state">This template is no longer in the server’s list.</p>;
   return (
     <TemplateDetail

@@ -1,10 +1,10 @@
 import { create } from 'zustand';
-import type { ListOutcome, ResourceInfo, ResourceTemplateInfo, RpcOutcome } from '../../../../shared/mcp';
+import type { ConnectionList } from '../../../../shared/lists';
+import type { ResourceInfo, ResourceTemplateInfo, RpcOutcome } from '../../../../shared/mcp';
 import { useWorkspaceStore } from '../../app/workspace-store';
 import { errorMessage } from '../../bridge/bridge-error';
 import type { Bridge } from '../../bridge/types';
 import { useServersStore } from '../servers/servers-store';
-import { emptyList, failedList, loadedList, loadingList, type ListState } from './list-state';
 
 export type ResourceSelection =
   | { kind: 'resource'; uri: string }
@@ -26,9 +26,10 @@ export type ResourceListView = 'resources' | 'templates';
 
 export type SubscriptionStatus = 'subscribing' | 'subscribed' | 'unsubscribing';
 
+/** A server's resource and template lists, mirrored from the core (see app/lists-mirror.ts). */
 export interface ServerResources {
-  resources: ListState<ResourceInfo>;
-  templates: ListState<ResourceTemplateInfo>;
+  resources?: ConnectionList<ResourceInfo>;
+  templates?: ConnectionList<ResourceTemplateInfo>;
 }
 
 interface ResourcesState {
@@ -53,11 +54,9 @@ interface ResourcesState {
   templateValues: Record<string, Record<string, string>>;
 
   attach(api: Bridge | null): void;
-  loadResources(serverId: string, connectionId: string, force?: boolean): Promise<void>;
-  loadTemplates(serverId: string, connectionId: string, force?: boolean): Promise<void>;
-  /** The server announced `notifications/resources/list_changed`: shown briefly next to the lists. */
-  markListChanged(serverId: string): void;
-  /** Forgets everything about a server's lists (it disconnected). */
+  /** Mirrors one of the core's lists (see app/lists-mirror.ts). */
+  setList<K extends keyof ServerResources>(serverId: string, which: K, list: ServerResources[K] | undefined): void;
+  /** The server's connection ended: its lists and subscriptions go (reads stay as history). */
   forgetServer(serverId: string): void;
   select(serverId: string, selection: ResourceSelection | null): void;
   showList(serverId: string, view: ResourceListView): void;
@@ -78,30 +77,6 @@ export function resourceKey(serverId: string, uri: string): string {
 }
 
 export const useResourcesStore = create<ResourcesState>()((set, get) => {
-  const loadList = async <T>(
-    serverId: string,
-    connectionId: string,
-    which: keyof ServerResources,
-    fetchList: (api: Bridge) => Promise<ListOutcome<T>>,
-  ) => {
-    const api = get().api;
-    if (!api) return;
-    const getList = () => get().byServer[serverId]?.[which] as ListState<T> | undefined;
-    const setList = (list: ListState<T>) =>
-      set((state) => {
-        const current = state.byServer[serverId] ?? { resources: emptyList(connectionId), templates: emptyList(connectionId) };
-        return { byServer: { ...state.byServer, [serverId]: { ...current, [which]: list } } };
-      });
-    setList(loadingList(connectionId, getList()));
-    const stillCurrent = () => getList()?.connectionId === connectionId;
-    try {
-      const outcome = await fetchList(api);
-      if (stillCurrent()) setList(loadedList(connectionId, outcome, getList()));
-    } catch (error) {
-      if (stillCurrent()) setList(failedList<T>(connectionId, errorMessage(error)));
-    }
-  };
-
   const patchRead = (key: string, readId: string, patch: Partial<ResourceRead>) =>
     set((state) => {
       const current = state.reads[key];
@@ -148,23 +123,15 @@ export const useResourcesStore = create<ResourcesState>()((set, get) => {
 
     attach: (api) => set({ api }),
 
-    loadResources: (serverId, connectionId, force = false) =>
-      loadList(serverId, connectionId, 'resources', (api) => api.invoke('resources.list', { serverId, force })),
-
-    loadTemplates: (serverId, connectionId, force = false) =>
-      loadList(serverId, connectionId, 'templates', (api) => api.invoke('resources.templates', { serverId, force })),
-
-    markListChanged: (serverId) =>
+    setList: (serverId, which, list) =>
       set((state) => {
-        const current = state.byServer[serverId];
-        if (!current) return state;
-        const changedAt = Date.now();
-        return {
-          byServer: {
-            ...state.byServer,
-            [serverId]: { resources: { ...current.resources, changedAt }, templates: { ...current.templates, changedAt } },
-          },
-        };
+        const current: ServerResources = { ...state.byServer[serverId] };
+        if (list) current[which] = list;
+        else delete current[which];
+        const byServer = { ...state.byServer };
+        if (current.resources || current.templates) byServer[serverId] = current;
+        else delete byServer[serverId];
+        return { byServer };
       }),
 
     forgetServer: (serverId) =>

@@ -1,5 +1,7 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useApi } from '../../bridge/api-context';
+import { refreshList } from '../../bridge/refresh-list';
+import { cacheInfoOf } from '../../ui/list-cache';
 import { RefreshIcon } from '../../ui/icons';
 import { ListCacheNote } from '../../ui/ListCacheNote';
 import { plural } from '../../ui/format';
@@ -21,7 +23,6 @@ export function ToolsPanel() {
   const connected = statusOf(connection) === 'connected';
   const tools = useToolsStore((state) => (serverId ? state.byServer[serverId] : undefined));
   const selectedKey = useToolsStore((state) => (serverId ? state.selectedTool[serverId] : undefined));
-  const changedAt = useToolsStore((state) => (serverId ? state.listChangedAt[serverId] : undefined));
   const selectTool = useToolsStore((state) => state.selectTool);
   // Each server keeps its own filter text: a filter typed for one server's tools means nothing for another's.
   const [filters, setFilters] = useState<Record<string, string>>({});
@@ -35,8 +36,9 @@ export function ToolsPanel() {
   const onSelect = useCallback((key: string) => serverId && selectTool(serverId, key), [serverId, selectTool]);
 
   const refresh = (force = false) => {
-    if (serverId && connection?.connectionId) void useToolsStore.getState().load(api, serverId, connection.connectionId, force);
+    if (serverId && connected) void refreshList(api, serverId, 'tools', force);
   };
+  const cache = tools ? cacheInfoOf(tools) : undefined;
 
   const unsupported = tools?.status === 'unsupported';
   const hasList = tools !== undefined && !unsupported && (tools.status === 'loaded' || entries.length > 0);
@@ -54,7 +56,7 @@ export function ToolsPanel() {
           {countText}
         </span>
         {tools?.status === 'loading' && <span className="muted">Loading…</span>}
-        <ChangedNotice changedAt={changedAt} what="tools" />
+        <ChangedNotice changedAt={tools?.changedAt} what="tools" />
         <span className="panel-header__spacer" />
         {hasList && (
           <input
@@ -94,8 +96,8 @@ export function ToolsPanel() {
         </p>
       ) : (
         <>
-          {tools.cache && (
-            <ListCacheNote cache={tools.cache} what="tools" disabled={!connected || tools.status === 'loading'} onForceRefresh={() => refresh(true)} />
+          {cache && (
+            <ListCacheNote cache={cache} what="tools" disabled={!connected || tools.status === 'loading'} onForceRefresh={() => refresh(true)} />
           )}
           {tools.violations.length > 0 && (
             <div className="violations tools__violations" role="note">

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import type { CallProgress, JsonObject, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
+import type { ConnectionList } from '../../../../shared/lists';
+import type { CallProgress, JsonObject, ToolInfo } from '../../../../shared/mcp';
 import type { CallTimeouts } from '../../../../shared/server-config';
 import { errorMessage } from '../../bridge/bridge-error';
 import type { Bridge } from '../../bridge/types';
-import { cacheInfoOf, type ListCacheInfo } from '../../ui/list-cache';
 import { formatJsonValue, parseJsonText } from '../schema-form/form-value';
 import { findServer, useServersStore } from '../servers/servers-store';
 import { addRun, parseHistory, replaceRun, serializeHistory, STORAGE_KEY, toolKey, type ToolRun } from './run-history';
@@ -11,17 +11,8 @@ import { uiStateStorage } from '../../bridge/ui-state';
 
 export { toolKey, type ToolRun } from './run-history';
 
-export interface ServerTools {
-  /** The connection the list belongs to; a new connection means a new list. */
-  connectionId: string;
-  /** `unsupported`: the server did not announce the tools capability. */
-  status: 'loading' | 'loaded' | 'failed' | 'unsupported';
-  items: ToolInfo[];
-  pages: number;
-  violations: SchemaViolation[];
-  error?: string;
-  cache?: ListCacheInfo | undefined;
-}
+/** A server's tool list, mirrored from the core (`unsupported`: it did not announce the capability). */
+export type ServerTools = ConnectionList<ToolInfo>;
 
 export type ArgumentsMode = 'form' | 'json';
 
@@ -35,9 +26,8 @@ export interface ArgumentsDraft {
 }
 
 interface ToolsState {
+  /** Mirrored from the core's list state (see app/lists-mirror.ts). */
   byServer: Record<string, ServerTools>;
-  /** serverId → when the server last said its tool list changed (epoch ms). */
-  listChangedAt: Record<string, number>;
   /** serverId → the selected list entry's key (see `listEntries`). */
   selectedTool: Record<string, string>;
   drafts: Record<string, ArgumentsDraft>;
@@ -52,9 +42,7 @@ interface ToolsState {
   /** toolKey → timeouts for this tool's calls instead of the server's. */
   timeoutOverrides: Record<string, CallTimeouts>;
 
-  load(api: Bridge, serverId: string, connectionId: string, force?: boolean): Promise<void>;
-  markUnsupported(serverId: string, connectionId: string): void;
-  noteListChanged(serverId: string): void;
+  setList(serverId: string, list: ServerTools | undefined): void;
   selectTool(serverId: string, entry: string | null): void;
   startDraft(key: string, value: unknown): void;
   setDraftValue(key: string, value: unknown): void;
@@ -76,7 +64,6 @@ function saveHistory(history: Record<string, ToolRun[]>): void {
 
 export const useToolsStore = create<ToolsState>()((set, get) => ({
   byServer: {},
-  listChangedAt: {},
   selectedTool: {},
   drafts: {},
   modes: {},
@@ -85,55 +72,13 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
   progress: {},
   timeoutOverrides: {},
 
-  load: async (api, serverId, connectionId, force = false) => {
-    const previous = get().byServer[serverId];
-    set((state) => ({
-      byServer: {
-        ...state.byServer,
-        [serverId]: {
-          connectionId,
-          status: 'loading',
-          // Keep showing the old list while a refresh of the same connection loads.
-          items: previous?.connectionId === connectionId ? previous.items : [],
-          pages: 0,
-          violations: [],
-        },
-      },
-    }));
-    const stillCurrent = () => get().byServer[serverId]?.connectionId === connectionId;
-    try {
-      const outcome = await api.invoke('tools.list', { serverId, force });
-      if (!stillCurrent()) return;
-      set((state) => ({
-        byServer: {
-          ...state.byServer,
-          [serverId]: {
-            connectionId,
-            status: 'loaded',
-            items: outcome.items,
-            pages: outcome.pages,
-            violations: outcome.violations,
-            ...(outcome.hints ? { cache: cacheInfoOf(outcome) } : {}),
-          },
-        },
-      }));
-    } catch (error) {
-      if (!stillCurrent()) return;
-      set((state) => ({
-        byServer: {
-          ...state.byServer,
-          [serverId]: { connectionId, status: 'failed', items: [], pages: 0, violations: [], error: errorMessage(error) },
-        },
-      }));
-    }
-  },
-
-  markUnsupported: (serverId, connectionId) =>
-    set((state) => ({
-      byServer: { ...state.byServer, [serverId]: { connectionId, status: 'unsupported', items: [], pages: 0, violations: [] } },
-    })),
-
-  noteListChanged: (serverId) => set((state) => ({ listChangedAt: { ...state.listChangedAt, [serverId]: Date.now() } })),
+  setList: (serverId, list) =>
+    set((state) => {
+      const byServer = { ...state.byServer };
+      if (list) byServer[serverId] = list;
+      else delete byServer[serverId];
+      return { byServer };
+    }),
 
   selectTool: (serverId, entry) =>
     set((state) => {
