@@ -1,4 +1,5 @@
 import type { AppCspDomains, AppResourceMeta } from './apps.js';
+import { isObject } from './is-object.js';
 
 const MAX_DOMAINS = 32;
 const MAX_DOMAIN_LENGTH = 200;
@@ -10,10 +11,6 @@ const ORIGIN_PATTERN = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{
 const CSP_FIELDS: (keyof AppCspDomains)[] = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'];
 const PERMISSIONS = new Set(['camera', 'microphone', 'geolocation', 'clipboardWrite']);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function clip(text: string): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
@@ -23,8 +20,8 @@ function clip(text: string): string {
  * dropped, each with a sentence in `problems`), permissions and `prefersBorder`.
  */
 export function readAppResourceMeta(meta: unknown, problems: string[]): AppResourceMeta {
-  const ui = isRecord(meta) && isRecord(meta.ui) ? meta.ui : {};
-  const declared = isRecord(ui.csp) ? ui.csp : {};
+  const ui = isObject(meta) && isObject(meta.ui) ? meta.ui : {};
+  const declared = isObject(ui.csp) ? ui.csp : {};
   const csp: AppCspDomains = { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] };
   for (const field of CSP_FIELDS) {
     const value = declared[field];
@@ -39,8 +36,8 @@ export function readAppResourceMeta(meta: unknown, problems: string[]): AppResou
     }
     if (value.length > MAX_DOMAINS) problems.push(`_meta.ui.csp.${field} lists ${value.length} domains; Loupe kept the first ${MAX_DOMAINS}.`);
   }
-  const permissions = isRecord(ui.permissions) ? Object.keys(ui.permissions).filter((name) => PERMISSIONS.has(name)) : [];
-  if (isRecord(ui.permissions)) {
+  const permissions = isObject(ui.permissions) ? Object.keys(ui.permissions).filter((name) => PERMISSIONS.has(name)) : [];
+  if (isObject(ui.permissions)) {
     for (const name of Object.keys(ui.permissions).filter((key) => !PERMISSIONS.has(key)).slice(0, 8)) {
       problems.push(`_meta.ui.permissions asks for “${clip(name)}”, which MCP Apps does not define.`);
     }

@@ -2,10 +2,7 @@
 import type { ConnectionState } from '../../shared/connection.js';
 import type { JsonObject, PromptInfo, ResourceInfo, ToolInfo } from '../../shared/mcp.js';
 import type { ServerConfig } from '../../shared/server-config.js';
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../../shared/is-object.js';
 
 function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n')[0]!.trim();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Approval, ApprovalDecision } from '../../shared/approvals.js';
 import type { JsonObject } from '../../shared/mcp.js';
+import { isObject } from '../../shared/is-object.js';
 
 /**
  * A reply file (`--replies FILE`): how the CLI answers the requests a server sends to the client.
@@ -19,10 +20,6 @@ export interface Replies {
 }
 
 const MAX_REPLIES_BYTES = 1_000_000;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export class RepliesError extends Error {
   override name = 'RepliesError';

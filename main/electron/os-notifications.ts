@@ -1,6 +1,7 @@
 import { Notification } from 'electron';
 import type { Approval } from '../../shared/approvals.js';
 import type { Core } from '../core/core.js';
+import { isObject } from '../../shared/is-object.js';
 
 /** Requests that arrive this close together share one notification (a flood is one alert, not a hundred). */
 export const COALESCE_MS = 400;
@@ -11,10 +12,6 @@ export interface ApprovalNotifierOptions {
   focusWindow(): void;
   /** While the person is in the app, the Approvals panel opening by itself is enough. */
   isWindowFocused(): boolean;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function clip(text: string): string {

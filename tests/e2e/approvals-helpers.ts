@@ -83,7 +83,7 @@ export async function runTool(page: Page, toolName: string, args?: Record<string
 export async function toolResultText(page: Page): Promise<string> {
   const result = toolsRegion(page).getByRole('region', { name: 'Result' });
   await result.waitFor();
-  await result.filter({ hasNot: page.getByText('Running', { exact: true }) }).waitFor({ timeout: 30_000 });
+  await result.filter({ hasNot: page.getByText(/^Running\b/) }).waitFor({ timeout: 30_000 });
   return (await result.textContent()) ?? '';
 }
 

@@ -89,7 +89,7 @@ describe('traffic: a server flooding 10,000 notifications does not freeze the UI
     expect(settings.maxEntries).toBe(10_000);
     // The core keeps 10,000 too, and hands them over in pages of at most TRAFFIC_PAGE_BYTES.
     let kept = 0;
-    let dropped = 0;
+    let dropped: number;
     let afterSeq: number | undefined;
     for (;;) {
       const page = await bridge.invoke('traffic.list', afterSeq === undefined ? {} : { afterSeq });

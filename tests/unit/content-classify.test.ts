@@ -5,8 +5,8 @@ import {
   cleanMimeType,
   isBase64,
   suggestFileName,
-} from '../../renderer/src/features/content/binary.js';
-import { classifyBlock, classifyContent } from '../../renderer/src/features/content/classify.js';
+} from '../../renderer/src/ui/content/binary.js';
+import { classifyBlock, classifyContent } from '../../renderer/src/ui/content/classify.js';
 import { formatBytes } from '../../renderer/src/ui/format.js';
 
 describe('content classification', () => {

@@ -7,7 +7,7 @@ import {
   MAX_COMPLETION_VALUES,
   type CompletionState,
   type CompletionTransport,
-} from '../../renderer/src/features/resources/completion-sequencer.js';
+} from '../../renderer/src/ui/completion/completion-sequencer.js';
 
 function ok(values: unknown, extra: Record<string, unknown> = {}): RpcOutcome {
   return { result: { completion: { values, ...extra } }, violations: [], durationMs: 1, responseSize: 10 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeIconUrl, pickIconSource } from '../../renderer/src/features/resources/icon-source.js';
-import { isTextMimeType, textOfBlob } from '../../renderer/src/features/content/text-blob.js';
+import { isSafeIconUrl, pickIconSource } from '../../renderer/src/ui/item-icon/icon-source.js';
+import { isTextMimeType, textOfBlob } from '../../renderer/src/ui/content/text-blob.js';
 import { classifyResourceContent, looksLikeJson, resourceContentsOf } from '../../renderer/src/features/resources/resource-content.js';
 
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PromptInfo, ResourceInfo, ResourceTemplateInfo } from '../../shared/mcp.js';
-import { countLabel, filterPrompts, filterResources, filterTemplates } from '../../renderer/src/features/resources/list-filter.js';
+import { countLabel, filterPrompts, filterResources, filterTemplates } from '../../renderer/src/ui/list-filter.js';
 
 const resources: ResourceInfo[] = Array.from({ length: 100 }, (_, index) => ({
   uri: `test://static/resource/${index + 1}`,

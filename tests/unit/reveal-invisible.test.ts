@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JsonTreeModel } from '../../renderer/src/features/content/json-tree-model.js';
+import { JsonTreeModel } from '../../renderer/src/ui/content/json-tree-model.js';
 import { revealInvisible } from '../../renderer/src/ui/reveal-invisible.js';
 
 describe('revealInvisible', () => {

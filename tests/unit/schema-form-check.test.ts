@@ -3,8 +3,8 @@ import { EditorState } from '@codemirror/state';
 import { describe, expect, test } from 'vitest';
 import { SchemaValidator } from '../../main/core/mcp/schema-validator.js';
 import type { JsonObject } from '../../shared/mcp.js';
-import { editorStatus, jsonDiagnostics, schemaDiagnostics } from '../../renderer/src/features/schema-form/json-schema-extensions.js';
-import { checkValue, errorsByPointer, type ValidateInCore } from '../../renderer/src/features/schema-form/schema-check.js';
+import { editorStatus, jsonDiagnostics, schemaDiagnostics } from '../../renderer/src/ui/schema-form/json-schema-extensions.js';
+import { checkValue, errorsByPointer, type ValidateInCore } from '../../renderer/src/ui/schema-form/schema-check.js';
 
 /** The core's own validator, as `schemas.validate` runs it. */
 const validator = new SchemaValidator();

@@ -3,9 +3,9 @@ import { json } from '@codemirror/lang-json';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, test } from 'vitest';
 import { SchemaValidator } from '../../main/core/mcp/schema-validator.js';
-import { jsonDiagnostics, schemaCompletionSource } from '../../renderer/src/features/schema-form/json-schema-extensions.js';
-import type { ValidateInCore } from '../../renderer/src/features/schema-form/schema-check.js';
-import { cursorContext, rangeForPointer } from '../../renderer/src/features/schema-form/json-syntax.js';
+import { jsonDiagnostics, schemaCompletionSource } from '../../renderer/src/ui/schema-form/json-schema-extensions.js';
+import type { ValidateInCore } from '../../renderer/src/ui/schema-form/schema-check.js';
+import { cursorContext, rangeForPointer } from '../../renderer/src/ui/schema-form/json-syntax.js';
 
 const stateOf = (doc: string) => EditorState.create({ doc, extensions: [json()] });
 const slice = (state: EditorState, range: { from: number; to: number }) => state.sliceDoc(range.from, range.to);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRequiredFields } from '../../renderer/src/features/schema-form/empty-required.js';
+import { emptyRequiredFields } from '../../renderer/src/ui/schema-form/empty-required.js';
 
 const schema = {
   type: 'object',

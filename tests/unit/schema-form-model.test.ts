@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { describeField, type FieldModel } from '../../renderer/src/features/schema-form/field-model.js';
+import { describeField, type FieldModel } from '../../renderer/src/ui/schema-form/field-model.js';
 import {
   extraKeys,
   formatJsonValue,
@@ -10,9 +10,9 @@ import {
   parseJsonText,
   setAt,
   textFromNumber,
-} from '../../renderer/src/features/schema-form/form-value.js';
-import { parsePointer, toPointer, valueAtPointer } from '../../renderer/src/features/schema-form/json-pointer.js';
-import { resolveSchema } from '../../renderer/src/features/schema-form/resolve-ref.js';
+} from '../../renderer/src/ui/schema-form/form-value.js';
+import { parsePointer, toPointer, valueAtPointer } from '../../shared/json-pointer.js';
+import { resolveSchema } from '../../renderer/src/ui/schema-form/resolve-ref.js';
 
 const kindOf = (schema: unknown, root: unknown = schema): FieldModel['kind'] => describeField(schema, root).kind;
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { SchemaValidator } from '../../main/core/mcp/schema-validator.js';
 import type { JsonObject, RpcOutcome, ToolInfo } from '../../shared/mcp.js';
-import type { ValidateInCore } from '../../renderer/src/features/schema-form/schema-check.js';
+import type { ValidateInCore } from '../../renderer/src/ui/schema-form/schema-check.js';
 import { checkStructuredContent, structuredCheckWithoutCore } from '../../renderer/src/features/tools/result-checks.js';
 import {
   addRun,

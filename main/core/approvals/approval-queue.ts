@@ -10,6 +10,7 @@ import { outcomeOf, type Outcome } from './decision.js';
 import { MAX_DECIDED_APPROVALS } from './limits.js';
 import { rpcKey, TrafficLinks } from './traffic-links.js';
 import { approvalKind, describeMalformed } from './validate-request.js';
+import { isObject } from '../../../shared/is-object.js';
 
 export const DEFAULT_REJECT_MESSAGE = 'Rejected by the user.';
 export const CORE_STOPPED_PROBLEM = 'Loupe\'s core stopped before this request was answered, so it can no longer be answered.';
@@ -44,10 +45,6 @@ interface Entry {
 }
 
 type Patch = Partial<Omit<Approval, 'id' | 'serverId' | 'serverName' | 'kind' | 'rpcId' | 'request' | 'receivedAt'>>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function notAnswerable(approval: Approval): string {
   switch (approval.status) {

@@ -1,6 +1,7 @@
 import type { ApprovalDecision, ApprovalKind, ApprovalStatus } from '../../../shared/approvals.js';
 import type { JsonObject } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
+import { isObject } from '../../../shared/is-object.js';
 
 /** The JSON-RPC error code a rejection carries when the person does not choose one. */
 export const DEFAULT_REJECT_CODE = -1;
@@ -11,10 +12,6 @@ export type Reply = { result: JsonObject } | { error: { code: number; message: s
 export interface Outcome {
   status: Extract<ApprovalStatus, 'approved' | 'rejected' | 'dismissed'>;
   reply: Reply;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function invalid(message: string): LoupeError {

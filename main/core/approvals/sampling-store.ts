@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { AutoReplyRule, SamplingTemplate } from '../../../shared/approvals.js';
-import type { JsonObject } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { Notice } from '../../../shared/contract.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { keepOriginal, moveAside, movedAsideMessage, readJsonFile } from '../config/json-file.js';
 import { createNotice } from '../notice.js';
 import type { AutoReply } from './approval-queue.js';
+import { isObject } from '../../../shared/is-object.js';
 
 export const SAMPLING_FILE = 'sampling.json';
 const FILE_VERSION = 1;
@@ -18,10 +18,6 @@ interface SamplingState {
 }
 
 const EMPTY: SamplingState = { templates: [], rules: [] };
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function invalid(message: string): LoupeError {
   return new LoupeError(message, 'invalid-params');

@@ -1,14 +1,11 @@
 import type { ApprovalKind } from '../../../shared/approvals.js';
+import { isObject } from '../../../shared/is-object.js';
 
 export const SAMPLING_METHOD = 'sampling/createMessage';
 export const ELICITATION_METHOD = 'elicitation/create';
 
 /** Problems listed in one sentence; a request with thousands of bad messages still gets a readable answer. */
 const MAX_LISTED_PROBLEMS = 10;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The approval kind of a request this module answers, or undefined for any other method. */
 export function approvalKind(method: string, params: unknown): ApprovalKind | undefined {

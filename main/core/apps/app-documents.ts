@@ -5,6 +5,7 @@ import { LoupeError } from '../../../shared/wire.js';
 import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
 import { appContentSecurityPolicy } from './app-policy.js';
 import { readAppResourceMeta } from '../../../shared/app-resource-meta.js';
+import { isObject } from '../../../shared/is-object.js';
 
 /** Open apps kept at once; opening another forgets the oldest (its frame then gets a 404 on reload). */
 const MAX_OPEN_APPS = 24;
@@ -23,14 +24,10 @@ interface OpenApp {
   droppedReports: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The HTML of the content item for `uri` (text, or base64 blob), with what is wrong with it. */
 function documentOf(read: RpcOutcome, uri: string, problems: string[]): { html: string; meta: unknown } {
   if (read.failure) throw new LoupeError(`The server did not return the app's resource: ${read.failure.message}`, 'app-unavailable');
-  const contents = isRecord(read.result) && Array.isArray(read.result.contents) ? read.result.contents.filter(isRecord) : [];
+  const contents = isObject(read.result) && Array.isArray(read.result.contents) ? read.result.contents.filter(isObject) : [];
   const item = contents.find((content) => content.uri === uri) ?? contents[0];
   if (!item) throw new LoupeError(`The server's answer for ${uri} has no contents.`, 'app-unavailable');
   let html: string;
@@ -120,7 +117,7 @@ export class AppDocuments {
       return;
     }
     app.reports++;
-    const body = isRecord(report) && isRecord(report['csp-report']) ? report['csp-report'] : isRecord(report) ? report : {};
+    const body = isObject(report) && isObject(report['csp-report']) ? report['csp-report'] : isObject(report) ? report : {};
     const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).slice(0, 300) : undefined);
     const blocked = text('blocked-uri') ?? text('blockedURL') ?? 'something';
     const directive = text('effective-directive') ?? text('effectiveDirective') ?? text('violated-directive') ?? 'its policy';

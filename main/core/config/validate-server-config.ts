@@ -10,13 +10,10 @@ import {
 } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { parseAuthSettings } from '../auth/parse-auth-settings.js';
+import { isObject } from '../../../shared/is-object.js';
 
 function fail(message: string): never {
   throw new LoupeError(message, 'invalid-config');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown, what: string, { required = false } = {}): string {
@@ -33,7 +30,7 @@ function keyValues(value: unknown, what: string): KeyValue[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) fail(`${what} must be a list of name/value pairs.`);
   return value.map((item, index) => {
-    if (!isRecord(item)) fail(`${what} entry ${index + 1} must be a name/value pair.`);
+    if (!isObject(item)) fail(`${what} entry ${index + 1} must be a name/value pair.`);
     const key = text(item.key, `${what} entry ${index + 1}'s name`).trim();
     const pair: KeyValue = { key, value: text(item.value, `${what} "${key}"`) };
     if (item.secret === true) pair.secret = true;
@@ -42,7 +39,7 @@ function keyValues(value: unknown, what: string): KeyValue[] {
 }
 
 function transport(value: unknown): TransportConfig {
-  if (!isRecord(value)) fail('The transport is missing.');
+  if (!isObject(value)) fail('The transport is missing.');
   switch (value.type) {
     case 'stdio': {
       const args = value.args ?? [];
@@ -76,7 +73,7 @@ function transport(value: unknown): TransportConfig {
 /** Checks a timeouts object (per server, or one call's override). */
 export function parseCallTimeouts(value: unknown): CallTimeouts | undefined {
   if (value === undefined) return undefined;
-  if (!isRecord(value)) fail('Timeouts must be an object.');
+  if (!isObject(value)) fail('Timeouts must be an object.');
   const ms = (key: 'timeoutMs' | 'maxTotalTimeoutMs') => {
     const n = value[key];
     if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) fail(`${key} must be a positive number of milliseconds.`);
@@ -88,7 +85,7 @@ export function parseCallTimeouts(value: unknown): CallTimeouts | undefined {
 
 /** Checks what the user (or a config file) gave and returns a clean copy, or throws one clear sentence. */
 export function parseServerConfigInput(value: unknown): ServerConfigInput {
-  if (!isRecord(value)) fail('A server needs a name and a transport.');
+  if (!isObject(value)) fail('A server needs a name and a transport.');
   const parsedTimeouts = parseCallTimeouts(value.timeouts);
   const roots = parseRoots(value.roots);
   const era = parseEra(value.era);
@@ -120,7 +117,7 @@ export function parseRoots(value: unknown): RootConfig[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) fail('Roots must be a list.');
   return value.map((item, index) => {
-    if (!isRecord(item)) fail(`Root ${index + 1} must have a uri.`);
+    if (!isObject(item)) fail(`Root ${index + 1} must have a uri.`);
     const uri = text(item.uri, `Root ${index + 1}'s URI`, { required: true }).trim();
     try {
       new URL(uri);
@@ -133,6 +130,6 @@ export function parseRoots(value: unknown): RootConfig[] | undefined {
 }
 
 export function parseServerConfig(value: unknown): ServerConfig {
-  if (!isRecord(value)) fail('A server entry must be an object.');
+  if (!isObject(value)) fail('A server entry must be an object.');
   return { id: text(value.id, 'The server id', { required: true }), ...parseServerConfigInput(value) };
 }

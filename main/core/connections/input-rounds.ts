@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../../shared/mcp.js';
+import { isObject } from '../../../shared/is-object.js';
 
 /** Rounds one call may take before Loupe gives up on a server that keeps asking (the SDK's default). */
 export const MAX_INPUT_ROUNDS = 10;
@@ -14,10 +15,6 @@ export interface EmbeddedRequest {
 export interface InputRequired {
   inputRequests: Record<string, EmbeddedRequest>;
   requestState?: string;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function isInputRequired(result: unknown): boolean {

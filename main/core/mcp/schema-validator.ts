@@ -3,6 +3,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonObject, SchemaValidation } from '../../../shared/mcp.js';
+import { toPointer } from '../../../shared/json-pointer.js';
 
 /** How many compiled schemas are kept; tools are validated again and again with the same schema. */
 const CACHE_SIZE = 256;
@@ -33,9 +34,8 @@ function describe(error: ErrorObject): string {
 
 /** Points at the property concerned for `required` and `additionalProperties`, not at the object. */
 function pathOf(error: ErrorObject): string {
-  const escape = (name: unknown) => String(name).replace(/~/g, '~0').replace(/\//g, '~1');
-  if (error.keyword === 'required') return `${error.instancePath}/${escape(error.params.missingProperty)}`;
-  if (error.keyword === 'additionalProperties') return `${error.instancePath}/${escape(error.params.additionalProperty)}`;
+  if (error.keyword === 'required') return error.instancePath + toPointer([String(error.params.missingProperty)]);
+  if (error.keyword === 'additionalProperties') return error.instancePath + toPointer([String(error.params.additionalProperty)]);
   return error.instancePath;
 }
 

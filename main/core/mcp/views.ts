@@ -8,10 +8,7 @@ import type {
   ToolAnnotations,
   ToolInfo,
 } from '../../../shared/mcp.js';
-
-function isRecord(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../../../shared/is-object.js';
 
 function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -19,19 +16,19 @@ function optionalString(value: unknown): string | undefined {
 
 /** A tool as the UI needs it, built leniently from whatever the server sent. */
 export function toToolInfo(raw: unknown): ToolInfo {
-  const tool = isRecord(raw) ? raw : {};
+  const tool = isObject(raw) ? raw : {};
   const title = optionalString(tool.title);
   const description = optionalString(tool.description);
   return {
     name: typeof tool.name === 'string' ? tool.name : '(unnamed tool)',
     ...(title !== undefined ? { title } : {}),
     ...(description !== undefined ? { description } : {}),
-    ...(isRecord(tool.inputSchema) ? { inputSchema: tool.inputSchema } : {}),
-    ...(isRecord(tool.outputSchema) ? { outputSchema: tool.outputSchema } : {}),
-    ...(isRecord(tool.annotations) ? { annotations: tool.annotations as ToolAnnotations } : {}),
-    ...(Array.isArray(tool.icons) ? { icons: tool.icons.filter(isRecord) as unknown as ServerIcon[] } : {}),
-    ...(isRecord(tool._meta) ? { _meta: tool._meta } : {}),
-    ...(isRecord(tool.execution) ? { execution: tool.execution } : {}),
+    ...(isObject(tool.inputSchema) ? { inputSchema: tool.inputSchema } : {}),
+    ...(isObject(tool.outputSchema) ? { outputSchema: tool.outputSchema } : {}),
+    ...(isObject(tool.annotations) ? { annotations: tool.annotations as ToolAnnotations } : {}),
+    ...(Array.isArray(tool.icons) ? { icons: tool.icons.filter(isObject) as unknown as ServerIcon[] } : {}),
+    ...(isObject(tool._meta) ? { _meta: tool._meta } : {}),
+    ...(isObject(tool.execution) ? { execution: tool.execution } : {}),
   };
 }
 
@@ -43,14 +40,14 @@ function common(raw: JsonObject) {
     ...(title !== undefined ? { title } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(mimeType !== undefined ? { mimeType } : {}),
-    ...(Array.isArray(raw.icons) ? { icons: raw.icons.filter(isRecord) as unknown as ServerIcon[] } : {}),
-    ...(isRecord(raw.annotations) ? { annotations: raw.annotations } : {}),
-    ...(isRecord(raw._meta) ? { _meta: raw._meta } : {}),
+    ...(Array.isArray(raw.icons) ? { icons: raw.icons.filter(isObject) as unknown as ServerIcon[] } : {}),
+    ...(isObject(raw.annotations) ? { annotations: raw.annotations } : {}),
+    ...(isObject(raw._meta) ? { _meta: raw._meta } : {}),
   };
 }
 
 export function toResourceInfo(raw: unknown): ResourceInfo {
-  const resource = isRecord(raw) ? raw : {};
+  const resource = isObject(raw) ? raw : {};
   const uri = typeof resource.uri === 'string' ? resource.uri : '';
   return {
     uri,
@@ -61,7 +58,7 @@ export function toResourceInfo(raw: unknown): ResourceInfo {
 }
 
 export function toResourceTemplateInfo(raw: unknown): ResourceTemplateInfo {
-  const template = isRecord(raw) ? raw : {};
+  const template = isObject(raw) ? raw : {};
   const uriTemplate = typeof template.uriTemplate === 'string' ? template.uriTemplate : '';
   return {
     uriTemplate,
@@ -73,7 +70,7 @@ export function toResourceTemplateInfo(raw: unknown): ResourceTemplateInfo {
 const PROMPT_ARGUMENT_FIELDS = new Set(['name', 'title', 'description', 'required']);
 
 function toPromptArgument(raw: unknown): PromptArgumentInfo {
-  const argument = isRecord(raw) ? raw : {};
+  const argument = isObject(raw) ? raw : {};
   const extraEntries = Object.entries(argument).filter(([key]) => !PROMPT_ARGUMENT_FIELDS.has(key));
   const title = optionalString(argument.title);
   const description = optionalString(argument.description);
@@ -87,7 +84,7 @@ function toPromptArgument(raw: unknown): PromptArgumentInfo {
 }
 
 export function toPromptInfo(raw: unknown): PromptInfo {
-  const prompt = isRecord(raw) ? raw : {};
+  const prompt = isObject(raw) ? raw : {};
   const { mimeType: _mimeType, annotations: _annotations, ...rest } = common(prompt);
   return {
     name: typeof prompt.name === 'string' ? prompt.name : '(unnamed prompt)',

@@ -1,4 +1,5 @@
 import type { JsonRpcId, TrafficKind } from '../../../shared/traffic.js';
+import { isObject } from '../../../shared/is-object.js';
 
 export interface MessageClass {
   kind: TrafficKind;
@@ -7,10 +8,6 @@ export interface MessageClass {
   errorCode?: number;
   /** Set by the recorder: the message was too deep to keep as JSON (see message-depth). */
   tooDeep?: boolean;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function asId(value: unknown): JsonRpcId | undefined {
@@ -23,12 +20,12 @@ function asId(value: unknown): JsonRpcId | undefined {
  */
 export function classifyMessage(value: unknown): MessageClass {
   if (Array.isArray(value)) return { kind: 'batch' };
-  if (!isRecord(value) || value.jsonrpc !== '2.0') return { kind: 'malformed' };
+  if (!isObject(value) || value.jsonrpc !== '2.0') return { kind: 'malformed' };
   const id = asId(value.id);
   if (typeof value.method === 'string') {
     return id === undefined ? { kind: 'notification', method: value.method } : { kind: 'request', method: value.method, id };
   }
-  if (isRecord(value.error)) {
+  if (isObject(value.error)) {
     const code = typeof value.error.code === 'number' ? value.error.code : undefined;
     return { kind: 'error', ...(id !== undefined ? { id } : {}), ...(code !== undefined ? { errorCode: code } : {}) };
   }

@@ -1,10 +1,10 @@
-import { ServerInfoPanel } from '../features/server-info/ServerInfoPanel';
-import { ServerFormDialog } from '../features/servers/ServerFormDialog';
-import { ServersPanel } from '../features/servers/ServersPanel';
-import { NoticeBanners } from '../features/notices/NoticeBanners';
-import { ApprovalsButton } from '../features/approvals/ApprovalsButton';
-import { ApprovalsPanel } from '../features/approvals/ApprovalsPanel';
-import { TrafficPanel } from '../features/traffic/TrafficPanel';
+import { ServerInfoPanel } from '../features/server-info';
+import { ServerFormDialog } from '../features/servers';
+import { ServersPanel } from '../features/servers';
+import { NoticeBanners } from '../features/notices';
+import { ApprovalsButton } from '../features/approvals';
+import { ApprovalsPanel } from '../features/approvals';
+import { TrafficPanel } from '../features/traffic';
 import { LoupeMark } from '../ui/icons';
 import { useLayoutStore } from '../ui/layout-store';
 import { Splitter } from '../ui/Splitter';

@@ -1,11 +1,11 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { AuthPanel } from '../features/auth/AuthPanel';
-import { ConsolePanel } from '../features/console/ConsolePanel';
-import { LogsPanel } from '../features/logs/LogsPanel';
-import { PromptsPanel } from '../features/prompts/PromptsPanel';
-import { ResourcesPanel } from '../features/resources/ResourcesPanel';
-import { TasksPanel } from '../features/tasks/TasksPanel';
-import { ToolsPanel } from '../features/tools/ToolsPanel';
+import { AuthPanel } from '../features/auth';
+import { ConsolePanel } from '../features/console';
+import { LogsPanel } from '../features/logs';
+import { PromptsPanel } from '../features/prompts';
+import { ResourcesPanel } from '../features/resources';
+import { TasksPanel } from '../features/tasks';
+import { ToolsPanel } from '../features/tools';
 import { useWorkspaceStore, WORKSPACE_TABS, type WorkspaceTab } from './workspace-store';
 
 const PANELS: Record<WorkspaceTab, () => React.JSX.Element> = {

@@ -2,11 +2,11 @@ import type { AppCommand } from '../../../shared/app-commands';
 import { isAppCommand } from '../../../shared/app-commands';
 import { errorMessage } from '../bridge/bridge-error';
 import type { Bridge } from '../bridge/types';
-import { useApprovalsStore } from '../features/approvals/approvals-store';
-import { applyConnectionResult } from '../features/connections/connections-store';
-import { useNoticesStore } from '../features/notices/notices-store';
-import { useServersStore } from '../features/servers/servers-store';
-import { downloadText, exportFileName } from '../features/traffic/traffic-files';
+import { useApprovalsStore } from '../features/approvals';
+import { applyConnectionResult } from '../features/connections';
+import { useNoticesStore } from '../features/notices';
+import { useServersStore } from '../features/servers';
+import { downloadText, exportFileName } from '../features/traffic';
 
 /** Carries out the desktop menu's commands (File, Server, View) and shows the loupe:// links it was opened with. */
 export function startAppCommands(api: Bridge): () => void {

@@ -1,14 +1,14 @@
 import type { Bridge } from '../bridge/types';
-import { startAuthSync } from '../features/auth/auth-sync';
-import { startApprovalsSync } from '../features/approvals/approvals-sync';
-import { startLogsSync } from '../features/logs/logs-sync';
-import { usePromptsStore } from '../features/prompts/prompts-store';
-import { startResourcesSync } from '../features/resources/resources-sync';
-import { startTasksSync } from '../features/tasks/tasks-sync';
-import { startToolsSync } from '../features/tools/tools-sync';
+import { startAuthSync } from '../features/auth';
+import { startApprovalsSync } from '../features/approvals';
+import { startLogsSync } from '../features/logs';
+import { usePromptsStore } from '../features/prompts';
+import { startResourcesSync } from '../features/resources';
+import { startTasksSync } from '../features/tasks';
+import { startToolsSync } from '../features/tools';
 import { startListsMirror } from './lists-mirror';
-import { useLogsStore } from '../features/logs/logs-store';
-import { useTrafficStore } from '../features/traffic/traffic-store';
+import { useLogsStore } from '../features/logs';
+import { useTrafficStore } from '../features/traffic';
 
 /** The Logs tab keeps as many messages as the traffic log's Keep setting. */
 function followTrafficRetention(): () => void {

@@ -2,11 +2,11 @@ import { LIST_NAMES, type ConnectionList, type ListChange, type ListName, type S
 import { errorMessage } from '../bridge/bridge-error';
 import { mirrorCoreState } from '../bridge/mirror';
 import type { Bridge } from '../bridge/types';
-import { useConnectionsStore } from '../features/connections/connections-store';
-import { useNoticesStore } from '../features/notices/notices-store';
-import { usePromptsStore } from '../features/prompts/prompts-store';
-import { useResourcesStore } from '../features/resources/resources-store';
-import { useToolsStore } from '../features/tools/tools-store';
+import { useConnectionsStore } from '../features/connections';
+import { useNoticesStore } from '../features/notices';
+import { usePromptsStore } from '../features/prompts';
+import { useResourcesStore } from '../features/resources';
+import { useToolsStore } from '../features/tools';
 
 /** Where each of the core's lists is mirrored in the window. */
 interface ListSlot {

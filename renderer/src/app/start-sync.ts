@@ -1,10 +1,10 @@
 import type { Bridge } from '../bridge/types';
 import { errorMessage } from '../bridge/bridge-error';
 import { listAllTraffic } from '../bridge/traffic-pages';
-import { useConnectionsStore } from '../features/connections/connections-store';
-import { useNoticesStore } from '../features/notices/notices-store';
-import { useServersStore } from '../features/servers/servers-store';
-import { useTrafficStore } from '../features/traffic/traffic-store';
+import { useConnectionsStore } from '../features/connections';
+import { useNoticesStore } from '../features/notices';
+import { useServersStore } from '../features/servers';
+import { useTrafficStore } from '../features/traffic';
 import { useAppInfoStore } from './app-info-store';
 import { startAppCommands } from './app-commands';
 import { startFeatureSyncs } from './feature-syncs';

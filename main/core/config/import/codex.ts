@@ -1,6 +1,7 @@
 import type { ImportEntry } from '../../../../shared/config-import.js';
 import type { KeyValue } from '../../../../shared/server-config.js';
-import { FileShapeError, isRecord, parseTomlText } from './parse-text.js';
+import { FileShapeError, parseTomlText } from './parse-text.js';
+import { isObject } from '../../../../shared/is-object.js';
 import { entriesOf, type ReadContext, type ReadPart } from './read-context.js';
 
 /**
@@ -10,7 +11,7 @@ import { entriesOf, type ReadContext, type ReadPart } from './read-context.js';
  */
 export function readCodex(text: string, context: ReadContext): ReadPart[] {
   const value = parseTomlText(text);
-  if (!isRecord(value)) throw new FileShapeError('it is not a TOML table.');
+  if (!isObject(value)) throw new FileShapeError('it is not a TOML table.');
   return [{ entries: codexEntries(value.mcp_servers, context) }];
 }
 
@@ -22,7 +23,7 @@ export function codexEntries(servers: unknown, context: ReadContext): ImportEntr
     if (typeof raw.bearer_token_env_var === 'string') {
       extraHeaders.push({ key: 'Authorization', value: `Bearer ${collector.env(raw.bearer_token_env_var)}` });
     }
-    if (isRecord(raw.env_http_headers)) {
+    if (isObject(raw.env_http_headers)) {
       for (const [header, variable] of Object.entries(raw.env_http_headers)) {
         if (typeof variable === 'string') extraHeaders.push({ key: header, value: collector.env(variable) });
       }

@@ -1,6 +1,7 @@
 import { CREDENTIAL_NAME, type ImportEntry } from '../../../../shared/config-import.js';
 import type { KeyValue, TransportConfig } from '../../../../shared/server-config.js';
-import { FileShapeError, isRecord } from './parse-text.js';
+import { FileShapeError } from './parse-text.js';
+import { isObject } from '../../../../shared/is-object.js';
 import { mentionsPassword, type VariableCollector } from './variables.js';
 
 /** The fields most clients share, still unchecked, after a client module renamed its own (e.g. Windsurf's `serverUrl`). */
@@ -55,7 +56,7 @@ function optionalText(value: unknown, what: string): string | undefined {
 
 function pairs(value: unknown, what: string, collector: VariableCollector): KeyValue[] {
   if (value === undefined || value === null) return [];
-  if (!isRecord(value)) throw new EntryProblem(`${what} is not an object of names and values.`);
+  if (!isObject(value)) throw new EntryProblem(`${what} is not an object of names and values.`);
   return Object.entries(value).map(([key, item]) => {
     if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') {
       throw new EntryProblem(`${what} “${key}” is not text.`);
@@ -69,7 +70,7 @@ export function buildEntry(key: string, name: string, raw: unknown, collector: V
   const notes = [...(extras.notes ?? [])];
   const base = { key, name, notes, ...(extras.disabled ? { disabled: true } : {}) };
   try {
-    if (!isRecord(raw)) throw new EntryProblem(`“${name}” is not an object.`);
+    if (!isObject(raw)) throw new EntryProblem(`“${name}” is not an object.`);
     const server = raw as RawServer;
     const command = optionalText(server.command, `“${name}”'s command`);
     const url = optionalText(server.url, `“${name}”'s url`);
@@ -109,6 +110,6 @@ export function buildEntry(key: string, name: string, raw: unknown, collector: V
 /** Entries of a `{ name: server }` object, or the sentence that says why it is not one. */
 export function serverMap(value: unknown, field: string): [string, unknown][] {
   if (value === undefined) return [];
-  if (!isRecord(value)) throw new FileShapeError(`its “${field}” is not an object of servers.`);
+  if (!isObject(value)) throw new FileShapeError(`its “${field}” is not an object of servers.`);
   return Object.entries(value);
 }

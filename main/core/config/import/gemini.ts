@@ -1,4 +1,5 @@
-import { FileShapeError, isRecord, parseJsonText } from './parse-text.js';
+import { FileShapeError, parseJsonText } from './parse-text.js';
+import { isObject } from '../../../../shared/is-object.js';
 import { entriesOf, type ReadContext, type ReadPart } from './read-context.js';
 
 /**
@@ -7,7 +8,7 @@ import { entriesOf, type ReadContext, type ReadPart } from './read-context.js';
  */
 export function readGemini(text: string, context: ReadContext): ReadPart[] {
   const value = parseJsonText(text);
-  if (!isRecord(value)) throw new FileShapeError('it is not a JSON object.');
+  if (!isObject(value)) throw new FileShapeError('it is not a JSON object.');
   return [
     {
       entries: entriesOf(value.mcpServers, 'mcpServers', 'gemini', context, (raw) => {

@@ -1,4 +1,5 @@
-import { FileShapeError, isRecord, parseJsonText, parseTomlText } from './parse-text.js';
+import { FileShapeError, parseJsonText, parseTomlText } from './parse-text.js';
+import { isObject } from '../../../../shared/is-object.js';
 import { entriesOf, type ReadContext, type ReadPart } from './read-context.js';
 import { serversWithInputs } from './vscode.js';
 import { buildEntry } from './entry-mapping.js';
@@ -12,11 +13,11 @@ import { newCollector } from './read-context.js';
  */
 export function readSnippet(text: string, context: ReadContext): ReadPart[] {
   const value = parseSnippetText(text);
-  if (!isRecord(value)) throw new FileShapeError('it is not a JSON object of servers.');
+  if (!isObject(value)) throw new FileShapeError('it is not a JSON object of servers.');
   if (value.mcpServers !== undefined) return [{ entries: entriesOf(value.mcpServers, 'mcpServers', 'snippet', context, windsurfUrl) }];
   if (value.mcp_servers !== undefined) return [{ entries: codexEntries(value.mcp_servers, context) }];
   if (value.servers !== undefined) return [{ entries: serversWithInputs(value, '', context) }];
-  if (isRecord(value.mcp) && value.mcp.servers !== undefined) return [{ entries: serversWithInputs(value.mcp, 'mcp.', context) }];
+  if (isObject(value.mcp) && value.mcp.servers !== undefined) return [{ entries: serversWithInputs(value.mcp, 'mcp.', context) }];
   if (looksLikeServer(value)) {
     const name = typeof value.name === 'string' && value.name.trim() !== '' ? value.name.trim() : 'Imported server';
     return [{ entries: [buildEntry(`${context.keyPrefix}/${name}`, name, windsurfUrl(value).raw, newCollector('snippet', context))] }];

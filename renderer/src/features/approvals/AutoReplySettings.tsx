@@ -4,7 +4,7 @@ import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { PencilIcon, TrashIcon } from '../../ui/icons';
-import { useServersStore } from '../servers/servers-store';
+import { useServersStore } from '../servers';
 import { reloadSamplingLibrary } from './approvals-sync';
 import { useApprovalsStore } from './approvals-store';
 import { resultPreview } from './sampling-reply';

@@ -1,12 +1,9 @@
 import type { Approval } from '../../../../shared/approvals';
 import { formatClockTime, formatDuration } from '../../ui/format';
 import { JsonText } from '../../ui/JsonText';
-import { ContentBlocks } from '../content/ContentBlocks';
+import { ContentBlocks } from '../../ui/content/ContentBlocks';
 import { decidedByText, statusLabel } from './approval-order';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../../../../shared/is-object';
 
 /** What happened to a request that is no longer pending: who answered, when, and with what. */
 export function DecisionView({ approval }: { approval: Approval }) {

@@ -1,7 +1,7 @@
 import { memo, useId, useMemo } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
 import { JsonText } from '../../ui/JsonText';
-import { ContentBlocks } from '../content/ContentBlocks';
+import { ContentBlocks } from '../../ui/content/ContentBlocks';
 import { parameterText, readSamplingRequest, type PriorityView } from './sampling-request';
 
 const PARAMETER_LABELS: Record<string, string> = {

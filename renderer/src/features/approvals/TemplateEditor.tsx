@@ -3,7 +3,7 @@ import type { SamplingTemplate } from '../../../../shared/approvals';
 import type { JsonObject } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
 import { parseJsonObject } from '../../ui/json';
-import { JsonEditor } from '../schema-form/JsonEditor';
+import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 
 interface Props {
   template: SamplingTemplate;

@@ -1,5 +1,5 @@
 import type { Approval } from '../../../../shared/approvals';
-import { useTrafficStore } from '../traffic/traffic-store';
+import { useTrafficStore } from '../traffic';
 
 /** Jumps to the server's request and to our response in the traffic log, beside the panel. */
 export function TrafficLinks({ approval }: { approval: Approval }) {

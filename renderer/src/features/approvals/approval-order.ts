@@ -1,5 +1,6 @@
 import type { Approval, ApprovalKind, ApprovalStatus } from '../../../../shared/approvals.js';
 import { matchesQuery } from '../../ui/text-filter.js';
+import { isObject } from '../../../../shared/is-object.js';
 
 /** Statuses in which a request ended without anyone here answering it: shown until acknowledged. */
 export const UNANSWERED_STATUSES: ReadonlySet<ApprovalStatus> = new Set(['cancelled', 'disconnected', 'invalid']);
@@ -86,10 +87,6 @@ export function decidedByText(approval: Pick<Approval, 'decidedBy' | 'status'>):
   if (by) return by;
   if (approval.status === 'invalid') return 'Loupe, automatically (malformed request)';
   return 'nobody';
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function firstText(content: unknown): string | undefined {

@@ -1,7 +1,7 @@
 import type { Approval } from '../../../../shared/approvals';
 import { errorMessage } from '../../bridge/bridge-error';
 import type { Bridge } from '../../bridge/types';
-import { useNoticesStore } from '../notices/notices-store';
+import { useNoticesStore } from '../notices';
 import { useApprovalsStore } from './approvals-store';
 import { useDraftsStore } from './drafts-store';
 

@@ -5,6 +5,8 @@
  */
 import type { JsonObject, SchemaValidation } from '../../../../shared/mcp.js';
 import { plainValidationMessage } from '../../ui/validation-wording';
+import { isObject } from '../../../../shared/is-object.js';
+import { parsePointer } from '../../../../shared/json-pointer.js';
 
 export interface ChoiceOption {
   value: string;
@@ -38,10 +40,6 @@ export type ElicitField =
 export type FieldValue = string | boolean | string[];
 export type FieldValues = Record<string, FieldValue>;
 export type FieldErrors = Record<string, string>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const finite = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -226,14 +224,10 @@ export function fieldErrorsFrom(fields: readonly ElicitField[], validation: Sche
   const byName = new Map(fields.map((field) => [field.name, field]));
   const errors: FieldErrors = {};
   for (const error of validation.errors) {
-    const name = decodePointerSegment(error.path.split('/')[1] ?? '');
+    const name = error.path === '' ? '' : (parsePointer(error.path)[0] ?? '');
     if (errors[name] === undefined) errors[name] = friendlyMessage(error, byName.get(name));
   }
   return errors;
-}
-
-function decodePointerSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** The HTML input type that suits a text field's format. */

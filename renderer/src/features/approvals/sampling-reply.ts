@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../../../shared/mcp.js';
+import { isObject } from '../../../../shared/is-object.js';
 
 export const STOP_REASONS = ['endTurn', 'stopSequence', 'maxTokens', 'toolUse'] as const;
 export type StopReasonChoice = (typeof STOP_REASONS)[number] | 'custom';
@@ -58,10 +59,6 @@ export function buildReply(draft: ReplyDraft): BuiltReply {
   if (stopReason === '') errors.stopReason = 'Enter the custom stop reason.';
   if (Object.keys(errors).length > 0 || !content) return { ok: false, errors };
   return { ok: true, result: { role: draft.role, content, model, stopReason } };
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A draft filled from a saved result (a template); what the result lacks is kept from `base`. */

@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../../../shared/mcp.js';
+import { isObject } from '../../../../shared/is-object.js';
 
 /** The three model priorities of `modelPreferences`, each 0…1. */
 export const PRIORITIES = [
@@ -59,10 +60,6 @@ const KNOWN = new Set([
   'tools',
   'toolChoice',
 ]);
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function messagesOf(value: unknown): SamplingMessageView[] {
   if (!Array.isArray(value)) return [];

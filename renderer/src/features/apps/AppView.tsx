@@ -5,7 +5,7 @@ import type { JsonObject, ToolInfo } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
 import { useApi } from '../../bridge/api-context';
 import { useAppInfoStore } from '../../app/app-info-store';
-import { useToolsStore } from '../tools/tools-store';
+import { useToolsStore } from '../tools';
 import { describeAppMeta } from './app-facts';
 import { AppSession, MAX_FRAME_HEIGHT } from './app-session';
 import './apps.css';

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import type { JsonObject, ToolInfo } from '../../../../shared/mcp';
-import type { ToolRun } from '../tools/run-history';
+import type { ToolRun } from '../tools';
 import { readAppResourceMeta } from '../../../../shared/app-resource-meta';
-import { useResourcesStore } from '../resources/resources-store';
+import { useResourcesStore } from '../resources';
 import { describeAppMeta, toolAppUri } from './app-facts';
 import './tool-app.css';
+import { isObject } from '../../../../shared/is-object';
 
 interface Props {
   serverId: string;
@@ -21,10 +22,6 @@ const AppView = lazy(() => import('./AppView').then((module) => ({ default: modu
 
 /** An app opened alone; `beforeRun` is the finished run it replaced, so the next run takes over again. */
 type Alone = { key: number; input: JsonObject; beforeRun: string | undefined } | null;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * A tool's MCP App: after a successful run it opens with the run's arguments and result; it can

@@ -1,5 +1,5 @@
 import type { ConnectionState } from '../../../../shared/connection';
-import { findServer, useServersStore } from '../servers/servers-store';
+import { findServer, useServersStore } from '../servers';
 import { useSignIn } from './use-sign-in';
 import './auth.css';
 

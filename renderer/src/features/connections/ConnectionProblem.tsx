@@ -1,5 +1,5 @@
 import type { ConnectionState, ProcessExit } from '../../../../shared/connection';
-import { SignInButton } from '../auth/SignInButton';
+import { SignInButton } from '../auth';
 
 function describeExit(exit: ProcessExit): string {
   if (exit.signal) return `The process exited on signal ${exit.signal}.`;

@@ -1,11 +1,11 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatClockTime, plural } from '../../ui/format';
-import { findServer, useServersStore } from '../servers/servers-store';
-import { CopyButton } from '../traffic/CopyButton';
-import { liveTraffic, useTrafficStore } from '../traffic/traffic-store';
-import { IDLE } from '../traffic/traffic-view';
-import { useRowWindow } from '../traffic/use-row-window';
-import { useSessionVersion, useTrafficView } from '../traffic/use-traffic-view';
+import { findServer, useServersStore } from '../servers';
+import { CopyButton } from '../traffic';
+import { liveTraffic, useTrafficStore } from '../traffic';
+import { IDLE } from '../traffic';
+import { useRowWindow } from '../traffic';
+import { useSessionVersion, useTrafficView } from '../traffic';
 import { stderrFilter } from './console-filter';
 import { splitMatches } from './text-matches';
 import './console.css';

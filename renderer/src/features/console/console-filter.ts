@@ -1,5 +1,5 @@
-import { KIND, type CompactTrafficLog } from '../traffic/compact-traffic-log';
-import type { RowFilter } from '../traffic/traffic-filter';
+import { KIND, type CompactTrafficLog } from '../traffic';
+import type { RowFilter } from '../traffic';
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

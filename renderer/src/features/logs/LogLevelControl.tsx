@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
-import { statusOf, useConnection } from '../connections/connections-store';
+import { statusOf, useConnection } from '../connections';
 import { isLoggingLevel } from './log-entries';
 import { useLogsStore } from './logs-store';
 

@@ -1,6 +1,7 @@
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp.js';
 import type { TrafficEntry } from '../../../../shared/traffic.js';
 import { matchesQuery } from '../../ui/text-filter.js';
+import { isObject } from '../../../../shared/is-object.js';
 
 export const LOG_METHOD = 'notifications/message';
 
@@ -30,10 +31,6 @@ export function levelRank(level: string): number {
 
 export function isLoggingLevel(value: string): value is LoggingLevel {
   return RANKS.has(value);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `data` as text: strings unchanged, anything else as compact JSON. */

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { PromptArgumentInfo, PromptInfo } from '../../../../shared/mcp';
 import { prettyJson } from '../../ui/json';
-import { completionContext } from '../resources/completion-sequencer';
-import { CompletionInput } from '../resources/CompletionInput';
-import { ItemIcon } from '../resources/ItemIcon';
-import { useCompletion } from '../resources/use-completion';
+import { completionContext } from '../../ui/completion/completion-sequencer';
+import { CompletionInput } from '../../ui/completion/CompletionInput';
+import { ItemIcon } from '../../ui/item-icon/ItemIcon';
+import { useCompletion } from '../../ui/completion/use-completion';
 import { argumentsToSend, missingRequired } from './prompt-messages';
 import { PromptResultView } from './PromptResultView';
 import { promptKey, usePromptsStore } from './prompts-store';

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { formatDuration } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
-import { ContentBlocks } from '../content/ContentBlocks';
-import { FailureView, OutcomeSummary, RawReply, ViolationsNote } from '../resources/OutcomeParts';
-import { openResource } from '../resources/resources-store';
+import { ContentBlocks } from '../../ui/content/ContentBlocks';
+import { FailureView, OutcomeSummary, RawReply, ViolationsNote } from '../../ui/OutcomeParts';
+import { openResource } from '../resources';
 import { promptMessagesOf } from './prompt-messages';
 import type { PromptGet } from './prompts-store';
 

@@ -1,3 +1,4 @@
+import { isObject } from '../../../../shared/is-object';
 /** Reads a `prompts/get` result leniently: whatever is usable is shown, the rest is explained. Pure. */
 
 export interface PromptMessageView {
@@ -13,17 +14,14 @@ export type PromptMessagesResult =
   | { ok: true; description?: string; messages: PromptMessageView[] }
   | { ok: false; problem: string; description?: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 export function promptMessagesOf(result: unknown): PromptMessagesResult {
-  if (!isRecord(result)) return { ok: false, problem: 'The reply is not an object.' };
+  if (!isObject(result)) return { ok: false, problem: 'The reply is not an object.' };
   const description = typeof result.description === 'string' ? result.description : undefined;
   const withDescription = description !== undefined ? { description } : {};
   if (result.messages === undefined) return { ok: false, problem: 'The reply has no messages.', ...withDescription };
   if (!Array.isArray(result.messages)) return { ok: false, problem: 'The reply’s messages is not a list.', ...withDescription };
   const messages = result.messages.map((raw): PromptMessageView => {
-    if (!isRecord(raw)) return { role: undefined, content: raw, problem: 'This message is not an object.' };
+    if (!isObject(raw)) return { role: undefined, content: raw, problem: 'This message is not an object.' };
     const role = typeof raw.role === 'string' ? raw.role : undefined;
     const problems: string[] = [];
     if (role === undefined) problems.push('it has no role');

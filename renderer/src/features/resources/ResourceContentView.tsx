@@ -1,12 +1,12 @@
 import { formatBytes, utf8Length } from '../../ui/format';
-import { suggestFileName } from '../content/binary';
-import { CopyButton } from '../content/CopyButton';
-import { DocumentView } from '../content/DocumentView';
-import { saveFile } from '../content/file-actions';
-import { AudioContent, BlobContent, ImageContent } from '../content/MediaContent';
+import { suggestFileName } from '../../ui/content/binary';
+import { CopyButton } from '../../ui/content/CopyButton';
+import { DocumentView } from '../../ui/content/DocumentView';
+import { saveFile } from '../../ui/content/file-actions';
+import { AudioContent, BlobContent, ImageContent } from '../../ui/content/MediaContent';
 import { CodeView } from './CodeView';
 import { looksLikeJson, type ResourceContentView as ContentView } from './resource-content';
-import '../content/content.css';
+import '../../ui/content/content.css';
 
 /**
  * One item of a read result, by its mimeType: JSON as a tree, other text highlighted in a

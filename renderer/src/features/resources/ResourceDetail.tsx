@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ResourceInfo } from '../../../../shared/mcp';
 import { formatBytes } from '../../ui/format';
-import { ItemIcon } from './ItemIcon';
+import { ItemIcon } from '../../ui/item-icon/ItemIcon';
 import { ResourceReadSection } from './ResourceReadSection';
 import { resourceKey, useResourcesStore } from './resources-store';
 

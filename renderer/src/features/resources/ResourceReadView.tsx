@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { formatDuration } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
-import { FailureView, OutcomeSummary, RawReply, ViolationsNote } from './OutcomeParts';
+import { FailureView, OutcomeSummary, RawReply, ViolationsNote } from '../../ui/OutcomeParts';
 import { classifyResourceContent, resourceContentsOf } from './resource-content';
 import { ResourceContentView } from './ResourceContentView';
 import type { ResourceRead } from './resources-store';

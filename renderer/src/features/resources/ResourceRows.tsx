@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp';
-import { ItemIcon } from './ItemIcon';
+import { ItemIcon } from '../../ui/item-icon/ItemIcon';
 import { revealInvisible } from '../../ui/reveal-invisible';
 
 /** One resource in the list: its title (or name) with the name beside, then its URI. */

@@ -3,19 +3,19 @@ import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp'
 import { RefreshIcon } from '../../ui/icons';
 import { ListCacheNote } from '../../ui/ListCacheNote';
 import { VirtualListbox } from '../../ui/VirtualListbox';
-import { useConnection } from '../connections/connections-store';
-import { findServer, useServersStore } from '../servers/servers-store';
-import { ChangedNotice } from './ChangedNotice';
-import { countLabel, filterResources, filterTemplates } from './list-filter';
+import { useConnection } from '../connections';
+import { findServer, useServersStore } from '../servers';
+import { ChangedNotice } from '../../ui/ChangedNotice';
+import { countLabel, filterResources, filterTemplates } from '../../ui/list-filter';
 import { hasItems, type ConnectionList } from '../../../../shared/lists';
 import { useApi } from '../../bridge/api-context';
 import { refreshList } from '../../bridge/refresh-list';
 import { cacheInfoOf } from '../../ui/list-cache';
-import { ViolationsNote } from './OutcomeParts';
+import { ViolationsNote } from '../../ui/OutcomeParts';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceRow, TemplateRow } from './ResourceRows';
 import { resourceKey, useResourcesStore, type ResourceListView } from './resources-store';
-import { canSubscribe, connectedSession, offers, offersCompletions } from './server-capabilities';
+import { canSubscribe, connectedSession, offers, offersCompletions } from '../connections';
 import { TemplateDetail } from './TemplateDetail';
 import './resources.css';
 

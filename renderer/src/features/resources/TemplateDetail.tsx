@@ -1,11 +1,11 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { ResourceTemplateInfo } from '../../../../shared/mcp';
-import { completionContext } from './completion-sequencer';
-import { CompletionInput } from './CompletionInput';
-import { ItemIcon } from './ItemIcon';
+import { completionContext } from '../../ui/completion/completion-sequencer';
+import { CompletionInput } from '../../ui/completion/CompletionInput';
+import { ItemIcon } from '../../ui/item-icon/ItemIcon';
 import { ResourceReadSection } from './ResourceReadSection';
 import { resourceKey, useResourcesStore } from './resources-store';
-import { useCompletion } from './use-completion';
+import { useCompletion } from '../../ui/completion/use-completion';
 import { expandUriTemplate, OPERATOR_MEANINGS, parseUriTemplate, variableExpressions, type TemplateOperator } from './uri-template';
 
 const EMPTY: Record<string, string> = {};

@@ -1,6 +1,6 @@
 /** How to show each item of a `resources/read` result, decided from its fields and mimeType. Pure. */
-import { base64DecodedSize, isBase64 } from '../content/binary.js';
-import { isJsonMimeType, textOfBlob } from '../content/text-blob.js';
+import { base64DecodedSize, isBase64 } from '../../ui/content/binary.js';
+import { isJsonMimeType, textOfBlob } from '../../ui/content/text-blob.js';
 
 export type TextLanguage = 'json' | 'plain';
 

@@ -4,7 +4,7 @@ import type { ResourceInfo, ResourceTemplateInfo, RpcOutcome } from '../../../..
 import { useWorkspaceStore } from '../../app/workspace-store';
 import { errorMessage } from '../../bridge/bridge-error';
 import type { Bridge } from '../../bridge/types';
-import { useServersStore } from '../servers/servers-store';
+import { useServersStore } from '../servers';
 
 export type ResourceSelection =
   | { kind: 'resource'; uri: string }

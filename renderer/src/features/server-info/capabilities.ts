@@ -1,11 +1,9 @@
+import { isObject } from '../../../../shared/is-object';
 export interface CapabilityBadge {
   name: string;
   /** Sub-capabilities the server switched on, e.g. `listChanged`, `subscribe`. */
   flags: string[];
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * One badge per announced capability, in the order the server sent them. Sub-flags are the

@@ -6,7 +6,7 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { CloseIcon } from '../../ui/icons';
 import { CommandField } from './CommandField';
-import { AuthSettingsFields } from '../auth/AuthSettingsFields';
+import { AuthSettingsFields } from '../auth';
 import { KeyValueRows } from './KeyValueRows';
 import { ProtocolEraField } from './ProtocolEraField';
 import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
-import { JsonEditor } from '../schema-form/JsonEditor';
-import { SchemaForm } from '../schema-form/SchemaForm';
+import { JsonEditor } from '../../ui/schema-form/JsonEditor';
+import { SchemaForm } from '../../ui/schema-form/SchemaForm';
 import type { ArgumentsDraft, ArgumentsMode } from './tools-store';
 
 interface Props {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ToolInfo } from '../../../../shared/mcp';
-import { DocumentView } from '../content/DocumentView';
-import { Folded } from '../content/Folded';
-import { SafeMarkdown } from '../content/SafeMarkdown';
-import { ItemIcon } from '../resources/ItemIcon';
-import { appBadges } from '../apps/app-facts';
+import { DocumentView } from '../../ui/content/DocumentView';
+import { Folded } from '../../ui/content/Folded';
+import { SafeMarkdown } from '../../ui/content/SafeMarkdown';
+import { ItemIcon } from '../../ui/item-icon/ItemIcon';
+import { appBadges } from '../apps';
 import { annotationBadges, toolTitle } from './tool-facts';
 import { revealInvisible } from '../../ui/reveal-invisible';
 import { uiStateStorage } from '../../bridge/ui-state';

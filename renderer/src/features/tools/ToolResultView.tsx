@@ -1,20 +1,21 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { taskOfCall, useTasksStore } from '../tasks/tasks-store';
-import { TaskStatusLine } from '../tasks/TaskStatusLine';
+import { taskOfCall, useTasksStore } from '../tasks';
+import { TaskStatusLine } from '../tasks';
 import type { CallProgress, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
 import { formatBytes, formatClockTime, formatDuration, plural } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
-import { ContentBlocks, MetaDetails } from '../content/ContentBlocks';
-import { Folded } from '../content/Folded';
-import { CopyButton } from '../content/CopyButton';
-import { DocumentView } from '../content/DocumentView';
-import { printJson } from '../content/document-core';
-import { saveFile } from '../content/file-actions';
+import { ContentBlocks, MetaDetails } from '../../ui/content/ContentBlocks';
+import { Folded } from '../../ui/content/Folded';
+import { CopyButton } from '../../ui/content/CopyButton';
+import { DocumentView } from '../../ui/content/DocumentView';
+import { printJson } from '../../ui/content/document-core';
+import { saveFile } from '../../ui/content/file-actions';
 import type { StructuredCheck } from './result-checks';
 import type { ToolRun } from './run-history';
 import { VERDICT_LABELS, verdictOf } from './run-verdict';
 import { RunProgress } from './RunProgress';
 import { useStructuredCheck } from './use-structured-check';
+import { isObject } from '../../../../shared/is-object';
 
 interface Props {
   run: ToolRun;
@@ -23,8 +24,6 @@ interface Props {
   onCancel(): void;
   onOpenResource(uri: string): void;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One run's result: what came back, how long it took and how big it was, rendered for what it is. */
 export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }: Props) {

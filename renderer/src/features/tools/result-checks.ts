@@ -1,6 +1,7 @@
 /** Checks on a tool result beyond the MCP schema: its structuredContent against the tool's outputSchema. */
 import type { JsonObject } from '../../../../shared/mcp.js';
-import { checkValue, type ValidateInCore, type ValidationError } from '../schema-form/schema-check.js';
+import { checkValue, type ValidateInCore, type ValidationError } from '../../ui/schema-form/schema-check.js';
+import { isObject } from '../../../../shared/is-object.js';
 
 export type StructuredCheck =
   | { status: 'none' }
@@ -13,8 +14,6 @@ export type StructuredCheck =
   | { status: 'fail'; errors: ValidationError[] }
   /** The schema could not be used, or the core did not answer. */
   | { status: 'not-checked'; reason: string };
-
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What can be said without asking the core; null when the structuredContent has to be checked against the schema. */
 export function structuredCheckWithoutCore(outputSchema: JsonObject | undefined, result: unknown): StructuredCheck | null {

@@ -4,8 +4,8 @@ import type { CallProgress, JsonObject, ToolInfo } from '../../../../shared/mcp'
 import type { CallTimeouts } from '../../../../shared/server-config';
 import { errorMessage } from '../../bridge/bridge-error';
 import type { Bridge } from '../../bridge/types';
-import { formatJsonValue, parseJsonText } from '../schema-form/form-value';
-import { findServer, useServersStore } from '../servers/servers-store';
+import { formatJsonValue, parseJsonText } from '../../ui/schema-form/form-value';
+import { findServer, useServersStore } from '../servers';
 import { addRun, parseHistory, replaceRun, serializeHistory, STORAGE_KEY, toolKey, type ToolRun } from './run-history';
 import { uiStateStorage } from '../../bridge/ui-state';
 

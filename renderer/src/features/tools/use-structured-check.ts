@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
-import { useValidateInCore } from '../schema-form/use-schema-check';
+import { useValidateInCore } from '../../ui/schema-form/use-schema-check';
 import { checkStructuredContent, structuredCheckWithoutCore, type StructuredCheck } from './result-checks';
 
 interface Answer {

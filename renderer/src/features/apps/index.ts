@@ -1,0 +1,3 @@
+/** The apps feature's public face: other features and the app import it from here only. */
+export * from './ToolApp';
+export * from './app-facts';

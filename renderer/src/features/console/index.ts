@@ -1,0 +1,2 @@
+/** The console feature's public face: other features and the app import it from here only. */
+export * from './ConsolePanel';

@@ -1,0 +1,3 @@
+/** The prompts feature's public face: other features and the app import it from here only. */
+export * from './PromptsPanel';
+export * from './prompts-store';

@@ -1,0 +1,198 @@
+/**
+ * One document a result view shows: a text (which may be JSON) or a value, as tree rows and as
+ * raw text segments. The same class serves small documents on the main thread and large ones
+ * inside the document worker.
+ */
+import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import { utf8Length } from '../format.js';
+import { JsonTreeModel, kindOf, type TreeRow } from './json-tree-model.js';
+import { indexSegments, segmentAt, type SegmentIndex, type TextSegment } from './text-segments.js';
+
+export type DocumentInput = { kind: 'text'; text: string } | { kind: 'value'; value: unknown };
+
+export interface RawInfo {
+  /** UTF-8 size of the text (for a value: of its pretty-printed JSON). */
+  bytes: number;
+  segmentCount: number;
+  lineCount: number;
+}
+
+export interface DocumentInfo {
+  /** A tree is available: the text parsed as JSON to an object or array, or the input was a value. */
+  tree: boolean;
+  rowCount: number;
+  /** Why a text that looked like JSON is not shown as a tree. */
+  parseError?: string;
+  /** Keys the text gives more than once in one object: the tree shows the last value, the raw text all. */
+  duplicateKeys?: string[];
+  /** The raw text's figures; null for a value until its raw text is first asked for (printing can be costly). */
+  raw: RawInfo | null;
+}
+
+/** Only objects and arrays are worth a tree; `"abc"` or `42` are shown as text. */
+export function looksLikeJsonContainer(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 32 || code === 9 || code === 10 || code === 13) continue;
+    return code === 123 /* { */ || code === 91 /* [ */;
+  }
+  return false;
+}
+
+/** Pretty JSON, or a sentence when the value cannot be printed (too deep for the engine's stack). */
+/**
+ * Numbers JavaScript would show differently from how they were written: 16 or more digits (past
+ * 2^53), decimals with a trailing zero (`1.0`), exponents, `-0`. Strings may match too: that only
+ * costs the slower exact parse.
+ */
+const INEXACT_NUMBER = /\d{16}|\.\d*0(?!\d)|\d[eE]|-0(?![.\d])/;
+
+/** Below this size the exact parse is always used (it also finds repeated keys); above it only where a number needs it. */
+const ALWAYS_EXACT_CHARS = 256 * 1024;
+
+/**
+ * Parses JSON text so the tree shows each number exactly as written, with lossless-json (numbers
+ * stay their source text). Large texts with no number JavaScript could change take the fast
+ * native parse. A key repeated in one object keeps its last value, as JSON.parse does, and is named.
+ */
+export function parseExact(text: string): { value: unknown; exact: boolean; duplicateKeys: string[] } {
+  const duplicateKeys: string[] = [];
+  if (text.length > ALWAYS_EXACT_CHARS && !INEXACT_NUMBER.test(text)) return { value: JSON.parse(text), exact: false, duplicateKeys };
+  let value: unknown;
+  try {
+    value = parseLossless(text, null, {
+      onDuplicateKey: ({ key, newValue }) => {
+        if (!duplicateKeys.includes(key)) duplicateKeys.push(key);
+        return newValue;
+      },
+    });
+  } catch {
+    // lossless-json recurses: a document nested thousands of levels deep overflows its stack,
+    // where the native parse does not. Its syntax errors are the native parse's to report.
+    return { value: JSON.parse(text), exact: false, duplicateKeys: [] };
+  }
+  return { value, exact: true, duplicateKeys };
+}
+
+export function printJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? 'undefined';
+  } catch (error) {
+    return `Could not print this value as JSON (${error instanceof Error ? error.message : String(error)}). Use the tree view.`;
+  }
+}
+
+interface RawText {
+  text: string;
+  index: SegmentIndex;
+  bytes: number;
+}
+
+function rawTextOf(text: string): RawText {
+  return { text, index: indexSegments(text), bytes: utf8Length(text) };
+}
+
+export class DocumentCore {
+  private raw: RawText | null = null;
+  private readonly tree: JsonTreeModel | null;
+  private readonly parseError: string | undefined;
+  /** The tree holds numbers as their source text (lossless-json): copied values keep them. */
+  private exactNumbers = false;
+  private duplicateKeys: string[] = [];
+  private readonly value: { value: unknown } | null;
+
+  constructor(input: DocumentInput) {
+    if (input.kind === 'value') {
+      this.value = { value: input.value };
+      // A lone string or number is shown as text: a one-row tree says nothing more.
+      const kind = kindOf(input.value);
+      this.tree = kind === 'object' || kind === 'array' ? new JsonTreeModel(input.value) : null;
+      if (!this.tree) this.raw = rawTextOf(printJson(input.value));
+      return;
+    }
+    this.value = null;
+    this.raw = rawTextOf(input.text);
+    let tree: JsonTreeModel | null = null;
+    if (looksLikeJsonContainer(input.text)) {
+      try {
+        const parsed = parseExact(input.text);
+        this.exactNumbers = parsed.exact;
+        this.duplicateKeys = parsed.duplicateKeys;
+        tree = new JsonTreeModel(parsed.value);
+      } catch (error) {
+        this.parseError = `It looks like JSON but does not parse: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+    this.tree = tree;
+  }
+
+  info(): DocumentInfo {
+    return {
+      tree: this.tree !== null,
+      rowCount: this.tree?.rowCount ?? 0,
+      ...(this.parseError ? { parseError: this.parseError } : {}),
+      ...(this.duplicateKeys.length > 0 ? { duplicateKeys: this.duplicateKeys } : {}),
+      raw: this.raw ? { bytes: this.raw.bytes, segmentCount: this.raw.index.count, lineCount: this.raw.index.lineCount } : null,
+    };
+  }
+
+  /** Makes the raw text of a value (pretty JSON) available; returns the updated info. */
+  prepareRaw(): DocumentInfo {
+    if (!this.raw && this.value) this.raw = rawTextOf(printJson(this.value.value));
+    return this.info();
+  }
+
+  /** The raw text, once prepared (for showing a small document in one piece). */
+  rawText(): string | null {
+    return this.raw?.text ?? null;
+  }
+
+  rows(start: number, end: number): TreeRow[] {
+    return this.tree?.rowsBetween(start, end) ?? [];
+  }
+
+  segments(start: number, end: number): TextSegment[] {
+    const raw = this.raw;
+    if (!raw) return [];
+    const out: TextSegment[] = [];
+    for (let index = Math.max(0, start); index < Math.min(end, raw.index.count); index++) {
+      out.push(segmentAt(raw.text, raw.index, index)!);
+    }
+    return out;
+  }
+
+  /** Tree commands; each returns the new row count. */
+  toggle(index: number): number {
+    this.tree?.toggle(index);
+    return this.tree?.rowCount ?? 0;
+  }
+
+  expandAll(index: number): number {
+    this.tree?.expandAll(index);
+    return this.tree?.rowCount ?? 0;
+  }
+
+  collapseAll(): number {
+    this.tree?.collapseAll();
+    return this.tree?.rowCount ?? 0;
+  }
+
+  parentIndex(index: number): number {
+    return this.tree?.parentIndex(index) ?? -1;
+  }
+
+  pointer(index: number): string {
+    return this.tree?.pointer(index) ?? '';
+  }
+
+  /** The whole text, or one tree row's value as pretty JSON (a string value as itself). */
+  copyText(index?: number): string {
+    if (index === undefined || !this.tree) {
+      if (this.raw) return this.raw.text;
+      return this.value ? printJson(this.value.value) : '';
+    }
+    const value = this.tree.value(index);
+    if (typeof value === 'string') return value;
+    return this.exactNumbers ? (stringifyLossless(value, null, 2) ?? '') : printJson(value);
+  }
+}
