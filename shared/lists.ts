@@ -56,3 +56,11 @@ export type ConnectionList<T> = ListState<T> & { connectionId: string };
 export function hasItems(list: ListState<unknown> | undefined): boolean {
   return list !== undefined && (list.status === 'loaded' || list.items.length > 0);
 }
+
+/** A copy of `byServer` with the server's entry set, or removed when `value` is undefined. */
+export function withServerEntry<V>(byServer: Readonly<Record<string, V>>, serverId: string, value: V | undefined): Record<string, V> {
+  const next = { ...byServer };
+  if (value === undefined) delete next[serverId];
+  else next[serverId] = value;
+  return next;
+}

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ConnectionList } from '../../../../shared/lists';
+import { withServerEntry, type ConnectionList } from '../../../../shared/lists';
 import type { PromptInfo, RpcOutcome } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
 import type { Bridge } from '../../bridge/types';
@@ -48,13 +48,7 @@ export const usePromptsStore = create<PromptsState>()((set, get) => ({
 
   attach: (api) => set({ api }),
 
-  setList: (serverId, list) =>
-    set((state) => {
-      const byServer = { ...state.byServer };
-      if (list) byServer[serverId] = list;
-      else delete byServer[serverId];
-      return { byServer };
-    }),
+  setList: (serverId, list) => set((state) => ({ byServer: withServerEntry(state.byServer, serverId, list) })),
 
   select: (serverId, name) =>
     set((state) => {

@@ -3,7 +3,8 @@ import { IMPORT_CLIENT_NAMES, type ExportSnippet } from '../../../../shared/conf
 import type { ServerConfig } from '../../../../shared/server-config';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
-import { CloseIcon, Svg } from '../../ui/icons';
+import { DialogHeader } from '../../ui/DialogHeader';
+import { Svg } from '../../ui/icons';
 
 export const ExportIcon = () => (
   <Svg>
@@ -44,14 +45,9 @@ export function ExportSnippetsDialog({ server, onClose }: { server: ServerConfig
   return (
     <dialog ref={dialogRef} className="dialog export-dialog" aria-labelledby={titleId} onClose={onClose}>
       <div className="dialog__form">
-        <header className="dialog__header">
-          <h2 id={titleId} className="dialog__title">
+        <DialogHeader titleId={titleId} onClose={() => dialogRef.current?.close()}>
             Export “{server.name}”
-          </h2>
-          <button type="button" className="icon-button" aria-label="Close" title="Close (Esc)" onClick={() => dialogRef.current?.close()}>
-            <CloseIcon />
-          </button>
-        </header>
+        </DialogHeader>
         <div className="dialog__body">
           {error && (
             <p className="form-error" role="alert">

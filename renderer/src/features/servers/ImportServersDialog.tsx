@@ -3,7 +3,7 @@ import type { ImportDiscovery, ImportResult, ImportSource } from '../../../../sh
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
-import { CloseIcon } from '../../ui/icons';
+import { DialogHeader } from '../../ui/DialogHeader';
 import { ImportEntryRow } from './ImportEntryRow';
 import { ImportVariableFields } from './ImportVariableFields';
 import { importItems, initiallyPicked, pickedEntries, variablesToFill } from './import-selection';
@@ -89,14 +89,9 @@ export function ImportServersDialog({ onClose }: { onClose(): void }) {
   return (
     <dialog ref={dialogRef} className="dialog import-dialog" aria-labelledby={titleId} onClose={onClose}>
       <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
-        <header className="dialog__header">
-          <h2 id={titleId} className="dialog__title">
+        <DialogHeader titleId={titleId} onClose={() => dialogRef.current?.close()}>
             Import servers
-          </h2>
-          <button type="button" className="icon-button" aria-label="Close" title="Close (Esc)" onClick={() => dialogRef.current?.close()}>
-            <CloseIcon />
-          </button>
-        </header>
+        </DialogHeader>
         <div className="dialog__body">
           {error && (
             <p className="form-error" role="alert">

@@ -4,7 +4,7 @@ import type { TransportType } from '../../../../shared/server-config';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
-import { CloseIcon } from '../../ui/icons';
+import { DialogHeader } from '../../ui/DialogHeader';
 import { CommandField } from './CommandField';
 import { AuthSettingsFields } from '../auth';
 import { KeyValueRows } from './KeyValueRows';
@@ -91,14 +91,9 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
   return (
     <dialog ref={dialogRef} className="dialog server-form" aria-labelledby={titleId} onClose={closeEditor}>
       <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
-        <header className="dialog__header">
-          <h2 id={titleId} className="dialog__title">
-            {title}
-          </h2>
-          <button type="button" className="icon-button" aria-label="Close" title="Close (Esc)" onClick={close}>
-            <CloseIcon />
-          </button>
-        </header>
+        <DialogHeader titleId={titleId} onClose={close}>
+          {title}
+        </DialogHeader>
 
         <div className="dialog__body">
           {proposal && (

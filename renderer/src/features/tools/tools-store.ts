@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ConnectionList } from '../../../../shared/lists';
+import { withServerEntry, type ConnectionList } from '../../../../shared/lists';
 import type { CallProgress, JsonObject, ToolInfo } from '../../../../shared/mcp';
 import type { CallTimeouts } from '../../../../shared/server-config';
 import { errorMessage } from '../../bridge/bridge-error';
@@ -72,13 +72,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
   progress: {},
   timeoutOverrides: {},
 
-  setList: (serverId, list) =>
-    set((state) => {
-      const byServer = { ...state.byServer };
-      if (list) byServer[serverId] = list;
-      else delete byServer[serverId];
-      return { byServer };
-    }),
+  setList: (serverId, list) => set((state) => ({ byServer: withServerEntry(state.byServer, serverId, list) })),
 
   selectTool: (serverId, entry) =>
     set((state) => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
-import { CloseIcon } from '../../ui/icons';
+import { DialogHeader } from '../../ui/DialogHeader';
 import { parseJsonObject } from '../../ui/json';
 import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 
@@ -51,14 +51,9 @@ export function ReplayEditor({ seq, method, initialParams, onSend, onClose }: Pr
   return (
     <dialog ref={dialogRef} className="dialog replay-editor" aria-labelledby={titleId} onClose={onClose}>
       <form className="dialog__form" noValidate onSubmit={(event) => void send(event)}>
-        <header className="dialog__header">
-          <h2 id={titleId} className="dialog__title">
+        <DialogHeader titleId={titleId} onClose={() => dialogRef.current?.close()}>
             Edit and replay #{seq} · {method}
-          </h2>
-          <button type="button" className="icon-button" aria-label="Close" title="Close (Esc)" onClick={() => dialogRef.current?.close()}>
-            <CloseIcon />
-          </button>
-        </header>
+        </DialogHeader>
         <div className="dialog__body">
           <p className="muted">The params go out as a new {method} request on the server&apos;s current connection. The new row links back to #{seq}.</p>
           <JsonEditor value={text} onChange={setText} label="Params" onSubmit={() => void send()} {...(problem ? { describedBy: errorId } : {})} />

@@ -3,7 +3,7 @@ import type { TrafficSessionSummary } from '../../../../shared/traffic';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { formatBytes } from '../../ui/format';
-import { CloseIcon } from '../../ui/icons';
+import { DialogHeader } from '../../ui/DialogHeader';
 import { sessionTitle } from './traffic-files';
 
 const MB = 1024 * 1024;
@@ -68,14 +68,9 @@ export function SessionsDialog({ onOpen, onClose }: { onOpen(session: TrafficSes
   return (
     <dialog ref={dialogRef} className="dialog sessions-dialog" aria-labelledby={titleId} onClose={onClose}>
       <div className="dialog__form">
-        <header className="dialog__header">
-          <h2 id={titleId} className="dialog__title">
+        <DialogHeader titleId={titleId} onClose={() => dialogRef.current?.close()}>
             Saved sessions
-          </h2>
-          <button type="button" className="icon-button" aria-label="Close" title="Close (Esc)" onClick={() => dialogRef.current?.close()}>
-            <CloseIcon />
-          </button>
-        </header>
+        </DialogHeader>
         <div className="dialog__body">
           <p className="muted">
             Each session&apos;s traffic is saved as it happens, so it survives a crash. Open one to read it, read-only, in place of the live log.
