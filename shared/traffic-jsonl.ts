@@ -2,7 +2,7 @@
 import type { TrafficEntry, TrafficKind } from './traffic.js';
 import { withMessageFromRaw } from './traffic-line.js';
 
-const KINDS: ReadonlySet<TrafficKind> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note']);
+const KINDS: ReadonlySet<TrafficKind> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note', 'http']);
 
 export function serializeTrafficEntries(entries: readonly TrafficEntry[]): string {
   return entries.map((entry) => JSON.stringify(entry)).join('\n') + (entries.length > 0 ? '\n' : '');

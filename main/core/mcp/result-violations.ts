@@ -24,6 +24,7 @@ import {
 import type { ProtocolEra } from '../../../shared/connection.js';
 import type { SchemaViolation } from '../../../shared/mcp.js';
 import { modernWireViolations } from './modern-wire-rules.js';
+import { toPointer } from '../../../shared/json-pointer.js';
 
 interface SafeParser {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
@@ -56,8 +57,9 @@ const RESULT_SCHEMAS: Record<ProtocolEra, Record<string, SafeParser>> = {
   },
 };
 
-function toPointer(path: PropertyKey[]): string {
-  return path.length === 0 ? '/' : path.map((part) => `/${String(part)}`).join('');
+/** Where a zod issue points, as a JSON Pointer ('' for the whole result). */
+function pointerOf(path: PropertyKey[]): string {
+  return toPointer(path.map((part) => (typeof part === 'number' ? part : String(part))));
 }
 
 /** Where `result` breaks the MCP schema of its era for `method`: empty when it conforms or the method is unknown. */
@@ -67,5 +69,5 @@ export function findResultViolations(method: string, result: unknown, era: Proto
   if (!schema) return wire;
   const parsed = schema.safeParse(result);
   if (parsed.success) return wire;
-  return [...parsed.error.issues.map((issue) => ({ path: toPointer(issue.path), message: issue.message })), ...wire];
+  return [...parsed.error.issues.map((issue) => ({ path: pointerOf(issue.path), message: issue.message })), ...wire];
 }

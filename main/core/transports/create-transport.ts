@@ -15,6 +15,7 @@ import { resolveAppNode } from './app-node.js';
 import { createHttpProbe, type HttpProbe } from './http-probe.js';
 import { recordingFetch } from './recording-fetch.js';
 import { recordTransport } from './recording-transport.js';
+import { WireTexts } from './wire-texts.js';
 import { RecordingStdioTransport, type LineLimits } from './stdio-transport.js';
 
 export type CreatedTransport =
@@ -67,9 +68,11 @@ export function createTransport(
   const url = new URL(config.url);
   const secretNames = new Set(config.headers.filter((pair) => pair.secret).map((pair) => pair.key.trim().toLowerCase()));
   const probe = createHttpProbe((id, headers) => recorder.httpRequestHeaders(id, headers), secretNames);
+  const wireTexts = new WireTexts();
   const fetch = recordingFetch(probe.fetch, {
     serverUrl: url,
     secretNames,
+    wireTexts,
     onExchange: (exchange) => {
       const seq = recorder.http(exchange);
       extras.onExchange?.(exchange, seq);
@@ -83,5 +86,5 @@ export function createTransport(
   };
   const inner =
     config.type === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
-  return { type: 'http', transport: recordTransport(inner, recorder), probe, fetch, finishAuth: (redirect) => inner.finishAuth(redirect) };
+  return { type: 'http', transport: recordTransport(inner, recorder, wireTexts), probe, fetch, finishAuth: (redirect) => inner.finishAuth(redirect) };
 }

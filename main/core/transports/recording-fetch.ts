@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { HttpExchange } from '../../../shared/auth.js';
+import type { WireTexts } from './wire-texts.js';
 import { MAX_RECORDED_BODY, redactBody, redactRequestHeaders, redactResponseHeaders, redactUrl } from './http-redaction.js';
 
 export type HttpExchangeListener = (exchange: HttpExchange) => void;
@@ -10,6 +11,8 @@ export interface RecordingFetchOptions {
   /** Header names the user marked secret (lower case). */
   secretNames?: ReadonlySet<string>;
   onExchange: HttpExchangeListener;
+  /** Where the JSON-RPC texts of the MCP endpoint's responses go, for the recorder to keep as received. */
+  wireTexts?: WireTexts;
 }
 
 function sameResource(a: URL, b: URL): boolean {
@@ -96,6 +99,6 @@ export function recordingFetch(inner: FetchLike, options: RecordingFetchOptions)
     }
     exchange.durationMs = performance.now() - started;
     options.onExchange(exchange);
-    return response;
+    return purpose === 'mcp' && options.wireTexts ? options.wireTexts.tap(response) : response;
   };
 }

@@ -1,12 +1,16 @@
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
 import { standInForTooDeep } from './too-deep.js';
+import type { WireTexts } from './wire-texts.js';
 
 /**
- * Wraps an SDK transport (Streamable HTTP, SSE) so every message in both directions is recorded.
- * The stdio transport records on its own, at the byte level.
+ * Wraps an SDK transport (Streamable HTTP, SSE) so every message in both directions is recorded
+ * with its text as it was on the wire. The SDK's transports post `JSON.stringify(message)`, so an
+ * outgoing message's serialization is its bytes; an incoming one's bytes come from `wireTexts`,
+ * which the recording fetch fills from the response bodies. The stdio transport records on its
+ * own, at the byte level.
  */
-export function recordTransport(inner: Transport, recorder: ConnectionRecorder): Transport {
+export function recordTransport(inner: Transport, recorder: ConnectionRecorder, wireTexts?: WireTexts): Transport {
   const record = (direction: 'in' | 'out', message: JSONRPCMessage) => {
     let text: string;
     try {
@@ -15,7 +19,10 @@ export function recordTransport(inner: Transport, recorder: ConnectionRecorder):
       // Too deep to serialize again (the SDK transport parsed it); the record says so.
       return recorder.message(direction, message, Number.MAX_SAFE_INTEGER, undefined);
     }
-    // The SDK's HTTP transports hand over parsed messages: the text is serialized again, not the wire's.
+    if (direction === 'out') return recorder.message(direction, message, Buffer.byteLength(text, 'utf8'), text);
+    const wire = wireTexts?.take(message);
+    if (wire !== undefined) return recorder.message(direction, message, Buffer.byteLength(wire, 'utf8'), wire);
+    // Not found among the bodies read (a batch, or past the size limit): the text is serialized again.
     return recorder.message(direction, message, Buffer.byteLength(text, 'utf8'), text, undefined, false);
   };
   const wrapper: Transport = {
