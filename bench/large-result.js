@@ -42,7 +42,8 @@ function instrumentPage() {
       super(...args);
       // Added before the bridge's own listener, so it runs first.
       this.addEventListener('message', (event) => {
-        if (typeof event.data === 'string' && event.data.length > 100_000) window.__bench.largeMessages.push(performance.now());
+        // A long reply comes as binary chunk frames: the last one's arrival is when the response is in.
+        if ((typeof event.data === 'string' && event.data.length > 100_000) || event.data instanceof ArrayBuffer) window.__bench.largeMessages.push(performance.now());
       });
     }
   };

@@ -54,3 +54,47 @@ export function toWireError(error: unknown): WireError {
   if (error instanceof Error && error.message) return { message: error.message };
   return { message: `Unexpected failure: ${String(error)}` };
 }
+
+/**
+ * A WebSocket message longer than this many bytes goes as binary chunk frames, so no single frame
+ * holds the page up while it is received and decoded; the page decodes and parses the whole in a worker.
+ */
+export const WIRE_CHUNK_BYTES = 256 * 1024;
+const CHUNK_HEADER_BYTES = 12;
+
+/**
+ * The chunk frames of a long message's UTF-8 bytes: each is the transfer id, the frame's index and
+ * the frame count (unsigned 32-bit, big-endian), then its slice of the bytes. A slice may end inside
+ * a character: the bytes are decoded only once they are all together.
+ */
+export function chunkFrames(transferId: number, bytes: Uint8Array, chunkBytes = WIRE_CHUNK_BYTES): Uint8Array[] {
+  const count = Math.max(1, Math.ceil(bytes.length / chunkBytes));
+  const frames: Uint8Array[] = [];
+  for (let index = 0; index < count; index++) {
+    const slice = bytes.subarray(index * chunkBytes, (index + 1) * chunkBytes);
+    const frame = new Uint8Array(CHUNK_HEADER_BYTES + slice.length);
+    const header = new DataView(frame.buffer);
+    header.setUint32(0, transferId);
+    header.setUint32(4, index);
+    header.setUint32(8, count);
+    frame.set(slice, CHUNK_HEADER_BYTES);
+    frames.push(frame);
+  }
+  return frames;
+}
+
+export interface ChunkFrame {
+  transferId: number;
+  index: number;
+  count: number;
+  bytes: Uint8Array;
+}
+
+/** The parts of a binary chunk frame, or undefined when it is not one. */
+export function readChunkFrame(frame: Uint8Array): ChunkFrame | undefined {
+  if (frame.length < CHUNK_HEADER_BYTES) return undefined;
+  const header = new DataView(frame.buffer, frame.byteOffset, CHUNK_HEADER_BYTES);
+  const [transferId, index, count] = [header.getUint32(0), header.getUint32(4), header.getUint32(8)];
+  if (!(index < count)) return undefined;
+  return { transferId, index, count, bytes: frame.subarray(CHUNK_HEADER_BYTES) };
+}

@@ -1,5 +1,5 @@
 import { WebSocket, type RawData } from 'ws';
-import type { WireMessage, WireRequest } from '../../shared/wire.js';
+import { chunkFrames, WIRE_CHUNK_BYTES, type WireMessage, type WireRequest } from '../../shared/wire.js';
 import type { Core } from '../core/core.js';
 import { dispatchRequest } from '../core/dispatch.js';
 import { withSendableEntries } from '../core/traffic/sendable-entry.js';
@@ -50,7 +50,7 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
   const maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   const sockets = new Set<WebSocket>();
 
-  function send(socket: WebSocket, text: string): void {
+  function send(socket: WebSocket, text: string | Uint8Array): void {
     if (socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount > maxBufferedBytes) {
       // Dropping the socket frees its queue; the page reconnects and reloads its state.
@@ -69,12 +69,26 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
     }
   }
 
-  function respond(socket: WebSocket, message: Extract<WireMessage, { type: 'response' }>): void {
+  let nextTransferId = 1;
+
+  /** A long message goes in binary chunk frames, one per turn of the event loop, so other work goes on between them. */
+  async function sendInChunks(socket: WebSocket, bytes: Uint8Array): Promise<void> {
+    for (const frame of chunkFrames(nextTransferId++, bytes)) {
+      send(socket, frame);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  async function respond(socket: WebSocket, message: Extract<WireMessage, { type: 'response' }>): Promise<void> {
     const text =
       serialize(message) ??
       serialize('value' in message ? { ...message, value: withSendableEntries(message.value) } : message) ??
       serialize({ type: 'response', id: message.id, ok: false, error: { message: 'The result could not be serialized.' } });
-    if (text !== undefined) send(socket, text);
+    if (text === undefined) return;
+    // Characters take one to three bytes: only a text that may pass the limit is measured.
+    const bytes = text.length > WIRE_CHUNK_BYTES / 3 ? Buffer.from(text, 'utf8') : undefined;
+    if (bytes && bytes.length > WIRE_CHUNK_BYTES) await sendInChunks(socket, bytes);
+    else send(socket, text);
   }
 
   async function handleFrame(socket: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
@@ -82,13 +96,13 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
     const parsed = parseWireRequest(rawDataToText(data));
     if (!parsed.ok) {
       if (parsed.id !== undefined) {
-        respond(socket, { type: 'response', id: parsed.id, ok: false, error: { message: parsed.message, code: 'invalid-request' } });
+        await respond(socket, { type: 'response', id: parsed.id, ok: false, error: { message: parsed.message, code: 'invalid-request' } });
       }
       return;
     }
     const { id, name, params } = parsed.request;
     const result = await dispatchRequest(core.handlers, name, params);
-    respond(socket, { type: 'response', id, ...result });
+    await respond(socket, { type: 'response', id, ...result });
   }
 
   const unsubscribe = core.subscribe((name, payload) => {

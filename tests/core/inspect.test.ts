@@ -124,6 +124,6 @@ describe('server-everything 2026.8.31: progress, roots, export', () => {
     const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'echo', arguments: { message: 'quiet' }, callId: 'q' });
     expect(outcome.result).toEqual({ content: [{ type: 'text', text: 'Echo: quiet' }] });
     expect((await test.traffic()).length).toBe(before);
-    expect(await test.core.handlers['traffic.settings']({ recording: true })).toEqual({ recording: true, maxEntries: 200_000 });
+    expect(await test.core.handlers['traffic.settings']({ recording: true })).toEqual({ recording: true, maxEntries: 200_000, diskBudgetBytes: 1024 * 1024 * 1024 });
   });
 });

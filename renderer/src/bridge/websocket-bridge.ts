@@ -1,5 +1,6 @@
 import type { EventName, EventPayload, ParamsArg, RequestName, RequestResult } from '../../../shared/contract';
-import type { WireMessage, WireRequest } from '../../../shared/wire';
+import { readChunkFrame, type ChunkFrame, type WireMessage, type WireRequest } from '../../../shared/wire';
+import { workerJsonParser, type ParseJsonBytes } from './parse-off-thread';
 import { BridgeError } from './bridge-error';
 import { EventHub } from './event-hub';
 import { LOST_CONNECTION_MESSAGE, type Bridge, type LinkState } from './types';
@@ -35,9 +36,14 @@ export class WebSocketBridge implements Bridge {
   private failedAttempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** Chunked messages being received: their slices by transfer id. */
+  private readonly transfers = new Map<number, { pieces: Uint8Array[]; received: number }>();
+
   constructor(
     private readonly url: string,
     private readonly openSocket: (url: string) => WebSocket = (target) => new WebSocket(target),
+    /** Decodes and parses a chunked (long) message; a worker in the app, so the page does not stall. */
+    private readonly parseLong: ParseJsonBytes = workerJsonParser(),
   ) {
     this.connect();
   }
@@ -84,6 +90,8 @@ export class WebSocketBridge implements Bridge {
     let socket: WebSocket;
     try {
       socket = this.openSocket(this.url);
+      // Long messages come as binary chunk frames: kept as bytes, decoded in the parse worker.
+      socket.binaryType = 'arraybuffer';
     } catch (error) {
       console.error('Could not open the bridge socket', error);
       this.handleClose();
@@ -117,6 +125,11 @@ export class WebSocketBridge implements Bridge {
   }
 
   private handleMessage(data: unknown): void {
+    if (data instanceof ArrayBuffer) {
+      const chunk = readChunkFrame(new Uint8Array(data));
+      if (chunk) this.receiveChunk(chunk);
+      return;
+    }
     if (typeof data !== 'string') return;
     let message: WireMessage;
     try {
@@ -125,6 +138,27 @@ export class WebSocketBridge implements Bridge {
       console.warn('Ignored a bridge message that is not JSON');
       return;
     }
+    this.deliver(message);
+  }
+
+  /** Collects a long message's slices; the whole is parsed off the main thread, then delivered. */
+  private receiveChunk({ transferId, index, count, bytes }: ChunkFrame): void {
+    const transfer = this.transfers.get(transferId) ?? { pieces: new Array<Uint8Array>(count), received: 0 };
+    this.transfers.set(transferId, transfer);
+    if (transfer.pieces[index] === undefined) transfer.received++;
+    transfer.pieces[index] = bytes;
+    if (transfer.received < count) return;
+    this.transfers.delete(transferId);
+    const socket = this.socket;
+    this.parseLong(transfer.pieces).then(
+      (message) => {
+        if (this.socket === socket) this.deliver(message as WireMessage);
+      },
+      () => console.warn('Ignored a long bridge message that is not JSON'),
+    );
+  }
+
+  private deliver(message: WireMessage): void {
     if (message.type === 'event') {
       this.events.emit(message.name, message.payload);
       return;
@@ -139,6 +173,7 @@ export class WebSocketBridge implements Bridge {
 
   private handleClose(): void {
     this.socket = null;
+    this.transfers.clear();
     const lost = new BridgeError({ message: LOST_CONNECTION_MESSAGE, code: 'link-lost' });
     for (const call of this.inFlight.values()) call.reject(lost);
     this.inFlight.clear();
