@@ -1,9 +1,7 @@
 import { ServerInfoPanel } from '../features/server-info';
-import { ServerFormDialog } from '../features/servers';
-import { ServersPanel } from '../features/servers';
+import { ServerFormDialog, ServersPanel } from '../features/servers';
 import { NoticeBanners } from '../features/notices';
-import { ApprovalsButton } from '../features/approvals';
-import { ApprovalsPanel } from '../features/approvals';
+import { ApprovalsButton, ApprovalsPanel } from '../features/approvals';
 import { TrafficPanel } from '../features/traffic';
 import { LoupeMark } from '../ui/icons';
 import { useLayoutStore } from '../ui/layout-store';

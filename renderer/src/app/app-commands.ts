@@ -1,5 +1,4 @@
-import type { AppCommand } from '../../../shared/app-commands';
-import { isAppCommand } from '../../../shared/app-commands';
+import { type AppCommand, isAppCommand } from '../../../shared/app-commands';
 import { errorMessage } from '../bridge/bridge-error';
 import type { Bridge } from '../bridge/types';
 import { useApprovalsStore } from '../features/approvals';

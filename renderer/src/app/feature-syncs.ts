@@ -1,13 +1,12 @@
 import type { Bridge } from '../bridge/types';
 import { startAuthSync } from '../features/auth';
 import { startApprovalsSync } from '../features/approvals';
-import { startLogsSync } from '../features/logs';
+import { startLogsSync, useLogsStore } from '../features/logs';
 import { usePromptsStore } from '../features/prompts';
 import { startResourcesSync } from '../features/resources';
 import { startTasksSync } from '../features/tasks';
 import { startToolsSync } from '../features/tools';
 import { startListsMirror } from './lists-mirror';
-import { useLogsStore } from '../features/logs';
 import { useTrafficStore } from '../features/traffic';
 
 /** The Logs tab keeps as many messages as the traffic log's Keep setting. */

@@ -1,11 +1,8 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatClockTime, plural } from '../../ui/format';
 import { findServer, useServersStore } from '../servers';
-import { CopyButton } from '../traffic';
-import { liveTraffic, useTrafficStore } from '../traffic';
-import { IDLE } from '../traffic';
-import { useRowWindow } from '../traffic';
-import { useSessionVersion, useTrafficView } from '../traffic';
+import { CopyButton, IDLE, liveTraffic, useSessionVersion, useTrafficStore, useTrafficView } from '../traffic';
+import { useRowWindow } from '../../ui/use-row-window';
 import { stderrFilter } from './console-filter';
 import { splitMatches } from './text-matches';
 import './console.css';

@@ -1,5 +1,4 @@
-import { KIND, type CompactTrafficLog } from '../traffic';
-import type { RowFilter } from '../traffic';
+import { KIND, type CompactTrafficLog, type RowFilter } from '../traffic';
 
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

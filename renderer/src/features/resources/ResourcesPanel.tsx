@@ -3,7 +3,7 @@ import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp'
 import { RefreshIcon } from '../../ui/icons';
 import { ListCacheNote } from '../../ui/ListCacheNote';
 import { VirtualListbox } from '../../ui/VirtualListbox';
-import { useConnection } from '../connections';
+import { useConnection, canSubscribe, connectedSession, offers, offersCompletions } from '../connections';
 import { findServer, useServersStore } from '../servers';
 import { ChangedNotice } from '../../ui/ChangedNotice';
 import { countLabel, filterResources, filterTemplates } from '../../ui/list-filter';
@@ -15,7 +15,6 @@ import { ViolationsNote } from '../../ui/OutcomeParts';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceRow, TemplateRow } from './ResourceRows';
 import { resourceKey, useResourcesStore, type ResourceListView } from './resources-store';
-import { canSubscribe, connectedSession, offers, offersCompletions } from '../connections';
 import { TemplateDetail } from './TemplateDetail';
 import './resources.css';
 

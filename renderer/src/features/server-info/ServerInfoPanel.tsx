@@ -3,9 +3,7 @@ import type { ConnectionState, ConnectionStatus, ServerIdentity } from '../../..
 import type { ServerConfig } from '../../../../shared/server-config';
 import { useLayoutStore } from '../../ui/layout-store';
 import { SafeMarkdown } from '../../ui/content/SafeMarkdown';
-import { ConnectionProblem } from '../connections';
-import { statusOf, useConnection } from '../connections';
-import { StatusBadge } from '../connections';
+import { ConnectionProblem, statusOf, useConnection, StatusBadge } from '../connections';
 import { findServer, useServersStore } from '../servers';
 import { LogLevelControl } from '../logs';
 import { capabilityBadges } from './capabilities';

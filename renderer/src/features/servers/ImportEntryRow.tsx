@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import type { ImportEntry, ImportSource } from '../../../../shared/config-import';
-import { IMPORT_CLIENT_NAMES } from '../../../../shared/config-import';
+import { type ImportEntry, type ImportSource, IMPORT_CLIENT_NAMES } from '../../../../shared/config-import';
 import { TRANSPORT_NAMES } from './transport-label';
 
 interface Props {

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { taskOfCall, useTasksStore } from '../tasks';
-import { TaskStatusLine } from '../tasks';
+import { taskOfCall, useTasksStore, TaskStatusLine } from '../tasks';
 import type { CallProgress, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
 import { formatBytes, formatClockTime, formatDuration, plural } from '../../ui/format';
 import { useNow } from '../../ui/use-now';

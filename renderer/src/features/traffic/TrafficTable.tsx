@@ -7,7 +7,7 @@ import { describeRow, type RowModel } from './traffic-row-model';
 import { TrafficHeaderRow, TrafficRow, type TimeSpan } from './TrafficRow';
 import type { TrafficSession } from './traffic-session';
 import { useElementWidth } from './use-element-height';
-import { useRowWindow } from './use-row-window';
+import { useRowWindow } from '../../ui/use-row-window';
 
 export const ROW_HEIGHT = 22;
 const HEADER_HEIGHT = 24;

@@ -6,5 +6,4 @@ export * from './traffic-files';
 export * from './traffic-filter';
 export * from './traffic-store';
 export * from './traffic-view';
-export * from './use-row-window';
 export * from './use-traffic-view';

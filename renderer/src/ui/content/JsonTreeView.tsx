@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DocumentSource } from './document-source';
 import type { TreeRow } from './json-tree-model';
 import { copyText } from './file-actions';
-import { useFixedRows } from './use-fixed-rows';
+import { useRowWindow } from '../use-row-window';
 import { revealInvisible } from '../reveal-invisible';
 
 const ROW_HEIGHT = 20;
@@ -68,7 +68,7 @@ export function JsonTreeView({ source, label, maxHeight = 420 }: Props) {
   const count = source.info?.rowCount ?? 0;
   const [active, setActive] = useState(0);
   const [copied, setCopied] = useState<string | null>(null);
-  const rows = useFixedRows(scrollRef, count, ROW_HEIGHT);
+  const rows = useRowWindow(scrollRef, { rowCount: count, rowHeight: ROW_HEIGHT, follow: false });
   const { first, last } = rows;
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { DocumentSource } from './document-source';
-import { useFixedRows } from './use-fixed-rows';
+import { useRowWindow } from '../use-row-window';
 
 const ROW_HEIGHT = 18;
 
@@ -15,7 +15,7 @@ export function TextSegmentsView({ source, label, maxHeight = 420 }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const raw = source.info?.raw;
   const count = raw?.segmentCount ?? 0;
-  const rows = useFixedRows(scrollRef, count, ROW_HEIGHT, 20);
+  const rows = useRowWindow(scrollRef, { rowCount: count, rowHeight: ROW_HEIGHT, overscan: 20, follow: false });
   const { first, last } = rows;
 
   useEffect(() => {

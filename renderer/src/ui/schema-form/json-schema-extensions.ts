@@ -6,9 +6,8 @@
 import type { CompletionContext, CompletionResult, Completion } from '@codemirror/autocomplete';
 import type { Diagnostic } from '@codemirror/lint';
 import type { EditorState } from '@codemirror/state';
-import type { FieldModel } from './field-model.js';
+import { type FieldModel, describeField } from './field-model.js';
 import { cursorContext, rangeForPointer, syntaxErrorRange } from './json-syntax.js';
-import { describeField } from './field-model.js';
 import { fieldAtPath } from './schema-path.js';
 import { checkArguments } from './empty-required.js';
 import type { SchemaCheck, ValidateInCore } from './schema-check.js';

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useScrollViewport } from '../../ui/use-scroll-viewport';
+import { useScrollViewport } from './use-scroll-viewport';
 
 interface RowWindowOptions {
   rowCount: number;
@@ -7,8 +7,10 @@ interface RowWindowOptions {
   /** Height of anything above the rows inside the scroller (a sticky header). */
   offsetTop?: number;
   overscan?: number;
+  /** Follow the newest row while the view is at the bottom (a log). Off, the view stays where it is put. */
+  follow?: boolean;
   /** Changes whenever rows may have been added (a store version): re-applies auto-scroll. */
-  contentVersion: unknown;
+  contentVersion?: unknown;
 }
 
 export interface RowWindow {
@@ -27,19 +29,21 @@ export interface RowWindow {
 }
 
 /**
- * Fixed-height virtualization for a scrolling element, plus "follow the newest row": while
- * the user is at the bottom, new rows scroll into view; scrolling up stops following.
+ * The one virtualization for rows of a fixed height (the traffic grid, the console, the JSON tree,
+ * long text): the visible range is arithmetic on the scroll position, so 130,000 rows cost what 10
+ * do. With `follow`, while the user is at the bottom new rows scroll into view; scrolling up stops it.
  */
 export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, options: RowWindowOptions): RowWindow {
-  const { rowCount, rowHeight, offsetTop = 0, overscan = 12, contentVersion } = options;
-  const [following, setFollowing] = useState(true);
-  const followingRef = useRef(true);
+  const { rowCount, rowHeight, offsetTop = 0, overscan = 12, follow = true, contentVersion } = options;
+  const [following, setFollowing] = useState(follow);
+  const followingRef = useRef(follow);
   // While following, the window is computed from the bottom: the scroll position does not
   // matter, and not storing it spares a render per frame during a flood.
   const readTop = useCallback((element: HTMLElement) => (followingRef.current ? 0 : element.scrollTop), []);
   const { viewport, measure } = useScrollViewport(scrollRef, readTop);
 
-  const setFollow = (value: boolean) => {
+  const setFollow = (wanted: boolean) => {
+    const value = follow && wanted;
     if (followingRef.current === value) return;
     followingRef.current = value;
     setFollowing(value);
