@@ -81,7 +81,8 @@ describe('logs: level and messages of the selected server', () => {
     await logs().getByRole('combobox', { name: 'Show messages from level' }).selectOption({ label: 'Show all levels' });
 
     await runTool(page, 'toggle-simulated-logging');
-    expect(await toolResultText(page)).toContain('Stopped simulated');
+    // The previous run's result may still be on screen for a moment after Run.
+    await expect.poll(() => toolResultText(page)).toContain('Stopped simulated');
     expect(harness.pageErrors).toEqual([]);
   });
 });

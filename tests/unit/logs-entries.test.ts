@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { TrafficEntry } from '../../shared/traffic.js';
-import { dataText, filterLogs, levelRank, logEntryOf, matchesLogFilter } from '../../renderer/src/features/logs/log-entries.js';
+import { dataText, filterLogs, levelRank, logEntryOf } from '../../renderer/src/features/logs/log-entries.js';
 import { useLogsStore } from '../../renderer/src/features/logs/logs-store.js';
 
 let nextSeq = 1;
@@ -96,7 +96,11 @@ describe('filtering by server, minimum level and text', () => {
     expect(filterLogs(entries, { serverId: 's1', minLevel: 'debug', query: 'reset' }).map((entry) => entry.logger)).toEqual(['db']);
     expect(filterLogs(entries, { serverId: 's1', minLevel: 'debug', query: 'http health' })).toHaveLength(1);
     expect(filterLogs(entries, { serverId: 's1', minLevel: 'debug', query: 'EMERGENCY' })).toHaveLength(1);
-    expect(matchesLogFilter(entries[5]!, { serverId: 's1', minLevel: 'debug', query: '' })).toBe(false);
+    expect(filterLogs([entries[5]!], { serverId: 's1', minLevel: 'debug', query: '' })).toEqual([]);
+    // The shared filter language: keys, negation, /regex/.
+    expect(filterLogs(entries, { serverId: 's1', minLevel: 'debug', query: 'logger:db' }).map((entry) => entry.logger)).toEqual(['db']);
+    expect(filterLogs(entries, { serverId: 's1', minLevel: 'debug', query: '-logger:db reset' })).toEqual([]);
+    expect(filterLogs(entries, { serverId: 's1', minLevel: 'debug', query: '/^emerg/i' })).toHaveLength(1);
   });
 });
 

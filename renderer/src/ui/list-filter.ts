@@ -1,20 +1,26 @@
 import type { PromptInfo, ResourceInfo, ResourceTemplateInfo } from '../../../shared/mcp.js';
-import { matchesQuery } from './text-filter.js';
+import { compileTextFilter } from './text-filter.js';
 
-/** Every word of the query must appear in the name, title, description or URI. */
-export function filterResources(items: readonly ResourceInfo[], query: string): readonly ResourceInfo[] {
+/** The keys a list filter understands, e.g. `name:echo -title:old`. */
+export const LIST_FILTER_KEYS = ['name', 'title', 'description', 'uri'] as const;
+
+/** Items whose fields match the query (every term: words in any field, `name:`, `uri:` and the like, /regex/, `-` to negate). */
+function filterItems<T>(items: readonly T[], query: string, fieldsOf: (item: T) => Record<string, string | undefined>): readonly T[] {
   if (!query.trim()) return items;
-  return items.filter((item) => matchesQuery(query, [item.name, item.title, item.description, item.uri]));
+  const filter = compileTextFilter(query, LIST_FILTER_KEYS);
+  return items.filter((item) => filter.matches(fieldsOf(item)));
+}
+
+export function filterResources(items: readonly ResourceInfo[], query: string): readonly ResourceInfo[] {
+  return filterItems(items, query, (item) => ({ name: item.name, title: item.title, description: item.description, uri: item.uri }));
 }
 
 export function filterTemplates(items: readonly ResourceTemplateInfo[], query: string): readonly ResourceTemplateInfo[] {
-  if (!query.trim()) return items;
-  return items.filter((item) => matchesQuery(query, [item.name, item.title, item.description, item.uriTemplate]));
+  return filterItems(items, query, (item) => ({ name: item.name, title: item.title, description: item.description, uri: item.uriTemplate }));
 }
 
 export function filterPrompts(items: readonly PromptInfo[], query: string): readonly PromptInfo[] {
-  if (!query.trim()) return items;
-  return items.filter((item) => matchesQuery(query, [item.name, item.title, item.description]));
+  return filterItems(items, query, (item) => ({ name: item.name, title: item.title, description: item.description }));
 }
 
 /** "100 resources", or "3 of 100 resources" while a filter hides some. */

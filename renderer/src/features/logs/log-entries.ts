@@ -1,6 +1,6 @@
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp.js';
 import type { TrafficEntry } from '../../../../shared/traffic.js';
-import { matchesQuery } from '../../ui/text-filter.js';
+import { compileTextFilter } from '../../ui/text-filter.js';
 import { isObject } from '../../../../shared/is-object.js';
 
 export const LOG_METHOD = 'notifications/message';
@@ -74,12 +74,16 @@ export interface LogFilter {
   query: string;
 }
 
-export function matchesLogFilter(entry: LogEntry, filter: LogFilter): boolean {
-  if (entry.serverId !== filter.serverId) return false;
-  if (entry.rank >= 0 && entry.rank < levelRank(filter.minLevel)) return false;
-  return matchesQuery(filter.query, [entry.level, entry.logger, entry.text]);
-}
+/** The keys a log filter understands, e.g. `logger:db -level:debug`. */
+export const LOG_FILTER_KEYS = ['level', 'logger', 'text'] as const;
 
 export function filterLogs(entries: readonly LogEntry[], filter: LogFilter): LogEntry[] {
-  return entries.filter((entry) => matchesLogFilter(entry, filter));
+  const query = compileTextFilter(filter.query, LOG_FILTER_KEYS);
+  const minRank = levelRank(filter.minLevel);
+  return entries.filter(
+    (entry) =>
+      entry.serverId === filter.serverId &&
+      (entry.rank < 0 || entry.rank >= minRank) &&
+      query.matches({ level: entry.level, logger: entry.logger, text: entry.text }),
+  );
 }

@@ -1,6 +1,7 @@
 /** What the tool list and detail say about a tool: annotation badges, duplicates, filtering. */
 import type { ToolInfo } from '../../../../shared/mcp.js';
-import { matchesQuery } from '../../ui/text-filter.js';
+import { compileTextFilter } from '../../ui/text-filter.js';
+import { LIST_FILTER_KEYS } from '../../ui/list-filter.js';
 
 export interface AnnotationBadge {
   id: 'read-only' | 'destructive' | 'idempotent' | 'open-world';
@@ -54,8 +55,9 @@ export function listEntries(tools: readonly ToolInfo[]): ToolEntry[] {
   });
 }
 
-/** Entries whose tool's name, title or description contain every word of the query. */
+/** Entries whose tool matches the query: words in its name, title or description, `name:`, `title:`, /regex/, `-` to negate. */
 export function filterEntries(entries: readonly ToolEntry[], query: string): readonly ToolEntry[] {
   if (query.trim() === '') return entries;
-  return entries.filter(({ tool }) => matchesQuery(query, [tool.name, tool.title, tool.annotations?.title, tool.description]));
+  const filter = compileTextFilter(query, LIST_FILTER_KEYS);
+  return entries.filter(({ tool }) => filter.matches({ name: tool.name, title: tool.title ?? tool.annotations?.title, description: tool.description }));
 }

@@ -1,5 +1,6 @@
 import type { Direction, TrafficKind } from '../../../../shared/traffic.js';
 import type { RequestStatus } from './compact-traffic-log.js';
+import { parseFilter } from '../../ui/filter/filter-terms.js';
 
 /**
  * The traffic filter language, modelled on DevTools' Network filter: space-separated terms,
@@ -55,9 +56,6 @@ const KIND_WORDS: ReadonlySet<string> = new Set(['request', 'response', 'error',
 
 const EXAMPLES = { method: 'method:tools/call', name: 'name:echo', server: 'server:everything', id: 'id:7' } as const;
 
-const REGEX_FLAG = /[dgimsuvy]/;
-const REGEX_TERM = /^\/.+\/[dgimsuvy]*$/s;
-
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 * 1024, mb: 1024 * 1024 };
 
 /** `10k` → 10240, `1.5m` → 1572864, `200` → 200 (1 k = 1024 bytes). */
@@ -68,62 +66,9 @@ export function parseByteSize(text: string): number | undefined {
   return unit === undefined ? undefined : Math.round(Number(match[1]) * unit);
 }
 
-/** Splits the query into terms: whitespace separates, except inside "quotes" and /regex/. */
-export function splitTerms(text: string): string[] {
-  const terms: string[] = [];
-  let index = 0;
-  while (index < text.length) {
-    while (index < text.length && /\s/.test(text[index]!)) index++;
-    if (index >= text.length) break;
-    const begin = index;
-    const negated = text[index] === '-' ? 1 : 0;
-    if (text[index + negated] === '/') {
-      // A regex runs to the next unescaped slash; its flags follow.
-      let cursor = index + negated + 1;
-      while (cursor < text.length && text[cursor] !== '/') cursor += text[cursor] === '\\' ? 2 : 1;
-      if (cursor < text.length) {
-        cursor++;
-        while (cursor < text.length && REGEX_FLAG.test(text[cursor]!)) cursor++;
-        if (cursor >= text.length || /\s/.test(text[cursor]!)) {
-          terms.push(text.slice(begin, cursor));
-          index = cursor;
-          continue;
-        }
-      }
-    }
-    let inQuotes = false;
-    while (index < text.length && (inQuotes || !/\s/.test(text[index]!))) {
-      if (text[index] === '"') inQuotes = !inQuotes;
-      index++;
-    }
-    terms.push(text.slice(begin, index));
-  }
-  return terms;
-}
-
-/** `"a phrase"` → `a phrase`; text with quotes inside (e.g. `"jsonrpc":"2.0"`) is kept as typed. */
-function unquote(text: string): string {
-  const quoted = text.length >= 2 && text.startsWith('"') && text.endsWith('"') && !text.slice(1, -1).includes('"');
-  return quoted ? text.slice(1, -1) : text;
-}
-
-function parseRegex(body: string): RegExp | string {
-  const close = body.lastIndexOf('/');
-  const source = body.slice(1, close);
-  // g and y make test() stateful; they mean nothing for a filter.
-  const flags = body.slice(close + 1).replace(/[gy]/g, '');
-  if (source === '') return 'An empty /regex/ matches everything; type a pattern between the slashes.';
-  try {
-    return new RegExp(source, flags);
-  } catch (error) {
-    return `Invalid regular expression ${body}: ${error instanceof Error ? error.message.replace(/^Invalid regular expression: /, '') : String(error)}`;
-  }
-}
-
 type ClauseBody = TrafficClause extends infer C ? (C extends TrafficClause ? Omit<C, 'negate'> : never) : never;
 
-function parsePropertyTerm(key: string, rawValue: string): ClauseBody | string | undefined {
-  const value = unquote(rawValue);
+function parsePropertyTerm(key: string, value: string): ClauseBody | string | undefined {
   switch (key) {
     case 'method':
     case 'name':
@@ -161,32 +106,11 @@ function parsePropertyTerm(key: string, rawValue: string): ClauseBody | string |
 }
 
 export function parseTrafficQuery(text: string): TrafficQuery {
-  const clauses: TrafficClause[] = [];
-  const errors: string[] = [];
-  for (const term of splitTerms(text)) {
-    const negate = term.length > 1 && term.startsWith('-');
-    const body = negate ? term.slice(1) : term;
-    if (REGEX_TERM.test(body)) {
-      const regex = parseRegex(body);
-      if (typeof regex === 'string') errors.push(regex);
-      else clauses.push({ type: 'regex', regex, negate });
-      continue;
-    }
-    const colon = body.indexOf(':');
-    if (colon > 0) {
-      const parsed = parsePropertyTerm(body.slice(0, colon).toLowerCase(), body.slice(colon + 1));
-      if (typeof parsed === 'string') {
-        errors.push(parsed);
-        continue;
-      }
-      if (parsed) {
-        clauses.push({ ...parsed, negate } as TrafficClause);
-        continue;
-      }
-    }
-    const value = unquote(body);
-    if (value !== '') clauses.push({ type: 'text', value, negate });
-  }
+  const { terms, errors } = parseFilter(text, parsePropertyTerm);
+  const clauses = terms.map((term): TrafficClause => {
+    if (term.type === 'key') return { ...term.clause, negate: term.negate } as TrafficClause;
+    return term;
+  });
   return { clauses, errors };
 }
 
