@@ -80,7 +80,7 @@ async function prepare(page) {
   await item.getByRole('button', { name: SERVER.name, exact: true }).click();
   await item.getByRole('button', { name: 'Connect', exact: true }).click();
   await item.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
-  await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('big');
+  await tools.getByRole('combobox', { name: 'Filter tools' }).fill('big');
   await tools.getByRole('option', { name: 'big', exact: true }).click();
   await tools.getByRole('group', { name: 'Edit arguments as' }).getByRole('button', { name: 'JSON' }).click();
   return tools;

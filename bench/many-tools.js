@@ -49,7 +49,7 @@ async function oneRound(count) {
     const listMs = (await page.evaluate(() => performance.now())) - listStart;
     const listTask = await longestTaskSince(page, listStart);
 
-    const filter = page.getByRole('region', { name: 'Tools' }).getByRole('searchbox').or(page.getByRole('region', { name: 'Tools' }).getByRole('textbox')).first();
+    const filter = page.getByRole('region', { name: 'Tools' }).getByRole('combobox', { name: 'Filter tools' });
     const filterStart = await page.evaluate(() => performance.now());
     await filter.fill('tool-05');
     await page.waitForFunction(() => /\d of [\d,]+ tools/.test(document.querySelector('section[aria-label="Tools"]')?.textContent ?? ''), null, { polling: 'raf' });

@@ -65,7 +65,7 @@ export async function runTool(page: Page, toolName: string, args?: Record<string
   await openTab(page, 'Tools');
   const tools = toolsRegion(page);
   // The list renders only the rows on screen: filter it down to the tool first.
-  const filter = tools.getByRole('searchbox', { name: 'Filter tools' });
+  const filter = tools.getByRole('combobox', { name: 'Filter tools' });
   await filter.fill(toolName, { timeout: 30_000 });
   await tools.getByRole('option').filter({ hasText: toolName }).first().click({ timeout: 30_000 });
   await filter.fill('');

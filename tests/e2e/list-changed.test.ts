@@ -37,4 +37,27 @@ describe('lists follow the server’s list_changed', () => {
     await prompts.getByRole('option', { name: /added-prompt-1/ }).waitFor();
     expect(harness.pageErrors).toEqual([]);
   });
+
+  test('the tool filter speaks the traffic filter’s language, with key and value suggestions', async () => {
+    const page = harness.page;
+    const tools = await openTab(page, 'Tools');
+    const filter = tools.getByRole('combobox', { name: 'Filter tools' });
+    await filter.fill('');
+    await filter.pressSequentially('na');
+    const suggestions = tools.getByRole('listbox', { name: 'Filter tools: suggestions' });
+    await suggestions.getByRole('option', { name: /^name:/ }).waitFor();
+    await page.keyboard.press('Enter');
+    expect(await filter.inputValue()).toBe('name:');
+    // The key's values follow: the tool names.
+    await filter.pressSequentially('exact');
+    await suggestions.getByRole('option', { name: 'exact-numbers' }).click();
+    expect(await filter.inputValue()).toBe('name:exact-numbers ');
+    await tools.getByText(/^1 of \d+ tools$/).waitFor();
+    await filter.fill('-name:added /^e/');
+    await tools.getByRole('option', { name: 'echo', exact: true }).waitFor();
+    expect(await tools.getByRole('option', { name: 'exact-numbers', exact: true }).count()).toBe(1);
+    expect(await tools.getByRole('option', { name: 'added-1', exact: true }).count()).toBe(0);
+    await page.screenshot({ path: 'test-results/tool-filter-suggestions.png' });
+    expect(harness.pageErrors).toEqual([]);
+  });
 });

@@ -66,7 +66,7 @@ describe('logs: level and messages of the selected server', () => {
     const detail = logs().getByRole('region', { name: 'Log message detail' });
     expect(await detail.getByLabel('Log data').textContent()).toMatch(/message|Roots updated/);
 
-    const filter = logs().getByRole('searchbox', { name: 'Filter logs' });
+    const filter = logs().getByRole('combobox', { name: 'Filter logs' });
     await filter.fill('Roots updated');
     await expect.poll(() => rows().count()).toBe(1);
     await filter.fill('');

@@ -88,10 +88,10 @@ describe('a 2026-07-28 server: discovery, input_required through Approvals, roun
     expect(await toolResultText(page)).toContain('added report');
     const tools = page.getByRole('region', { name: 'Tools', exact: true });
     // The change arrives on the subscriptions/listen stream and the list reloads.
-    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('txt.exe');
+    await tools.getByRole('combobox', { name: 'Filter tools' }).fill('txt.exe');
     const option = tools.getByRole('option').filter({ hasText: 'txt.exe' });
     await expect.poll(() => option.first().textContent(), { timeout: 30_000 }).toContain('report⟨U+202E⟩txt.exe');
-    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('');
+    await tools.getByRole('combobox', { name: 'Filter tools' }).fill('');
   });
 
   test('a text/plain blob in a tool result is shown as its text, as a resource read shows it', async () => {

@@ -48,7 +48,7 @@ describe('resources: paginated list, filter, read by mimeType, templates with co
 
   test('the filter narrows the list as you type, over names and URIs', async () => {
     const resources = harness.page.getByRole('region', { name: 'Resources', exact: true });
-    const filter = resources.getByRole('searchbox', { name: 'Filter resources' });
+    const filter = resources.getByRole('combobox', { name: 'Filter resources' });
     await filter.fill('resource/43');
     await resources.getByText('1 of 100 resources · 10 pages', { exact: true }).waitFor();
     const list = resources.getByRole('listbox', { name: 'Resource list' });
@@ -73,7 +73,7 @@ describe('resources: paginated list, filter, read by mimeType, templates with co
     await harness.screenshot('resources-dark');
     await harness.page.emulateMedia({ colorScheme: 'light' });
 
-    await resources.getByRole('searchbox', { name: 'Filter resources' }).fill('resource/44');
+    await resources.getByRole('combobox', { name: 'Filter resources' }).fill('resource/44');
     await list.getByRole('option').filter({ hasText: 'test://static/resource/44' }).click();
     const contents = resources.getByRole('region', { name: 'Contents' });
     await contents.getByText('application/octet-stream · 34 B', { exact: true }).waitFor({ timeout: 15_000 });
@@ -139,7 +139,7 @@ describe('resources: paginated list, filter, read by mimeType, templates with co
     await resources.getByRole('tab', { name: /^Resources/ }).click();
     const list = resources.getByRole('listbox', { name: 'Resource list' });
     await list.getByRole('option').first().waitFor({ timeout: 30_000 });
-    await resources.getByRole('searchbox', { name: 'Filter resources' }).fill('');
+    await resources.getByRole('combobox', { name: 'Filter resources' }).fill('');
     await list.getByRole('option').first().click();
     const contents = resources.getByRole('region', { name: 'Contents' });
     await contents.getByText('Read', { exact: true }).waitFor({ timeout: 15_000 });
@@ -184,7 +184,7 @@ describe('resources: paginated list, filter, read by mimeType, templates with co
     await openTab(page, 'Resources');
     await resources.getByRole('status').filter({ hasText: 'The server changed its resources: refreshed' }).waitFor();
     await resources.getByText(`${before + 1} resources · 1 page`, { exact: true }).waitFor();
-    await resources.getByRole('searchbox', { name: 'Filter resources' }).fill('hello.txt.gz');
+    await resources.getByRole('combobox', { name: 'Filter resources' }).fill('hello.txt.gz');
     await resources.getByRole('listbox', { name: 'Resource list' }).getByRole('option').filter({ hasText: 'hello.txt.gz' }).click();
     await resources.getByRole('region', { name: 'Contents' }).getByText(/^application\/gzip · \d+ B$/).waitFor({ timeout: 15_000 });
     expect(harness.pageErrors).toEqual([]);

@@ -31,7 +31,7 @@ describe('tools: server-everything', () => {
     const tools = await connectServer(harness.page, 'Everything');
     await tools.getByRole('option').first().waitFor({ timeout: 30_000 });
     expect(await tools.getByText(/^\d+ tools$/).textContent()).toMatch(/^\d+ tools$/);
-    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('structured');
+    await tools.getByRole('combobox', { name: 'Filter tools' }).fill('structured');
     await expect.poll(() => tools.getByText(/^1 of \d+ tools$/).count()).toBe(1);
     await selectTool(tools, 'get-structured-content');
     const detail = tools.getByRole('region', { name: 'Tool get-structured-content' });

@@ -24,7 +24,7 @@ import {
 
 /** With --duplicate-tools there are two options named echo (both flagged): the first is the one calls run. */
 async function selectEcho(tools: Locator): Promise<void> {
-  await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('echo');
+  await tools.getByRole('combobox', { name: 'Filter tools' }).fill('echo');
   await tools.getByRole('option').first().click();
   await tools.getByRole('region', { name: 'Tool echo', exact: true }).waitFor();
 }
@@ -217,7 +217,7 @@ describe('tools: the fixture server', () => {
 
   test('duplicate tool names are listed both and flagged', async () => {
     const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
-    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('echo');
+    await tools.getByRole('combobox', { name: 'Filter tools' }).fill('echo');
     const options = tools.getByRole('option');
     await expect.poll(() => options.count()).toBe(2);
     await options.nth(1).click();
@@ -228,7 +228,7 @@ describe('tools: the fixture server', () => {
 
   test('two tools of one name keep their own results and run history', async () => {
     const tools = harness.page.getByRole('region', { name: 'Tools', exact: true });
-    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('echo');
+    await tools.getByRole('combobox', { name: 'Filter tools' }).fill('echo');
     const options = tools.getByRole('option');
     await options.nth(0).click();
     const reply = await runWithJson(tools, { message: 'from the first echo' });
@@ -323,12 +323,12 @@ describe('tools: the fixture server', () => {
     await selectTool(tools, 'tool-0003');
     expect(await modeOf()).toBe('json');
 
-    await tools.getByRole('searchbox', { name: 'Filter tools' }).fill('tool-0003');
+    await tools.getByRole('combobox', { name: 'Filter tools' }).fill('tool-0003');
     // Mismatch was connected by an earlier test.
     await selectServer(page, 'Mismatch');
-    expect(await tools.getByRole('searchbox', { name: 'Filter tools' }).inputValue()).toBe('');
+    expect(await tools.getByRole('combobox', { name: 'Filter tools' }).inputValue()).toBe('');
     await selectServer(page, 'Fixture');
-    expect(await tools.getByRole('searchbox', { name: 'Filter tools' }).inputValue()).toBe('tool-0003');
+    expect(await tools.getByRole('combobox', { name: 'Filter tools' }).inputValue()).toBe('tool-0003');
   });
 
   test('an optional boolean is a checkbox that starts unset, and Unset leaves it out again', async () => {

@@ -100,7 +100,7 @@ export async function showTools(page: Page): Promise<Locator> {
 
 /** Filters the list to the tool, selects it and waits for its detail. */
 export async function selectTool(tools: Locator, name: string): Promise<void> {
-  await tools.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
+  await tools.getByRole('combobox', { name: 'Filter tools' }).fill(name);
   await tools.getByRole('option', { name, exact: true }).click();
   await tools.getByRole('region', { name: `Tool ${name}`, exact: true }).waitFor();
 }

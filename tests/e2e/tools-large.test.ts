@@ -72,7 +72,7 @@ describe('tools: large lists and results', () => {
     const options = tools.getByRole('option');
     // Virtualized: only the rows on screen exist.
     expect(await options.count()).toBeLessThan(60);
-    const filter = tools.getByRole('searchbox', { name: 'Filter tools' });
+    const filter = tools.getByRole('combobox', { name: 'Filter tools' });
     await filter.pressSequentially('tool-09');
     await tools.getByText('100 of 1,013 tools', { exact: true }).waitFor();
     await filter.fill('number 777');

@@ -154,7 +154,7 @@ describe('traffic: filter-key autocompletion', () => {
     const box = traffic.getByRole('combobox', { name: 'Filter traffic' });
     await box.click();
     await page.keyboard.type('me');
-    const list = traffic.getByRole('listbox', { name: 'Filter suggestions' });
+    const list = traffic.getByRole('listbox', { name: 'Filter traffic: suggestions' });
     await list.waitFor();
     expect(await list.getByRole('option').allTextContents()).toEqual(['method: method name']);
     expect(await box.getAttribute('aria-expanded')).toBe('true');

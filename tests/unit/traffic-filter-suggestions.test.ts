@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { filterSuggestions } from '../../renderer/src/features/traffic/filter-suggestions.js';
+import { filterSuggestions } from '../../renderer/src/ui/filter/filter-suggestions.js';
+import { TRAFFIC_FILTER_KEYS, trafficFilterValues } from '../../renderer/src/features/traffic/traffic-filter-keys.js';
 
 const KNOWN = { methods: ['tools/list', 'tools/call', 'prompts/get'], names: ['echo', 'file:///a b.txt'], servers: ['Everything (demo)', 'fixture'] };
-const at = (text: string) => filterSuggestions(text, text.length, KNOWN);
+const at = (text: string) => filterSuggestions(text, text.length, TRAFFIC_FILTER_KEYS, (key) => trafficFilterValues(key, KNOWN));
 
 describe('filter suggestions', () => {
   it('offers the keys a term could start, and nothing for free text, phrases or regexes', () => {

@@ -1,13 +1,20 @@
 import type { PromptInfo, ResourceInfo, ResourceTemplateInfo } from '../../../shared/mcp.js';
+import type { FilterKey } from './filter/filter-suggestions.js';
 import { compileTextFilter } from './text-filter.js';
 
-/** The keys a list filter understands, e.g. `name:echo -title:old`. */
-export const LIST_FILTER_KEYS = ['name', 'title', 'description', 'uri'] as const;
+/** The keys a list filter understands, e.g. `name:echo -title:old` (tools and prompts have no `uri`). */
+export const LIST_FILTER_KEYS: readonly FilterKey[] = [
+  { key: 'name', detail: 'name contains' },
+  { key: 'title', detail: 'title contains' },
+  { key: 'description', detail: 'description contains' },
+  { key: 'uri', detail: 'URI or URI template contains' },
+];
+export const NAMED_ITEM_FILTER_KEYS: readonly FilterKey[] = LIST_FILTER_KEYS.filter((key) => key.key !== 'uri');
 
 /** Items whose fields match the query (every term: words in any field, `name:`, `uri:` and the like, /regex/, `-` to negate). */
 function filterItems<T>(items: readonly T[], query: string, fieldsOf: (item: T) => Record<string, string | undefined>): readonly T[] {
   if (!query.trim()) return items;
-  const filter = compileTextFilter(query, LIST_FILTER_KEYS);
+  const filter = compileTextFilter(query, LIST_FILTER_KEYS.map((key) => key.key));
   return items.filter((item) => filter.matches(fieldsOf(item)));
 }
 

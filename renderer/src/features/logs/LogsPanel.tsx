@@ -5,11 +5,12 @@ import { ClearIcon, CloseIcon } from '../../ui/icons';
 import { JsonText } from '../../ui/JsonText';
 import { statusOf, useConnection } from '../connections';
 import { findServer, useServersStore } from '../servers';
-import { filterLogs, isLoggingLevel } from './log-entries';
+import { filterLogs, isLoggingLevel, LOG_FILTER_KEYS } from './log-entries';
 import { LogLevelControl, supportsLogging } from './LogLevelControl';
 import { LogList } from './LogList';
 import { useLogsStore } from './logs-store';
 import './logs.css';
+import { FilterInput } from '../../ui/filter/FilterInput';
 
 /** The selected server's log messages (`notifications/message`), filtered by level and text. */
 export function LogsPanel() {
@@ -69,13 +70,14 @@ export function LogsPanel() {
             </option>
           ))}
         </select>
-        <input
-          type="search"
+        <FilterInput
+          label="Filter logs"
           className="input input--small logs__filter"
-          placeholder="Filter logs"
-          aria-label="Filter logs"
-          value={query}
-          onChange={(event) => useLogsStore.getState().setQuery(event.target.value)}
+          placeholder="Filter: words, level:, logger:, /regex/"
+          text={query}
+          onText={(text) => useLogsStore.getState().setQuery(text)}
+          keys={LOG_FILTER_KEYS}
+          valuesOf={(key) => (key === 'level' ? LOGGING_LEVELS : key === 'logger' ? [...new Set(own.flatMap((entry) => (entry.logger ? [entry.logger] : [])))] : undefined)}
         />
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp.js';
 import type { TrafficEntry } from '../../../../shared/traffic.js';
 import { compileTextFilter } from '../../ui/text-filter.js';
+import type { FilterKey } from '../../ui/filter/filter-suggestions.js';
 import { isObject } from '../../../../shared/is-object.js';
 
 export const LOG_METHOD = 'notifications/message';
@@ -75,10 +76,14 @@ export interface LogFilter {
 }
 
 /** The keys a log filter understands, e.g. `logger:db -level:debug`. */
-export const LOG_FILTER_KEYS = ['level', 'logger', 'text'] as const;
+export const LOG_FILTER_KEYS: readonly FilterKey[] = [
+  { key: 'level', detail: 'level, e.g. error' },
+  { key: 'logger', detail: 'logger name contains' },
+  { key: 'text', detail: 'message contains' },
+];
 
 export function filterLogs(entries: readonly LogEntry[], filter: LogFilter): LogEntry[] {
-  const query = compileTextFilter(filter.query, LOG_FILTER_KEYS);
+  const query = compileTextFilter(filter.query, LOG_FILTER_KEYS.map((key) => key.key));
   const minRank = levelRank(filter.minLevel);
   return entries.filter(
     (entry) =>

@@ -5,7 +5,7 @@ import { ListCacheNote } from '../../ui/ListCacheNote';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { useConnection, connectedSession, offers, offersCompletions } from '../connections';
 import { ChangedNotice } from '../../ui/ChangedNotice';
-import { countLabel, filterPrompts } from '../../ui/list-filter';
+import { countLabel, filterPrompts, NAMED_ITEM_FILTER_KEYS } from '../../ui/list-filter';
 import { hasItems } from '../../../../shared/lists';
 import { useApi } from '../../bridge/api-context';
 import { refreshList } from '../../bridge/refresh-list';
@@ -17,6 +17,7 @@ import { PromptDetail } from './PromptDetail';
 import { usePromptsStore } from './prompts-store';
 import '../resources/resources.css';
 import './prompts.css';
+import { FilterInput } from '../../ui/filter/FilterInput';
 
 function argumentSummary(prompt: PromptInfo): string {
   if (prompt.arguments.length === 0) return 'no arguments';
@@ -65,13 +66,14 @@ export function PromptsPanel() {
         <ChangedNotice key={serverId} changedAt={list?.changedAt} what="prompts" />
         <span className="panel-header__spacer" />
         {connected && offered && (
-          <input
-            type="search"
+          <FilterInput
+            label="Filter prompts"
             className="input input--small prompts__filter"
-            placeholder="Filter prompts"
-            aria-label="Filter prompts"
-            value={filter}
-            onChange={(event) => setFilterState({ serverId, text: event.target.value })}
+            placeholder="Filter: words, name:, title:, /regex/"
+            text={filter}
+            onText={(text) => setFilterState({ serverId, text })}
+            keys={NAMED_ITEM_FILTER_KEYS}
+            valuesOf={(key) => (key === 'name' ? items.map((item) => item.name) : undefined)}
           />
         )}
         <button

@@ -6,7 +6,7 @@ import { VirtualListbox } from '../../ui/VirtualListbox';
 import { useConnection, canSubscribe, connectedSession, offers, offersCompletions } from '../connections';
 import { findServer, useServersStore } from '../servers';
 import { ChangedNotice } from '../../ui/ChangedNotice';
-import { countLabel, filterResources, filterTemplates } from '../../ui/list-filter';
+import { countLabel, filterResources, filterTemplates, LIST_FILTER_KEYS } from '../../ui/list-filter';
 import { hasItems, type ConnectionList } from '../../../../shared/lists';
 import { useApi } from '../../bridge/api-context';
 import { refreshList } from '../../bridge/refresh-list';
@@ -17,6 +17,7 @@ import { ResourceRow, TemplateRow } from './ResourceRows';
 import { resourceKey, useResourcesStore, type ResourceListView } from './resources-store';
 import { TemplateDetail } from './TemplateDetail';
 import './resources.css';
+import { FilterInput } from '../../ui/filter/FilterInput';
 
 const VIEWS: ResourceListView[] = ['resources', 'templates'];
 
@@ -73,13 +74,14 @@ export function ResourcesPanel() {
         <ChangedNotice key={serverId} changedAt={resources?.changedAt} what="resources" />
         <span className="panel-header__spacer" />
         {connected && offered && (
-          <input
-            type="search"
+          <FilterInput
+            label={view === 'resources' ? 'Filter resources' : 'Filter templates'}
             className="input input--small resources__filter"
-            placeholder={view === 'resources' ? 'Filter resources' : 'Filter templates'}
-            aria-label={view === 'resources' ? 'Filter resources' : 'Filter templates'}
-            value={filter}
-            onChange={(event) => setFilterState({ ...filters, [view]: event.target.value })}
+            placeholder={`Filter ${view}: words, name:, uri:, /regex/`}
+            text={filter}
+            onText={(text) => setFilterState({ ...filters, [view]: text })}
+            keys={LIST_FILTER_KEYS}
+            valuesOf={(key) => (key === 'name' ? (view === 'resources' ? resources : templates)?.items.map((item) => item.name) : undefined)}
           />
         )}
         <button

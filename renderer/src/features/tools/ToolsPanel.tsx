@@ -13,6 +13,8 @@ import { ToolDetail } from './ToolDetail';
 import { ToolList } from './ToolList';
 import { useToolsStore } from './tools-store';
 import './tools.css';
+import { FilterInput } from '../../ui/filter/FilterInput';
+import { NAMED_ITEM_FILTER_KEYS } from '../../ui/list-filter';
 
 /** The selected server's tools: the list (with a filter) and the selected tool's detail. */
 export function ToolsPanel() {
@@ -59,13 +61,14 @@ export function ToolsPanel() {
         <ChangedNotice changedAt={tools?.changedAt} what="tools" />
         <span className="panel-header__spacer" />
         {hasList && (
-          <input
-            type="search"
+          <FilterInput
+            label="Filter tools"
             className="input input--small tools__filter"
-            placeholder="Filter by name, title, description"
-            aria-label="Filter tools"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value)}
+            placeholder="Filter: words, name:, title:, /regex/, -word"
+            text={filter}
+            onText={(text) => setFilter(text)}
+            keys={NAMED_ITEM_FILTER_KEYS}
+            valuesOf={(key) => (key === 'name' ? entries.map((entry) => entry.tool.name) : undefined)}
           />
         )}
         <button

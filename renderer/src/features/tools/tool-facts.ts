@@ -1,7 +1,7 @@
 /** What the tool list and detail say about a tool: annotation badges, duplicates, filtering. */
 import type { ToolInfo } from '../../../../shared/mcp.js';
 import { compileTextFilter } from '../../ui/text-filter.js';
-import { LIST_FILTER_KEYS } from '../../ui/list-filter.js';
+import { NAMED_ITEM_FILTER_KEYS } from '../../ui/list-filter.js';
 
 export interface AnnotationBadge {
   id: 'read-only' | 'destructive' | 'idempotent' | 'open-world';
@@ -58,6 +58,6 @@ export function listEntries(tools: readonly ToolInfo[]): ToolEntry[] {
 /** Entries whose tool matches the query: words in its name, title or description, `name:`, `title:`, /regex/, `-` to negate. */
 export function filterEntries(entries: readonly ToolEntry[], query: string): readonly ToolEntry[] {
   if (query.trim() === '') return entries;
-  const filter = compileTextFilter(query, LIST_FILTER_KEYS);
+  const filter = compileTextFilter(query, NAMED_ITEM_FILTER_KEYS.map((key) => key.key));
   return entries.filter(({ tool }) => filter.matches({ name: tool.name, title: tool.title ?? tool.annotations?.title, description: tool.description }));
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { filterSuggestions, type FilterSuggestion, type KnownValues, type SuggestionList } from './filter-suggestions';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FilterInput } from '../../ui/filter/FilterInput';
+import { TRAFFIC_FILTER_KEYS, trafficFilterValues, type KnownValues } from './traffic-filter-keys';
 
 interface Props {
   text: string;
@@ -29,46 +30,7 @@ const EXAMPLES: Array<[string, string]> = [
 export function TrafficFilterBar({ text, invert, knownValues, errorsId, onText, onInvert }: Props) {
   const [helpOpen, setHelpOpen] = useState(false);
   const helpId = useId();
-  const listId = useId();
   const barRef = useRef<HTMLDivElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [suggestions, setSuggestions] = useState<SuggestionList | null>(null);
-  const [active, setActive] = useState(0);
-  const open = suggestions !== null && suggestions.items.length > 0;
-
-  const suggest = (value: string, caret: number) => {
-    setSuggestions(filterSuggestions(value, caret, knownValues()));
-    setActive(0);
-  };
-  const accept = (item: FilterSuggestion) => {
-    if (!suggestions) return;
-    const next = text.slice(0, suggestions.from) + item.insert + text.slice(suggestions.to);
-    const caret = suggestions.from + item.insert.length;
-    onText(next);
-    requestAnimationFrame(() => inputRef.current?.setSelectionRange(caret, caret));
-    // A key was completed: its values follow at once.
-    if (item.insert.endsWith(':')) suggest(next, caret);
-    else setSuggestions(null);
-  };
-  const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
-    if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-      event.preventDefault();
-      const count = suggestions.items.length;
-      setActive((active + (event.key === 'ArrowDown' ? 1 : -1) + count) % count);
-    } else if (open && (event.key === 'Enter' || event.key === 'Tab')) {
-      event.preventDefault();
-      accept(suggestions.items[active]!);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setSuggestions(null);
-    } else if (event.key === 'Escape' && text !== '') {
-      event.preventDefault();
-      onText('');
-    } else if (event.key === ' ' && event.ctrlKey) {
-      event.preventDefault();
-      suggest(text, event.currentTarget.selectionStart ?? text.length);
-    }
-  };
 
   // The syntax help closes on Escape and on a click anywhere else, as popovers do.
   useEffect(() => {
@@ -89,48 +51,16 @@ export function TrafficFilterBar({ text, invert, knownValues, errorsId, onText, 
 
   return (
     <div className="traffic-filter" ref={barRef}>
-      <input
-        ref={inputRef}
-        type="search"
-        role="combobox"
+      <FilterInput
+        label="Filter traffic"
         className="input input--small input--mono traffic-filter__input"
-        aria-label="Filter traffic"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={open ? listId : undefined}
-        aria-activedescendant={open ? `${listId}-${active}` : undefined}
         placeholder="Filter: method:tools/call is:error -dir:in larger-than:10k /regex/ or text"
-        spellCheck={false}
-        autoComplete="off"
-        value={text}
-        aria-invalid={errorsId ? true : undefined}
-        aria-describedby={errorsId}
-        onChange={(event) => {
-          onText(event.target.value);
-          suggest(event.target.value, event.target.selectionStart ?? event.target.value.length);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setSuggestions(null)}
+        text={text}
+        onText={onText}
+        keys={TRAFFIC_FILTER_KEYS}
+        valuesOf={(key) => trafficFilterValues(key, knownValues())}
+        errorsId={errorsId}
       />
-      {open && (
-        <ul id={listId} role="listbox" aria-label="Filter suggestions" className="traffic-filter__suggestions">
-          {suggestions.items.map((item, index) => (
-            <li
-              key={item.insert}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className="traffic-filter__suggestion"
-              // Keeps the focus in the box, so the click lands as a choice.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => accept(item)}
-            >
-              <code>{item.label}</code>
-              {item.detail && <span className="muted"> {item.detail}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
       <label className="traffic-check">
         <input type="checkbox" checked={invert} onChange={(event) => onInvert(event.target.checked)} />
         Invert

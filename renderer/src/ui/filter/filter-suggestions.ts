@@ -9,11 +9,10 @@ export interface FilterSuggestion {
   detail?: string;
 }
 
-export interface KnownValues {
-  methods: readonly string[];
-  /** Names from the Name column: tools, prompts, resource URIs. */
-  names: readonly string[];
-  servers: readonly string[];
+/** A key a filter box understands, and what it means. */
+export interface FilterKey {
+  key: string;
+  detail: string;
 }
 
 export interface SuggestionList {
@@ -25,30 +24,20 @@ export interface SuggestionList {
 
 const MAX_SUGGESTIONS = 12;
 
-const KEYS: ReadonlyArray<[string, string]> = [
-  ['method:', 'method name'],
-  ['name:', 'tool, prompt or resource acted on'],
-  ['server:', 'server name'],
-  ['is:', 'status'],
-  ['dir:', 'direction'],
-  ['kind:', 'message kind'],
-  ['larger-than:', 'size, e.g. 10k'],
-  ['smaller-than:', 'size, e.g. 1m'],
-  ['id:', 'JSON-RPC id'],
-];
-
-const FIXED_VALUES: Record<string, readonly string[]> = {
-  is: ['pending', 'ok', 'error', 'tool-error', 'cancelled', 'timeout', 'unanswered', 'input'],
-  dir: ['in', 'out'],
-  kind: ['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note', 'http'],
-};
-
 function quoted(value: string): string {
   return /[\s"]/.test(value) ? `"${value.replaceAll('"', '')}"` : value;
 }
 
-/** Suggestions for the term the caret is in; none when it is empty, a phrase or a /regex/. */
-export function filterSuggestions(text: string, caret: number, known: KnownValues): SuggestionList {
+/**
+ * Suggestions for the term the caret is in: the box's keys while a key is typed, then the values
+ * `valuesOf` knows for it; none when the term is empty, a phrase or a /regex/.
+ */
+export function filterSuggestions(
+  text: string,
+  caret: number,
+  keys: readonly FilterKey[],
+  valuesOf: (key: string) => readonly string[] | undefined,
+): SuggestionList {
   let start = caret;
   while (start > 0 && !/\s/.test(text[start - 1]!)) start--;
   if (text[start] === '-') start++;
@@ -59,14 +48,15 @@ export function filterSuggestions(text: string, caret: number, known: KnownValue
   const colon = term.indexOf(':');
   if (colon < 0) {
     const lower = term.toLowerCase();
-    const items = KEYS.filter(([key]) => key.startsWith(lower) && key !== lower).map(([key, detail]) => ({ label: key, insert: key, detail }));
+    const items = keys
+      .map(({ key, detail }) => ({ label: `${key}:`, insert: `${key}:`, detail }))
+      .filter((item) => item.insert.startsWith(lower) && item.insert !== lower);
     return { from: start, to: caret, items };
   }
 
   const key = term.slice(0, colon).toLowerCase();
   const typed = term.slice(colon + 1).replace(/^"/, '').toLowerCase();
-  const values =
-    FIXED_VALUES[key] ?? (key === 'method' ? known.methods : key === 'name' ? known.names : key === 'server' ? known.servers : undefined);
+  const values = keys.some((candidate) => candidate.key === key) ? valuesOf(key) : undefined;
   if (!values) return none;
   const items = values
     .filter((value) => value.toLowerCase().includes(typed) && value.toLowerCase() !== typed)
