@@ -98,3 +98,24 @@ export function readChunkFrame(frame: Uint8Array): ChunkFrame | undefined {
   if (!(index < count)) return undefined;
   return { transferId, index, count, bytes: frame.subarray(CHUNK_HEADER_BYTES) };
 }
+
+/** Collects the chunk frames of long messages, in any order, until each is whole. */
+export class ChunkAssembler {
+  private readonly transfers = new Map<number, { pieces: Uint8Array[]; received: number }>();
+
+  /** The message's pieces, in order, once its last frame is in; undefined until then. */
+  add({ transferId, index, count, bytes }: ChunkFrame): Uint8Array[] | undefined {
+    const transfer = this.transfers.get(transferId) ?? { pieces: new Array<Uint8Array>(count), received: 0 };
+    this.transfers.set(transferId, transfer);
+    if (transfer.pieces[index] === undefined) transfer.received++;
+    transfer.pieces[index] = bytes;
+    if (transfer.received < count) return undefined;
+    this.transfers.delete(transferId);
+    return transfer.pieces;
+  }
+
+  /** Drops what was half received (the link closed). */
+  clear(): void {
+    this.transfers.clear();
+  }
+}

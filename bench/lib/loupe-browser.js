@@ -37,23 +37,19 @@ function waitForUrl(host) {
 }
 
 /** A second bridge socket with the page's session cookie, sent to loopback under the session's host name. */
-function openBridgeSocket(sessionUrl, cookie, readChunkFrame) {
+function openBridgeSocket(sessionUrl, cookie, { ChunkAssembler, readChunkFrame }) {
   const target = new URL(sessionUrl);
   const socket = new WebSocket(`ws://127.0.0.1:${target.port}/bridge`, { origin: target.origin, headers: { Host: target.host, Cookie: cookie } });
   let nextId = 1;
   const pending = new Map();
-  const transfers = new Map();
+  const chunks = new ChunkAssembler();
   socket.on('message', (data, isBinary) => {
     let text;
     if (isBinary) {
       // A long reply comes in chunk frames (see shared/wire.ts): put them together first.
       const frame = readChunkFrame(new Uint8Array(data));
-      if (!frame) return;
-      const pieces = transfers.get(frame.transferId) ?? new Array(frame.count);
-      transfers.set(frame.transferId, pieces);
-      pieces[frame.index] = Buffer.from(frame.bytes);
-      if (pieces.filter(Boolean).length < frame.count) return;
-      transfers.delete(frame.transferId);
+      const pieces = frame && chunks.add(frame);
+      if (!pieces) return;
       text = Buffer.concat(pieces).toString('utf8');
     } else {
       text = data.toString();
@@ -116,8 +112,8 @@ export async function startLoupeInBrowser({ servers, viewport = { width: 1440, h
     const sessionUrl = new URL('/', page.url()).href;
     const cookies = await page.context().cookies(sessionUrl);
     // The built app's reader of chunk frames (long replies), loaded once the build is known to exist.
-    const { readChunkFrame } = await import('../../dist/shared/wire.js');
-    bridge = openBridgeSocket(sessionUrl, cookies.map((entry) => `${entry.name}=${entry.value}`).join('; '), readChunkFrame);
+    const wire = await import('../../dist/shared/wire.js');
+    bridge = openBridgeSocket(sessionUrl, cookies.map((entry) => `${entry.name}=${entry.value}`).join('; '), wire);
     await bridge.opened;
     return { page, url: sessionUrl, browserVersion: browser.version(), invoke: bridge.invoke, close };
   } catch (error) {

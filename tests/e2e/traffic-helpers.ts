@@ -11,7 +11,7 @@ import { WebSocket } from 'ws';
 import type { ParamsArg, RequestName, RequestResult } from '../../shared/contract.js';
 import type { JsonObject, RpcOutcome } from '../../shared/mcp.js';
 import type { ServerConfig, ServerConfigInput } from '../../shared/server-config.js';
-import { readChunkFrame, type WireMessage } from '../../shared/wire.js';
+import { ChunkAssembler, readChunkFrame, type WireMessage } from '../../shared/wire.js';
 import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
 
 export function fixtureServer(id: string, name: string, flags: string[] = [], extra: Partial<ServerConfigInput> = {}): ServerConfig {
@@ -51,18 +51,14 @@ export async function openDirectBridge(page: Page): Promise<DirectBridge> {
   });
   let nextId = 1;
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  const transfers = new Map<number, Buffer[]>();
+  const chunks = new ChunkAssembler();
   socket.on('message', (data, isBinary) => {
     let text: string;
     if (isBinary) {
       // A long reply comes in chunk frames: put them together first.
       const frame = readChunkFrame(new Uint8Array(data as Buffer));
-      if (!frame) return;
-      const pieces = transfers.get(frame.transferId) ?? new Array<Buffer>(frame.count);
-      transfers.set(frame.transferId, pieces);
-      pieces[frame.index] = Buffer.from(frame.bytes);
-      if (pieces.filter(Boolean).length < frame.count) return;
-      transfers.delete(frame.transferId);
+      const pieces = frame && chunks.add(frame);
+      if (!pieces) return;
       text = Buffer.concat(pieces).toString('utf8');
     } else {
       text = data.toString();

@@ -1,5 +1,5 @@
 import type { EventName, EventPayload, ParamsArg, RequestName, RequestResult } from '../../../shared/contract';
-import { readChunkFrame, type ChunkFrame, type WireMessage, type WireRequest } from '../../../shared/wire';
+import { ChunkAssembler, readChunkFrame, type ChunkFrame, type WireMessage, type WireRequest } from '../../../shared/wire';
 import { workerJsonParser, type ParseJsonBytes } from './parse-off-thread';
 import { BridgeError } from './bridge-error';
 import { EventHub } from './event-hub';
@@ -36,8 +36,8 @@ export class WebSocketBridge implements Bridge {
   private failedAttempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Chunked messages being received: their slices by transfer id. */
-  private readonly transfers = new Map<number, { pieces: Uint8Array[]; received: number }>();
+  /** Chunked (long) messages being received. */
+  private readonly chunks = new ChunkAssembler();
 
   constructor(
     private readonly url: string,
@@ -141,16 +141,12 @@ export class WebSocketBridge implements Bridge {
     this.deliver(message);
   }
 
-  /** Collects a long message's slices; the whole is parsed off the main thread, then delivered. */
-  private receiveChunk({ transferId, index, count, bytes }: ChunkFrame): void {
-    const transfer = this.transfers.get(transferId) ?? { pieces: new Array<Uint8Array>(count), received: 0 };
-    this.transfers.set(transferId, transfer);
-    if (transfer.pieces[index] === undefined) transfer.received++;
-    transfer.pieces[index] = bytes;
-    if (transfer.received < count) return;
-    this.transfers.delete(transferId);
+  /** Collects a long message's frames; the whole is decoded and parsed off the main thread, then delivered. */
+  private receiveChunk(frame: ChunkFrame): void {
+    const pieces = this.chunks.add(frame);
+    if (!pieces) return;
     const socket = this.socket;
-    this.parseLong(transfer.pieces).then(
+    this.parseLong(pieces).then(
       (message) => {
         if (this.socket === socket) this.deliver(message as WireMessage);
       },
@@ -173,7 +169,7 @@ export class WebSocketBridge implements Bridge {
 
   private handleClose(): void {
     this.socket = null;
-    this.transfers.clear();
+    this.chunks.clear();
     const lost = new BridgeError({ message: LOST_CONNECTION_MESSAGE, code: 'link-lost' });
     for (const call of this.inFlight.values()) call.reject(lost);
     this.inFlight.clear();
