@@ -2,13 +2,10 @@ import { SchemaValidator } from '../../main/core/mcp/schema-validator.js';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
-import {
-  buildContent,
-  fieldsOf,
-  initialValues,
-  inputTypeFor,
-  fieldErrorsFrom,
-} from '../../renderer/src/features/approvals/elicitation-schema.js';
+import { changedFields, fieldsNeedingAttention, initialAnswer } from '../../renderer/src/features/approvals/elicitation-answer.js';
+import { describeField } from '../../renderer/src/ui/schema-form/field-model.js';
+import { checkArguments } from '../../renderer/src/ui/schema-form/empty-required.js';
+import { errorsByPointer } from '../../renderer/src/ui/schema-form/schema-check.js';
 import { readUrlRequest } from '../../renderer/src/features/approvals/url-request.js';
 
 // ajv-formats is CommonJS with a default export.
@@ -73,89 +70,58 @@ function ajvFields(schema: object, content: unknown): string[] {
   return [...new Set(names)].sort();
 }
 
-describe('elicitation schema → form fields', () => {
-  const fields = fieldsOf(EVERYTHING_SCHEMA);
-  const byName = Object.fromEntries(fields.map((field) => [field.name, field]));
+describe('elicitation schema → the schema form (questions mode)', () => {
+  const root = describeField(EVERYTHING_SCHEMA, EVERYTHING_SCHEMA);
+  const properties = root.kind === 'object' ? root.properties : [];
+  const field = (name: string) => describeField(properties.find((property) => property.name === name)?.schema, EVERYTHING_SCHEMA);
 
   test('every property becomes a field of the right kind, in schema order, with title and required', () => {
-    expect(fields.map((field) => [field.name, field.kind])).toEqual([
-      ['name', 'text'],
-      ['check', 'boolean'],
-      ['firstLine', 'text'],
-      ['email', 'text'],
-      ['homepage', 'text'],
-      ['birthdate', 'text'],
-      ['integer', 'number'],
-      ['number', 'number'],
-      ['untitledSingleSelectEnum', 'select'],
-      ['untitledMultipleSelectEnum', 'multi-select'],
-      ['titledSingleSelectEnum', 'select'],
-      ['titledMultipleSelectEnum', 'multi-select'],
-      ['legacyTitledEnum', 'select'],
-      ['when', 'text'],
-      ['code', 'text'],
+    expect(properties.map((property) => [property.name, describeField(property.schema, EVERYTHING_SCHEMA).kind, property.required])).toEqual([
+      ['name', 'string', true],
+      ['check', 'boolean', true],
+      ['firstLine', 'string', false],
+      ['email', 'string', false],
+      ['homepage', 'string', false],
+      ['birthdate', 'string', false],
+      ['integer', 'number', false],
+      ['number', 'number', false],
+      ['untitledSingleSelectEnum', 'choice', false],
+      ['untitledMultipleSelectEnum', 'multi-choice', false],
+      ['titledSingleSelectEnum', 'choice', false],
+      ['titledMultipleSelectEnum', 'multi-choice', false],
+      ['legacyTitledEnum', 'choice', false],
+      ['when', 'string', false],
+      ['code', 'string', false],
     ]);
-    expect(byName.name).toMatchObject({ label: 'String', description: 'Your full, legal name', required: true });
-    expect(byName.code).toMatchObject({ label: 'code', required: false, minLength: 2, maxLength: 4, pattern: '^[A-Z]+$' });
-    expect(byName.integer).toMatchObject({ integer: true, minimum: 1, maximum: 100, default: 42 });
+    expect(field('name')).toMatchObject({ title: 'String', description: 'Your full, legal name' });
+    expect(field('email')).toMatchObject({ inputType: 'email' });
+    expect(field('integer')).toMatchObject({ integer: true, hints: ['≥ 1 and ≤ 100'] });
+    expect(field('untitledMultipleSelectEnum').hints).toEqual(['at least 1 item', 'at most 2 items']);
   });
 
   test('titled choices (oneOf/anyOf const+title, legacy enumNames) show titles and send values', () => {
-    expect(byName.titledSingleSelectEnum).toMatchObject({ options: [{ value: 'hero-1', label: 'Superman' }, { value: 'hero-2', label: 'Green Lantern' }] });
-    expect(byName.titledMultipleSelectEnum).toMatchObject({ options: [{ value: 'fish-1', label: 'Tuna' }, { value: 'fish-2', label: 'Salmon' }] });
-    expect(byName.legacyTitledEnum).toMatchObject({ options: [{ value: 'pet-1', label: 'Cats' }, { value: 'pet-2', label: 'Dogs' }] });
-    expect(byName.untitledSingleSelectEnum).toMatchObject({ options: [{ value: 'Monica', label: 'Monica' }, { value: 'Rachel', label: 'Rachel' }, { value: 'Joey', label: 'Joey' }] });
-    expect(byName.untitledMultipleSelectEnum).toMatchObject({ minItems: 1, maxItems: 2 });
+    const options = (name: string) => {
+      const described = field(name);
+      return described.kind === 'choice' || described.kind === 'multi-choice' ? described.options.map(({ value, label }) => ({ value, label })) : null;
+    };
+    expect(options('titledSingleSelectEnum')).toEqual([{ value: 'hero-1', label: 'Superman' }, { value: 'hero-2', label: 'Green Lantern' }]);
+    expect(options('titledMultipleSelectEnum')).toEqual([{ value: 'fish-1', label: 'Tuna' }, { value: 'fish-2', label: 'Salmon' }]);
+    expect(options('legacyTitledEnum')).toEqual([{ value: 'pet-1', label: 'Cats' }, { value: 'pet-2', label: 'Dogs' }]);
+    expect(options('untitledMultipleSelectEnum')).toEqual(['Guitar', 'Piano', 'Violin'].map((value) => ({ value, label: value })));
   });
 
-  test('defaults fill the form; fields without one start empty', () => {
-    expect(initialValues(fields)).toEqual({
+  test('a list of objects or of free text stays a list with items to add', () => {
+    expect(describeField({ type: 'array', items: { type: 'string' } }, {}).kind).toBe('array');
+    expect(describeField({ type: 'array', items: { enum: [{ a: 1 }, { a: 2 }] } }, {}).kind).toBe('array');
+    expect(describeField({ type: 'array', items: { anyOf: [{ const: 'a' }, { type: 'null' }] } }, {}).kind).toBe('array');
+  });
+
+  test('defaults fill the answer; required fields start empty; optional ones are left out', () => {
+    expect(initialAnswer(EVERYTHING_SCHEMA)).toEqual({
       name: '',
       check: false,
       firstLine: 'It was a dark and stormy night.',
-      email: '',
-      homepage: '',
-      birthdate: '',
-      integer: '42',
-      number: '3.14',
-      untitledSingleSelectEnum: 'Monica',
-      untitledMultipleSelectEnum: ['Guitar'],
-      titledSingleSelectEnum: 'hero-1',
-      titledMultipleSelectEnum: ['fish-1'],
-      legacyTitledEnum: 'pet-1',
-      when: '',
-      code: '',
-    });
-  });
-
-  test('a property without a control (nested object) is edited as JSON; a schema without properties has no fields', () => {
-    const [nested] = fieldsOf({ type: 'object', properties: { address: { type: 'object', properties: { city: { type: 'string' } } } } });
-    expect(nested).toMatchObject({ name: 'address', kind: 'json' });
-    expect(buildContent([nested!], { address: '{"city":"Paris"}' })).toEqual({ content: { address: { city: 'Paris' } }, errors: {} });
-    expect(buildContent([nested!], { address: '{city' }).errors).toEqual({ address: 'Enter valid JSON.' });
-    expect(fieldsOf({ type: 'object' })).toEqual([]);
-    expect(fieldsOf('nonsense')).toEqual([]);
-  });
-
-  test('input types follow the string format', () => {
-    expect(['email', 'uri', 'date', 'date-time', undefined].map(inputTypeFor)).toEqual(['email', 'url', 'date', 'text', 'text']);
-  });
-});
-
-describe('building and checking the answer', () => {
-  const fields = fieldsOf(EVERYTHING_SCHEMA);
-  const validator = new SchemaValidator();
-
-  test('the filled form becomes content: numbers as numbers, empty optional fields left out', () => {
-    const values = { ...initialValues(fields), name: 'Ada', check: true, email: 'ada@example.com', integer: ' 7 ' };
-    const { content, errors } = buildContent(fields, values);
-    expect(errors).toEqual({});
-    expect(content).toEqual({
-      name: 'Ada',
-      check: true,
-      firstLine: 'It was a dark and stormy night.',
-      email: 'ada@example.com',
-      integer: 7,
+      integer: 42,
       number: 3.14,
       untitledSingleSelectEnum: 'Monica',
       untitledMultipleSelectEnum: ['Guitar'],
@@ -163,24 +129,35 @@ describe('building and checking the answer', () => {
       titledMultipleSelectEnum: ['fish-1'],
       legacyTitledEnum: 'pet-1',
     });
-    expect(ajvFields(EVERYTHING_SCHEMA, content)).toEqual([]);
+    expect(initialAnswer({ type: 'object' })).toEqual({});
+    expect(initialAnswer('nonsense')).toEqual({});
   });
 
-  test('errors are given field by field, in words a person understands', () => {
-    const values = { ...initialValues(fields), email: 'not-an-email', integer: '1.5', number: 'abc', untitledMultipleSelectEnum: [] };
-    const built = buildContent(fields, values);
-    expect(built.errors).toEqual({ name: 'This field is required.', number: 'Enter a number.' });
-    expect(fieldErrorsFrom(fields, validator.validate(EVERYTHING_SCHEMA, built.content))).toMatchObject({
-      email: 'Enter an email address, like name@example.com.',
-      integer: 'Must be a whole number.',
+  test('an edit names the fields it changed', () => {
+    expect([...changedFields({ a: 1, b: 'x' }, { a: 1, b: 'y', c: true })]).toEqual(['b', 'c']);
+  });
+});
+
+describe('checking the answer', () => {
+  const validator = new SchemaValidator();
+  const check = async (content: unknown) => {
+    const verdict = await checkArguments(async (schema, value) => validator.validate(schema, value), EVERYTHING_SCHEMA, content);
+    return verdict.kind === 'checked' ? verdict.errors : [];
+  };
+
+  test('problems are given field by field, in plain words, and counted by field', async () => {
+    const errors = await check({ ...initialAnswer(EVERYTHING_SCHEMA), email: 'not-an-email', integer: 500, untitledMultipleSelectEnum: [] });
+    expect(errorsByPointer(errors)).toEqual({
+      '/name': ['Required, but left empty.'],
+      '/email': ['Must be an email address, like name@example.com.'],
+      '/integer': ['Must be at most 100.'],
+      '/untitledMultipleSelectEnum': ['Add at least 1 item.'],
     });
-    const tooMany = buildContent(fields, { ...initialValues(fields), name: 'x', untitledMultipleSelectEnum: ['Guitar', 'Piano', 'Violin'] });
-    expect(fieldErrorsFrom(fields, validator.validate(EVERYTHING_SCHEMA, tooMany.content))).toEqual({
-      untitledMultipleSelectEnum: 'Choose at most 2.',
-    });
+    expect(fieldsNeedingAttention(errors)).toBe(4);
+    expect(fieldsNeedingAttention([{ pointer: '/a/0', message: 'x', keyword: 'type' }, { pointer: '/a/1', message: 'y', keyword: 'type' }, { pointer: '', message: 'z', keyword: 'type' }])).toBe(2);
   });
 
-  /** Each row: content to check. The fields this form rejects must be exactly the ones Ajv rejects. */
+  /** Each row: content to check. The fields counted as needing attention must be exactly the ones Ajv rejects. */
   const cases: Array<[string, Record<string, unknown>]> = [
     ['all good', { name: 'Ada', check: false }],
     ['missing required', { check: true }],
@@ -208,9 +185,9 @@ describe('building and checking the answer', () => {
     ['good code', { name: 'a', check: true, code: 'ABC' }],
   ];
 
-  test.each(cases)('agrees with Ajv: %s', (_name, content) => {
-    const mine = Object.keys(fieldErrorsFrom(fields, validator.validate(EVERYTHING_SCHEMA, content))).sort();
-    expect(mine).toEqual(ajvFields(EVERYTHING_SCHEMA, content));
+  test.each(cases)('agrees with Ajv: %s', async (_name, content) => {
+    const fields = [...new Set((await check(content)).map((error) => error.pointer.split('/')[1] ?? ''))].sort();
+    expect(fields).toEqual(ajvFields(EVERYTHING_SCHEMA, content));
   });
 });
 

@@ -1,14 +1,14 @@
 import { create } from 'zustand';
-import type { FieldValues } from './elicitation-schema';
+import type { JsonObject } from '../../../../shared/mcp';
 import type { ReplyDraft } from './sampling-reply';
 
 /** What the person typed for each pending request, so switching between requests loses nothing. */
 interface DraftsState {
   replies: Record<string, ReplyDraft>;
-  forms: Record<string, FieldValues>;
+  forms: Record<string, JsonObject>;
   rejectMessages: Record<string, string>;
   setReply(id: string, draft: ReplyDraft): void;
-  setForm(id: string, values: FieldValues): void;
+  setForm(id: string, answer: JsonObject): void;
   setRejectMessage(id: string, message: string): void;
   /** Drops the drafts of requests that are answered. */
   forget(ids: readonly string[]): void;
@@ -26,7 +26,7 @@ export const useDraftsStore = create<DraftsState>()((set) => ({
   forms: {},
   rejectMessages: {},
   setReply: (id, draft) => set((state) => ({ replies: { ...state.replies, [id]: draft } })),
-  setForm: (id, values) => set((state) => ({ forms: { ...state.forms, [id]: values } })),
+  setForm: (id, answer) => set((state) => ({ forms: { ...state.forms, [id]: answer } })),
   setRejectMessage: (id, message) => set((state) => ({ rejectMessages: { ...state.rejectMessages, [id]: message } })),
   forget: (ids) =>
     set((state) => {

@@ -16,7 +16,18 @@ export interface SchemaFormProps {
   disabled?: boolean;
   /** The accessible name of the form. */
   label?: string;
+  /**
+   * `arguments` (a developer writing a tool's arguments): fields are labelled by property name and
+   * title, required ones with a star, and an optional boolean can be left out.
+   * `questions` (a person answering a server's questions, as in elicitation): fields are labelled by
+   * title, required ones say so in words, and a checkbox is yes or no.
+   */
+  mode?: FormMode;
+  /** Shown when the schema lists no properties. */
+  emptyText?: string;
 }
+
+export type FormMode = 'arguments' | 'questions';
 
 /** Nested deeper than this, a field is edited as JSON (a recursive schema can nest forever). */
 const MAX_FORM_DEPTH = 16;
@@ -27,6 +38,7 @@ interface FieldContext {
   value: unknown;
   errors: Readonly<Record<string, readonly string[]>>;
   disabled: boolean;
+  mode: FormMode;
   update(path: readonly PathSegment[], next: unknown): void;
 }
 
@@ -35,12 +47,22 @@ interface FieldContext {
  * null toggles, nested objects, lists with add/remove/reorder, and a JSON box (with the reason)
  * for whatever the form cannot express.
  */
-export function SchemaForm({ schema, value, onChange, errors = NO_ERRORS, disabled = false, label = 'Arguments form' }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  value,
+  onChange,
+  errors = NO_ERRORS,
+  disabled = false,
+  label = 'Arguments form',
+  mode = 'arguments',
+  emptyText = 'This tool takes no arguments.',
+}: SchemaFormProps) {
   const context: FieldContext = {
     root: schema,
     value,
     errors,
     disabled,
+    mode,
     update: (path, next) => onChange(setAt(value, path, next)),
   };
   const rootField = useMemo(() => describeField(schema, schema), [schema]);
@@ -49,7 +71,7 @@ export function SchemaForm({ schema, value, onChange, errors = NO_ERRORS, disabl
     const extras = extraKeys(value, rootField.properties.map((property) => property.name));
     return (
       <div className="schema-form" role="group" aria-label={label}>
-        {rootField.properties.length === 0 && extras.length === 0 && <p className="schema-form__empty">This tool takes no arguments.</p>}
+        {rootField.properties.length === 0 && extras.length === 0 && <p className="schema-form__empty">{emptyText}</p>}
         <ObjectFields field={rootField} path={[]} context={context} depth={0} />
         {extras.length > 0 && <ExtraKeysNote keys={extras} />}
       </div>
@@ -122,17 +144,23 @@ function FieldView({ schema, name, path, required, isItem = false, context, dept
     'aria-required': (required && !isItem) || undefined,
   };
 
-  const labelLine: ReactNode = (
-    <span className="schema-field__label-line">
-      <span className="schema-field__name">{name}</span>
-      {required && !isItem && (
-        <span className="schema-field__required" aria-hidden="true" title="Required">
-          *
-        </span>
-      )}
-      {title && <span className="schema-field__title">{title}</span>}
-    </span>
-  );
+  const labelLine: ReactNode =
+    context.mode === 'questions' ? (
+      <span className="schema-field__label-line">
+        {field.title ?? name}
+        {required && !isItem ? ' (required)' : ''}
+      </span>
+    ) : (
+      <span className="schema-field__label-line">
+        <span className="schema-field__name">{name}</span>
+        {required && !isItem && (
+          <span className="schema-field__required" aria-hidden="true" title="Required">
+            *
+          </span>
+        )}
+        {title && <span className="schema-field__title">{title}</span>}
+      </span>
+    );
   const after: ReactNode = (
     <>
       {field.description && (
@@ -191,6 +219,29 @@ function FieldView({ schema, name, path, required, isItem = false, context, dept
           <ArrayGroup field={field} name={name} value={value} path={path} context={context} depth={depth} />
         )}
       </fieldset>
+    );
+  }
+
+  if (field.kind === 'multi-choice') {
+    return (
+      <fieldset className={`schema-field schema-field--group ${errors.length ? 'schema-field--invalid' : ''}`} aria-invalid={control['aria-invalid']} aria-describedby={describedBy}>
+        <legend className="schema-field__legend">{labelLine}</legend>
+        {nullToggle && <div className="schema-field__group-tools">{nullToggle}</div>}
+        {isNull ? null : <MultiChoiceInput field={field} value={value} disabled={control.disabled} onChange={set} onReset={() => set([])} />}
+        {after}
+      </fieldset>
+    );
+  }
+
+  if (field.kind === 'boolean' && context.mode === 'questions') {
+    return (
+      <div className={`schema-field schema-field--boolean ${errors.length ? 'schema-field--invalid' : ''}`}>
+        <label className="schema-field__check">
+          <input {...control} type="checkbox" checked={value === true} onChange={(event) => set(event.target.checked)} />
+          {labelLine}
+        </label>
+        {after}
+      </div>
     );
   }
 
@@ -303,6 +354,34 @@ function ArrayGroup({ field, name, value, path, context, depth }: { field: Extra
       >
         Add {name} item
       </button>
+    </div>
+  );
+}
+
+/** A checkbox per choice. Values the choices do not include are kept, and said. */
+function MultiChoiceInput({ field, value, disabled, onChange, onReset }: { field: Extract<FieldModel, { kind: 'multi-choice' }>; value: unknown; disabled: boolean; onChange(next: unknown): void; onReset(): void }) {
+  if (value !== undefined && !Array.isArray(value)) return <WrongType expected="a list" value={value} onReset={onReset} disabled={disabled} />;
+  const chosen: unknown[] = Array.isArray(value) ? value : [];
+  const isChosen = (option: unknown) => chosen.some((item) => jsonEqual(item, option));
+  const others = chosen.filter((item) => !field.options.some((option) => jsonEqual(option.value, item)));
+  const toggle = (option: unknown, on: boolean) => {
+    // Kept in the order of the choices, with unknown values last.
+    const next = field.options.map((candidate) => candidate.value).filter((candidate) => (jsonEqual(candidate, option) ? on : isChosen(candidate)));
+    onChange([...next, ...others]);
+  };
+  return (
+    <div className="schema-field__choices">
+      {field.options.map((option, index) => (
+        <label key={index} className="schema-field__check" title={option.description}>
+          <input type="checkbox" disabled={disabled} checked={isChosen(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
+          {option.label}
+        </label>
+      ))}
+      {others.length > 0 && (
+        <p className="schema-form__notice schema-form__notice--inline" role="note">
+          Also chosen: {others.map((item) => shortJson(item, 40)).join(', ')}, which the choices do not include.
+        </p>
+      )}
     </div>
   );
 }

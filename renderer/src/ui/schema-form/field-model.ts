@@ -42,6 +42,8 @@ export type FieldModel = FieldBase &
     | { kind: 'choice'; options: ChoiceOption[] }
     | { kind: 'object'; properties: PropertyModel[]; extraProperties: boolean }
     | { kind: 'array'; items: unknown }
+    /** A list whose items are choices of plain values: chosen with a checkbox each. */
+    | { kind: 'multi-choice'; items: unknown; options: ChoiceOption[] }
     /** What the form cannot express: the value is edited as JSON, and `reason` says why. */
     | { kind: 'json'; reason: string }
   );
@@ -138,8 +140,9 @@ function stringHints(schema: JsonObject): string[] {
 function arrayHints(schema: JsonObject): string[] {
   const hints: string[] = [];
   const { minItems, maxItems, uniqueItems } = schema;
-  if (typeof minItems === 'number') hints.push(`at least ${minItems} items`);
-  if (typeof maxItems === 'number') hints.push(`at most ${maxItems} items`);
+  const items = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
+  if (typeof minItems === 'number') hints.push(`at least ${items(minItems)}`);
+  if (typeof maxItems === 'number') hints.push(`at most ${items(maxItems)}`);
   if (uniqueItems === true) hints.push('unique items');
   return hints;
 }
@@ -167,6 +170,17 @@ function splitNullable(schema: JsonObject, root: unknown): { schema: JsonObject;
     return { schema: { ...outer, [keyword]: others }, nullable: true };
   }
   return { schema, nullable: false };
+}
+
+const isPlain = (value: unknown): boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** A list of choices of plain values is a set of checkboxes; any other list has items to add and remove. */
+function listKind(items: unknown, root: unknown): { kind: 'multi-choice'; items: unknown; options: ChoiceOption[] } | { kind: 'array'; items: unknown } {
+  const item = describeField(items, root);
+  if (item.kind === 'choice' && !item.nullable && item.options.length > 0 && item.options.every((option) => isPlain(option.value))) {
+    return { kind: 'multi-choice', items, options: item.options };
+  }
+  return { kind: 'array', items };
 }
 
 /** The field model of one schema. `root` is the whole schema, against which `$ref`s resolve. */
@@ -256,7 +270,7 @@ export function describeField(schemaInput: unknown, root: unknown): FieldModel {
       if (Array.isArray(schema.prefixItems) || Array.isArray(schema.items)) {
         return { ...base, kind: 'json', reason: 'It is a tuple (a fixed list of differently typed items).' };
       }
-      return { ...base, hints: arrayHints(schema), kind: 'array', items: schema.items ?? {} };
+      return { ...base, hints: arrayHints(schema), ...listKind(schema.items ?? {}, root) };
     default:
       return { ...base, kind: 'json', reason: `Its type “${String(types[0])}” is not a JSON Schema type.` };
   }

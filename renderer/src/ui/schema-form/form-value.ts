@@ -27,6 +27,7 @@ export function initialValue(schema: unknown, root: unknown, required = true, de
     case 'boolean':
       return false;
     case 'array':
+    case 'multi-choice':
       return [];
     case 'choice':
       return field.options.length === 1 ? clone(field.options[0]!.value) : undefined;

@@ -75,6 +75,8 @@ function typeLabel(field: FieldModel): string {
       return field.integer ? 'integer' : 'number';
     case 'choice':
       return 'one of';
+    case 'multi-choice':
+      return 'some of';
     case 'json':
       return 'JSON';
     case 'string':
@@ -98,6 +100,7 @@ function valueSkeleton(field: FieldModel): string {
     case 'object':
       return '{}';
     case 'array':
+    case 'multi-choice':
       return '[]';
     case 'boolean':
       return 'false';
@@ -146,7 +149,7 @@ function valueCompletions(schema: unknown, path: readonly (string | number)[]): 
   if (field.defaultValue) add(field.defaultValue.value, 'default');
   if (field.nullable) add(null);
   if (field.kind === 'object') add({}, 'object');
-  if (field.kind === 'array') add([], 'array');
+  if (field.kind === 'array' || field.kind === 'multi-choice') add([], 'array');
   if (field.kind === 'string' && options.length === 0) add('', field.format ? `string (${field.format})` : 'string', infoOf(field));
   return options;
 }

@@ -12,7 +12,7 @@ export function fieldAtPath(root: unknown, path: readonly PathSegment[]): FieldM
       const property = field.properties.find((candidate) => candidate.name === String(segment));
       next = property?.schema;
       if (next === undefined && isObject(field.schema.additionalProperties)) next = field.schema.additionalProperties;
-    } else if (field.kind === 'array') {
+    } else if (field.kind === 'array' || field.kind === 'multi-choice') {
       next = field.items;
     }
     if (next === undefined) return null;
