@@ -7,7 +7,7 @@
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a .cts file under verbatimModuleSyntax can only import a value this way
 import electron = require('electron');
-import type { PreloadApi, WireResult } from '../shared/wire.js';
+import type { PreloadApi, WireReply } from '../shared/wire.js';
 
 const IPC_REQUEST_CHANNEL = 'loupe:request';
 const IPC_EVENT_CHANNEL = 'loupe:event';
@@ -35,8 +35,8 @@ function createPreloadApi(ipcRenderer: IpcRendererLike): PreloadApi {
   });
 
   return {
-    async request(name: string, params: unknown): Promise<WireResult> {
-      return (await ipcRenderer.invoke(IPC_REQUEST_CHANNEL, name, params)) as WireResult;
+    async request(name: string, params: unknown): Promise<WireReply> {
+      return (await ipcRenderer.invoke(IPC_REQUEST_CHANNEL, name, params)) as WireReply;
     },
     on(name: string, listener: EventListener): () => void {
       let forName = listeners.get(name);

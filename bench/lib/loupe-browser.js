@@ -4,6 +4,7 @@
  * socket from Node for requests (it skips event frames unparsed, so it costs the page nothing).
  */
 import { spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,30 +38,30 @@ function waitForUrl(host) {
 }
 
 /** A second bridge socket with the page's session cookie, sent to loopback under the session's host name. */
-function openBridgeSocket(sessionUrl, cookie, { ChunkAssembler, readChunkFrame }) {
+function openBridgeSocket(sessionUrl, cookie) {
   const target = new URL(sessionUrl);
   const socket = new WebSocket(`ws://127.0.0.1:${target.port}/bridge`, { origin: target.origin, headers: { Host: target.host, Cookie: cookie } });
   let nextId = 1;
   const pending = new Map();
-  const chunks = new ChunkAssembler();
-  socket.on('message', (data, isBinary) => {
-    let text;
-    if (isBinary) {
-      // A long reply comes in chunk frames (see shared/wire.ts): put them together first.
-      const frame = readChunkFrame(new Uint8Array(data));
-      const pieces = frame && chunks.add(frame);
-      if (!pieces) return;
-      text = Buffer.concat(pieces).toString('utf8');
-    } else {
-      text = data.toString();
-    }
+  /** A large reply waits on the host (see main/host/reply-stash.ts): fetched as the page's worker would. */
+  const fetchReply = (path) =>
+    new Promise((resolveReply, reject) => {
+      get({ host: '127.0.0.1', port: target.port, path, headers: { Host: target.host, Cookie: cookie } }, (response) => {
+        const pieces = [];
+        response.on('data', (piece) => pieces.push(piece));
+        response.on('end', () => (response.statusCode === 200 ? resolveReply(JSON.parse(Buffer.concat(pieces).toString('utf8'))) : reject(new Error(`HTTP ${response.statusCode}`))));
+      }).on('error', reject);
+    });
+  socket.on('message', (data) => {
+    const text = data.toString();
     if (!text.startsWith('{"type":"response"')) return;
     const message = JSON.parse(text);
     const call = pending.get(message.id);
     if (!call) return;
     pending.delete(message.id);
-    if (message.ok) call.resolve(message.value);
-    else call.reject(new Error(message.error.message));
+    if (!message.ok) call.reject(new Error(message.error.message));
+    else if (message.fetch) fetchReply(message.fetch).then(call.resolve, call.reject);
+    else call.resolve(message.value);
   });
   const opened = new Promise((resolveOpen, reject) => {
     socket.once('open', resolveOpen);
@@ -111,9 +112,7 @@ export async function startLoupeInBrowser({ servers, viewport = { width: 1440, h
     await page.goto(url);
     const sessionUrl = new URL('/', page.url()).href;
     const cookies = await page.context().cookies(sessionUrl);
-    // The built app's reader of chunk frames (long replies), loaded once the build is known to exist.
-    const wire = await import('../../dist/shared/wire.js');
-    bridge = openBridgeSocket(sessionUrl, cookies.map((entry) => `${entry.name}=${entry.value}`).join('; '), wire);
+    bridge = openBridgeSocket(sessionUrl, cookies.map((entry) => `${entry.name}=${entry.value}`).join('; '));
     await bridge.opened;
     return { page, url: sessionUrl, browserVersion: browser.version(), invoke: bridge.invoke, close };
   } catch (error) {

@@ -3,15 +3,18 @@
  * mode. A server that crashes or blocks it cannot take the window or the host down with it; its
  * CoreSupervisor sees that and offers a restart.
  */
-import { toWireError, type WireResult } from '../../shared/wire.js';
+import { SERIALIZED_REPLY_MIN_CHARS, toWireError, type WireResult } from '../../shared/wire.js';
 import type { Core } from '../core/core.js';
 import { createCore } from '../core/create-core.js';
 import { dispatchRequest } from '../core/dispatch.js';
 import { withSendableEntries } from '../core/traffic/sendable-entry.js';
 import type { FromCoreProcess, ToCoreProcess } from './messages.js';
 import { connectToParent } from './parent-channel.js';
+import type { ReplyFile } from '../core/core.js';
+import { prepareReplyFolder, replyFolder, writeReplyFile } from './reply-files.js';
 
 const parent = connectToParent();
+let replies: string | undefined;
 let core: Core | undefined;
 let stopping = false;
 
@@ -51,6 +54,7 @@ async function start(options: Extract<ToCoreProcess, { type: 'start' }>['options
     send({ type: 'start-failed', error: toWireError(error) });
     process.exit(1);
   }
+  replies = usableReplyFolder(replyFolder(options.dataDir));
   core.subscribe((name, payload) => {
     send({ type: 'event', name, payload }, () => ({ type: 'event', name, payload: withSendableEntries(payload) }));
   });
@@ -61,7 +65,41 @@ async function answer(id: number, name: string, params: unknown): Promise<void> 
   const result: WireResult = core
     ? await dispatchRequest(core.handlers, name, params)
     : { ok: false, error: { message: 'The core has not started yet.', code: 'core-starting' } };
-  send({ type: 'response', id, result }, () => unsendableResult(id, result));
+  const json = result.ok && replies ? serializedIfLarge(result.value) : undefined;
+  const file = json && replies ? writtenReply(replies, json) : undefined;
+  if (file) send({ type: 'response-file', id, file });
+  else send({ type: 'response', id, result }, () => unsendableResult(id, result));
+}
+
+/** The folder for large replies, emptied; without one, every reply goes over the process channel. */
+function usableReplyFolder(folder: string): string | undefined {
+  try {
+    prepareReplyFolder(folder);
+    return folder;
+  } catch (error) {
+    console.error('Could not prepare the folder for large replies; they go over the process channel:', error);
+    return undefined;
+  }
+}
+
+function writtenReply(folder: string, json: Buffer): ReplyFile | undefined {
+  try {
+    return writeReplyFile(folder, json);
+  } catch (error) {
+    console.error('Could not write a large reply to a file; it goes over the process channel:', error);
+    return undefined;
+  }
+}
+
+/** A large value's JSON as UTF-8: serialized once here, parsed only by the window. */
+function serializedIfLarge(value: unknown): Buffer | undefined {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+  return text !== undefined && text.length >= SERIALIZED_REPLY_MIN_CHARS ? Buffer.from(text, 'utf8') : undefined;
 }
 
 async function stop(): Promise<void> {

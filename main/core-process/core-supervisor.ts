@@ -1,13 +1,15 @@
 import type { Approval } from '../../shared/approvals.js';
-import { requestNames, type EventName, type EventPayload, type RequestHandlers, type RequestName } from '../../shared/contract.js';
+import { isRequestName, requestNames, type EventName, type EventPayload, type RequestHandlers, type RequestName } from '../../shared/contract.js';
 import type { CoreStatus } from '../../shared/core-status.js';
-import { LoupeError, type WireResult } from '../../shared/wire.js';
-import type { Core, CoreEventListener } from '../core/core.js';
+import { LoupeError } from '../../shared/wire.js';
+import type { Core, CoreEventListener, CoreReply } from '../core/core.js';
+import { dispatchRequest } from '../core/dispatch.js';
 import type { CreateCoreOptions } from '../core/create-core.js';
 import { EventHub } from '../core/event-hub.js';
 import { ApprovalHistory } from './approval-history.js';
 import { describeCoreExit, type CoreExit, type CoreProcess, type LaunchCoreProcess } from './core-process.js';
 import type { FromCoreProcess } from './messages.js';
+import { takeReplyFile } from './reply-files.js';
 
 export interface SupervisorTiming {
   /** How often the core is pinged. */
@@ -28,8 +30,11 @@ export const DEFAULT_TIMING: SupervisorTiming = {
 };
 
 interface Pending {
-  resolve: (result: WireResult) => void;
+  resolve: (result: CoreReply) => void;
 }
+
+/** Requests the supervisor answers itself. */
+const OWN_REQUESTS: ReadonlySet<unknown> = new Set<RequestName>(['core.status', 'core.restart']);
 
 interface Running {
   process: CoreProcess;
@@ -87,6 +92,15 @@ export class CoreSupervisor implements Core {
 
   subscribe(listener: CoreEventListener): () => void {
     return this.events.subscribe(listener);
+  }
+
+  /** For the bridges: a large value comes back as the file the core process wrote its JSON to. */
+  dispatch(name: unknown, params: unknown): Promise<CoreReply> {
+    if (!isRequestName(name) || OWN_REQUESTS.has(name)) return dispatchRequest(this.handlers, name, params);
+    return this.relay(name, params).catch((error: unknown) => ({
+      ok: false as const,
+      error: { message: (error as Error).message, ...(error instanceof LoupeError && error.code ? { code: error.code } : {}) },
+    }));
   }
 
   get pid(): number | undefined {
@@ -171,12 +185,12 @@ export class CoreSupervisor implements Core {
 
   private receive(running: Running, message: FromCoreProcess): void {
     switch (message.type) {
-      case 'response': {
-        const pending = this.pending.get(message.id);
-        this.pending.delete(message.id);
-        pending?.resolve(message.result);
+      case 'response':
+        this.settle(message.id, message.result);
         break;
-      }
+      case 'response-file':
+        this.settle(message.id, { ok: true, file: message.file });
+        break;
       case 'event':
         if (message.name === 'approvals.changed') this.approvals.record(message.payload as Approval);
         this.events.emit(message.name as EventName, message.payload as EventPayload<EventName>);
@@ -205,7 +219,20 @@ export class CoreSupervisor implements Core {
     this.setStatus({ state: 'stopped', reason, at: Date.now() });
   }
 
+  private settle(id: number, reply: CoreReply): void {
+    const pending = this.pending.get(id);
+    this.pending.delete(id);
+    pending?.resolve(reply);
+  }
+
   private async forward(name: RequestName, params: unknown): Promise<unknown> {
+    const result = await this.relay(name, params);
+    if (!result.ok) throw new LoupeError(result.error.message, result.error.code);
+    return 'file' in result ? JSON.parse((await takeReplyFile(result.file)).toString('utf8')) : result.value;
+  }
+
+  /** Passes a request to the core process; rejects only when there is no core to pass it to. */
+  private async relay(name: RequestName, params: unknown): Promise<CoreReply> {
     if (this.status.state === 'starting' || this.restarting) {
       await this.restarting?.catch(() => undefined);
       await this.startup;
@@ -216,7 +243,7 @@ export class CoreSupervisor implements Core {
       throw new LoupeError(`Loupe's core is not running.${why} Restart it from the banner at the top of the window.`, 'core-stopped');
     }
     const id = this.nextId++;
-    const result = await new Promise<WireResult>((resolve) => {
+    return new Promise<CoreReply>((resolve) => {
       this.pending.set(id, { resolve });
       try {
         running.process.send({ type: 'request', id, name, params });
@@ -225,8 +252,6 @@ export class CoreSupervisor implements Core {
         resolve({ ok: false, error: { message: `The request could not be passed to Loupe's core: ${(error as Error).message}`, code: 'core-stopped' } });
       }
     });
-    if (result.ok) return result.value;
-    throw new LoupeError(result.error.message, result.error.code);
   }
 
   private beat(): void {

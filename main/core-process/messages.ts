@@ -1,6 +1,7 @@
 /** What a core process and its supervisor say to each other. Both ends are Loupe's own code. */
 import type { WireError, WireResult } from '../../shared/wire.js';
 import type { CreateCoreOptions } from '../core/create-core.js';
+import type { ReplyFile } from '../core/core.js';
 
 export type ToCoreProcess =
   /** The first message: the process creates its core with these options (plain data). */
@@ -15,5 +16,7 @@ export type FromCoreProcess =
   | { type: 'ready' }
   | { type: 'start-failed'; error: WireError }
   | { type: 'response'; id: number; result: WireResult }
+  /** A large value, serialized into a file (see reply-files.ts). */
+  | { type: 'response-file'; id: number; file: ReplyFile }
   | { type: 'event'; name: string; payload: unknown }
   | { type: 'pong'; id: number };

@@ -1,10 +1,25 @@
 import type { EventName, EventPayload, RequestHandlers } from '../../shared/contract.js';
+import type { WireResult } from '../../shared/wire.js';
+
+/** A large reply's JSON, in a file a core process wrote (see core-process/reply-files.ts). */
+export interface ReplyFile {
+  path: string;
+  bytes: number;
+}
+
+/** A request's answer as a bridge gets it: a value or an error, or a value's JSON in a file. */
+export type CoreReply = WireResult | { ok: true; file: ReplyFile };
 
 export type CoreEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 
 /** The whole app minus its UI: what the Electron layer and the browser host each bind to a bridge. */
 export interface Core {
   readonly handlers: RequestHandlers;
+  /**
+   * Answers a request for a bridge, where that differs from `dispatchRequest` over `handlers`: a
+   * core in another process returns a large value as the file its JSON was written to, unread.
+   */
+  dispatch?(name: unknown, params: unknown): Promise<CoreReply>;
   /** Receives every event the core emits. Returns a function that unsubscribes. */
   subscribe(listener: CoreEventListener): () => void;
   /** Disconnects every server and flushes pending writes. */

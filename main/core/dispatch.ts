@@ -1,5 +1,6 @@
 import { isRequestName, requests, type RequestHandlers } from '../../shared/contract.js';
 import { toWireError, type WireResult } from '../../shared/wire.js';
+import type { Core, CoreReply } from './core.js';
 import { describeInvalidParams } from './params-problem.js';
 
 /**
@@ -20,4 +21,9 @@ export async function dispatchRequest(handlers: RequestHandlers, name: unknown, 
   } catch (error) {
     return { ok: false, error: toWireError(error) };
   }
+}
+
+/** What a bridge calls: the core's own `dispatch` when it has one, else the dispatcher over its handlers. */
+export function dispatchForBridge(core: Pick<Core, 'handlers' | 'dispatch'>, name: unknown, params: unknown): Promise<CoreReply> {
+  return core.dispatch ? core.dispatch(name, params) : dispatchRequest(core.handlers, name, params);
 }

@@ -1,8 +1,9 @@
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron';
-import type { WireResult } from '../../shared/wire.js';
+import type { WireReply, WireResult } from '../../shared/wire.js';
 import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL } from '../../shared/wire.js';
 import type { Core } from '../core/core.js';
-import { dispatchRequest } from '../core/dispatch.js';
+import { dispatchForBridge } from '../core/dispatch.js';
+import { takeReplyFile } from '../core-process/reply-files.js';
 import { isAppIndexUrl } from './app-paths.js';
 
 type AppWindow = Pick<BrowserWindow, 'webContents' | 'isDestroyed' | 'once'>;
@@ -36,13 +37,15 @@ function isSameFrame(a: WebFrameMain, b: WebFrameMain): boolean {
  */
 export function bindCoreToWindow(
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
-  core: Pick<Core, 'handlers' | 'subscribe'>,
+  core: Pick<Core, 'handlers' | 'dispatch' | 'subscribe'>,
   win: AppWindow,
   indexUrl?: string,
 ): () => void {
-  ipcMain.handle(IPC_REQUEST_CHANNEL, (event, name: unknown, params: unknown): Promise<WireResult> | WireResult => {
+  ipcMain.handle(IPC_REQUEST_CHANNEL, async (event, name: unknown, params: unknown): Promise<WireReply> => {
     if (!isTrustedSender(event, win, indexUrl)) return REFUSED_SENDER;
-    return dispatchRequest(core.handlers, name, params);
+    const reply = await dispatchForBridge(core, name, params);
+    // A large value goes to the window as its JSON's bytes (one copy, no object graph to clone); it parses them in a worker.
+    return 'file' in reply ? { ok: true, json: await takeReplyFile(reply.file) } : reply;
   });
 
   const unsubscribe = core.subscribe((name, payload) => {

@@ -4,6 +4,7 @@ import type { OriginPolicy } from './origin-policy.js';
 import { BASE_SECURITY_HEADERS, pagePolicy } from './security-headers.js';
 import { lookUpStaticFile, sendStaticFile } from './static-files.js';
 import type { LaunchCodes } from './launch-codes.js';
+import { ReplyStash } from './reply-stash.js';
 import { LAUNCH_CODE_PARAM, TOKEN_QUERY_PARAM, tokenCookieHeader } from './token.js';
 
 export interface RequestHandlerOptions {
@@ -15,6 +16,8 @@ export interface RequestHandlerOptions {
   sessionHost: string;
   /** The MCP App frames' origin, the one thing the page may frame. */
   appFrameSource?: string;
+  /** Large replies the page's worker fetches (`/replies/<id>`). */
+  replies?: ReplyStash;
 }
 
 export const USED_LINK_MESSAGE =
@@ -70,6 +73,12 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     const access = decideAccess(request, url, rules);
     if (!access.allowed) {
       sendText(response, access.status, access.message);
+      return;
+    }
+    if (options.replies && ReplyStash.owns(url.pathname)) {
+      // Served once: a HEAD would use it up.
+      if (request.method === 'GET') options.replies.serve(url.pathname, response, BASE_SECURITY_HEADERS);
+      else sendText(response, 405, 'Method not allowed.\n', { Allow: 'GET' });
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -8,6 +8,7 @@ import { decideAccess } from './auth.js';
 import { createOriginPolicy, hostForUrl, sessionHostName } from './origin-policy.js';
 import { createRequestHandler, parseRequestUrl } from './request-handler.js';
 import { BASE_SECURITY_HEADERS } from './security-headers.js';
+import { ReplyStash } from './reply-stash.js';
 import { LaunchCodes } from './launch-codes.js';
 import { generateToken, LAUNCH_CODE_PARAM } from './token.js';
 import { createWebSocketBridge, type WebSocketBridgeOptions } from './ws-bridge.js';
@@ -86,6 +87,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const sessionHost = `${hostForUrl(sessionHostName(host, randomBytes(6).toString('hex')))}:${port}`;
   const policy = createOriginPolicy(host, port, sessionHost.slice(0, sessionHost.lastIndexOf(':')));
   const launchCodes = new LaunchCodes();
+  const replies = new ReplyStash();
 
   // Handlers are attached once the port is known; no connection is served before this runs.
   server.on('request', createRequestHandler({
@@ -94,11 +96,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       rendererDir: options.rendererDir,
       launchCodes,
       sessionHost,
+      replies,
       ...(options.appFrameSource ? { appFrameSource: options.appFrameSource } : {}),
     }),);
 
   const webSocketServer = new WebSocketServer({ noServer: true, maxPayload: MAX_INCOMING_FRAME_BYTES });
-  const bridge = createWebSocketBridge(options.core, options.bridge);
+  const bridge = createWebSocketBridge(options.core, { ...options.bridge, replies });
   const upgradeRules = { token, policy, requireOrigin: true };
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = parseRequestUrl(request);
@@ -125,6 +128,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     close() {
       closing ??= new Promise<void>((resolve) => {
         bridge.close();
+        replies.clear();
         webSocketServer.close();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -1,7 +1,9 @@
 import { WebSocket, type RawData } from 'ws';
-import { chunkFrames, WIRE_CHUNK_BYTES, type WireMessage, type WireRequest } from '../../shared/wire.js';
-import type { Core } from '../core/core.js';
-import { dispatchRequest } from '../core/dispatch.js';
+import { SERIALIZED_REPLY_MIN_CHARS, type WireMessage, type WireRequest } from '../../shared/wire.js';
+import type { Core, CoreReply } from '../core/core.js';
+import { takeReplyFile } from '../core-process/reply-files.js';
+import type { ReplyStash } from './reply-stash.js';
+import { dispatchForBridge } from '../core/dispatch.js';
 import { withSendableEntries } from '../core/traffic/sendable-entry.js';
 
 /** A tab that stops reading is dropped once this much is queued for it. */
@@ -17,6 +19,8 @@ export interface WebSocketBridge {
 
 export interface WebSocketBridgeOptions {
   maxBufferedBytes?: number;
+  /** Where large replies wait for the page to fetch them; without it they go inline. */
+  replies?: ReplyStash;
 }
 
 type ParsedFrame = { ok: true; request: WireRequest } | { ok: false; id: number | undefined; message: string };
@@ -50,7 +54,7 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
   const maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   const sockets = new Set<WebSocket>();
 
-  function send(socket: WebSocket, text: string | Uint8Array): void {
+  function send(socket: WebSocket, text: string): void {
     if (socket.readyState !== WebSocket.OPEN) return;
     if (socket.bufferedAmount > maxBufferedBytes) {
       // Dropping the socket frees its queue; the page reconnects and reloads its state.
@@ -61,7 +65,7 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
     socket.send(text);
   }
 
-  function serialize(message: WireMessage): string | undefined {
+  function serialize(message: unknown): string | undefined {
     try {
       return JSON.stringify(message);
     } catch {
@@ -69,26 +73,34 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
     }
   }
 
-  let nextTransferId = 1;
-
-  /** A long message goes in binary chunk frames, one per turn of the event loop, so other work goes on between them. */
-  async function sendInChunks(socket: WebSocket, bytes: Uint8Array): Promise<void> {
-    for (const frame of chunkFrames(nextTransferId++, bytes)) {
-      send(socket, frame);
-      await new Promise((resolve) => setImmediate(resolve));
+  /** Sends a response: inline when small, else stashed for the page's worker to fetch. */
+  async function respond(socket: WebSocket, id: number, reply: CoreReply): Promise<void> {
+    if (!reply.ok) {
+      send(socket, JSON.stringify({ type: 'response', id, ok: false, error: reply.error }));
+      return;
+    }
+    if ('file' in reply) {
+      if (options.replies) sendFetchNotice(socket, id, options.replies.add({ file: reply.file }));
+      else sendValueText(socket, id, (await takeReplyFile(reply.file)).toString('utf8'));
+      return;
+    }
+    const text = serialize(reply.value) ?? serialize(withSendableEntries(reply.value));
+    if (text === undefined) {
+      send(socket, JSON.stringify({ type: 'response', id, ok: false, error: { message: 'The result could not be serialized.' } }));
+    } else if (text.length >= SERIALIZED_REPLY_MIN_CHARS && options.replies) {
+      sendFetchNotice(socket, id, options.replies.add({ bytes: Buffer.from(text, 'utf8') }));
+    } else {
+      sendValueText(socket, id, text);
     }
   }
 
-  async function respond(socket: WebSocket, message: Extract<WireMessage, { type: 'response' }>): Promise<void> {
-    const text =
-      serialize(message) ??
-      serialize('value' in message ? { ...message, value: withSendableEntries(message.value) } : message) ??
-      serialize({ type: 'response', id: message.id, ok: false, error: { message: 'The result could not be serialized.' } });
-    if (text === undefined) return;
-    // Characters take one to three bytes: only a text that may pass the limit is measured.
-    const bytes = text.length > WIRE_CHUNK_BYTES / 3 ? Buffer.from(text, 'utf8') : undefined;
-    if (bytes && bytes.length > WIRE_CHUNK_BYTES) await sendInChunks(socket, bytes);
-    else send(socket, text);
+  function sendValueText(socket: WebSocket, id: number, valueText: string): void {
+    send(socket, `{"type":"response","id":${id},"ok":true,"value":${valueText}}`);
+  }
+
+  function sendFetchNotice(socket: WebSocket, id: number, path: string): void {
+    const notice: WireMessage = { type: 'response', id, ok: true, fetch: path };
+    send(socket, JSON.stringify(notice));
   }
 
   async function handleFrame(socket: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
@@ -96,13 +108,12 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
     const parsed = parseWireRequest(rawDataToText(data));
     if (!parsed.ok) {
       if (parsed.id !== undefined) {
-        await respond(socket, { type: 'response', id: parsed.id, ok: false, error: { message: parsed.message, code: 'invalid-request' } });
+        await respond(socket, parsed.id, { ok: false, error: { message: parsed.message, code: 'invalid-request' } });
       }
       return;
     }
     const { id, name, params } = parsed.request;
-    const result = await dispatchRequest(core.handlers, name, params);
-    await respond(socket, { type: 'response', id, ...result });
+    await respond(socket, id, await dispatchForBridge(core, name, params));
   }
 
   const unsubscribe = core.subscribe((name, payload) => {

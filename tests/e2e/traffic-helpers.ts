@@ -11,7 +11,8 @@ import { WebSocket } from 'ws';
 import type { ParamsArg, RequestName, RequestResult } from '../../shared/contract.js';
 import type { JsonObject, RpcOutcome } from '../../shared/mcp.js';
 import type { ServerConfig, ServerConfigInput } from '../../shared/server-config.js';
-import { ChunkAssembler, readChunkFrame, type WireMessage } from '../../shared/wire.js';
+import type { WireMessage } from '../../shared/wire.js';
+import { fetchStashedReply } from './stashed-reply.js';
 import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
 
 export function fixtureServer(id: string, name: string, flags: string[] = [], extra: Partial<ServerConfigInput> = {}): ServerConfig {
@@ -51,26 +52,18 @@ export async function openDirectBridge(page: Page): Promise<DirectBridge> {
   });
   let nextId = 1;
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
-  const chunks = new ChunkAssembler();
-  socket.on('message', (data, isBinary) => {
-    let text: string;
-    if (isBinary) {
-      // A long reply comes in chunk frames: put them together first.
-      const frame = readChunkFrame(new Uint8Array(data as Buffer));
-      const pieces = frame && chunks.add(frame);
-      if (!pieces) return;
-      text = Buffer.concat(pieces).toString('utf8');
-    } else {
-      text = data.toString();
-    }
+  socket.on('message', (data) => {
+    const text = data.toString();
     // Events (the flood's traffic among them) are not this socket's business: skip them unparsed.
     if (!text.startsWith('{"type":"response"')) return;
     const message = JSON.parse(text) as Extract<WireMessage, { type: 'response' }>;
     const call = pending.get(message.id);
     if (!call) return;
     pending.delete(message.id);
-    if (message.ok) call.resolve(message.value);
-    else call.reject(new Error(message.error.message));
+    if (!message.ok) call.reject(new Error(message.error.message));
+    // A large value waits on the host, as it does for the page.
+    else if ('fetch' in message) fetchStashedReply(target, cookie, message.fetch).then(call.resolve, call.reject);
+    else call.resolve(message.value);
   });
   return {
     invoke(name, ...params) {

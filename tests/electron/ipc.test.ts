@@ -1,4 +1,8 @@
 import { EventEmitter } from 'node:events';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeReplyFile } from '../../main/core-process/reply-files.js';
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { requestNames, type RequestHandlers, type RequestName } from '../../shared/contract.js';
@@ -14,7 +18,7 @@ interface FakeFrame {
   routingId: number;
 }
 
-function setUp() {
+function setUp(dispatch?: Core['dispatch']) {
   const mainFrame: FakeFrame = { url: INDEX_URL, processId: 4, routingId: 1 };
   const webContents = { mainFrame, send: vi.fn(), isDestroyed: () => false };
   const windowEvents = new EventEmitter();
@@ -33,8 +37,9 @@ function setUp() {
     requestNames.map((name) => [name, vi.fn(async (params: unknown) => ({ handled: name, params }))]),
   ) as Record<RequestName, Mock<(params: unknown) => Promise<unknown>>>;
   const coreListeners = new Set<CoreEventListener>();
-  const core: Pick<Core, 'handlers' | 'subscribe'> = {
+  const core: Pick<Core, 'handlers' | 'dispatch' | 'subscribe'> = {
     handlers: handlers as unknown as RequestHandlers,
+    ...(dispatch ? { dispatch } : {}),
     subscribe(listener) {
       coreListeners.add(listener);
       return () => coreListeners.delete(listener);
@@ -68,6 +73,16 @@ function expectNoHandlerCalled(handlers: Record<RequestName, Mock>) {
 }
 
 describe('bindCoreToWindow: requests', () => {
+  it('passes a large reply the core process wrote to a file to the window as its bytes, and deletes the file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'loupe-ipc-'));
+    const file = writeReplyFile(folder, Buffer.from('{"big":"☃"}'));
+    const { mainFrame, invoke } = setUp(async () => ({ ok: true, file }));
+    const result = await invoke({ frame: mainFrame }, 'tools.call', {});
+    expect(result).toEqual({ ok: true, json: expect.any(Uint8Array) });
+    expect(new TextDecoder().decode((result as unknown as { json: Uint8Array }).json)).toBe('{"big":"☃"}');
+    expect(existsSync(file.path)).toBe(false);
+  });
+
   it('lets a call from the main frame showing the app page reach its handler', async () => {
     const { mainFrame, handlers, invoke } = setUp();
     const result = await invoke({ frame: mainFrame }, 'servers.remove', { id: 's1' });

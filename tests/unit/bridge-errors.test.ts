@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { BridgeError } from '../../renderer/src/bridge/bridge-error.js';
 import { createElectronBridge } from '../../renderer/src/bridge/electron-bridge.js';
 import { WebSocketBridge } from '../../renderer/src/bridge/websocket-bridge.js';
-import type { PreloadApi, WireResult } from '../../shared/wire.js';
+import { parseLargeReply } from '../../renderer/src/bridge/parse-off-thread.js';
+import type { PreloadApi, WireReply } from '../../shared/wire.js';
 
-function preload(result: WireResult): PreloadApi {
+function preload(result: WireReply): PreloadApi {
   return { request: async () => result, on: () => () => undefined };
 }
 
@@ -15,6 +16,14 @@ describe('both bridges fail with one error type', () => {
     await expect(failure).rejects.toBeInstanceOf(BridgeError);
     await expect(failure).rejects.toMatchObject({ message: 'There is no server with id "s9".', code: 'unknown-server' });
     await expect(createElectronBridge(preload({ ok: true, value: [] })).invoke('servers.list')).resolves.toEqual([]);
+  });
+
+  it('Electron: a large value comes as its JSON bytes, and the large-reply parser reads them', async () => {
+    const parseLarge = vi.fn(parseLargeReply);
+    const bytes = new TextEncoder().encode('[{"id":"s1","name":"Ünïcode ☃"}]');
+    const bridge = createElectronBridge(preload({ ok: true, json: bytes }), parseLarge);
+    await expect(bridge.invoke('servers.list')).resolves.toEqual([{ id: 's1', name: 'Ünïcode ☃' }]);
+    expect(parseLarge).toHaveBeenCalledExactlyOnceWith({ bytes });
   });
 
   it('WebSocket: a refused request and a lost link reject with BridgeErrors too', async () => {

@@ -1,12 +1,11 @@
 /// <reference lib="webworker" />
-import { parseJsonBytes } from './parse-off-thread';
+import { parseLargeReply, type ParseRequest } from './parse-off-thread';
 
-/** Decodes and parses a long bridge message off the page's main thread. */
-self.onmessage = (event: MessageEvent<{ id: number; pieces: Uint8Array[] }>) => {
-  const { id, pieces } = event.data;
-  try {
-    self.postMessage({ id, value: parseJsonBytes(pieces) });
-  } catch (error) {
-    self.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-  }
+/** Fetches or decodes, then parses, a large reply off the page's main thread. */
+self.onmessage = (event: MessageEvent<ParseRequest>) => {
+  const { id, ...source } = event.data;
+  parseLargeReply(source).then(
+    (value) => self.postMessage({ id, value }),
+    (error: unknown) => self.postMessage({ id, error: error instanceof Error ? error.message : String(error) }),
+  );
 };

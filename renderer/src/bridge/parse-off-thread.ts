@@ -1,28 +1,33 @@
-/** Decodes and parses the UTF-8 bytes of a long bridge message (in pieces, as they came). */
-export type ParseJsonBytes = (pieces: Uint8Array[]) => Promise<unknown>;
+/**
+ * Large replies are parsed off the page's main thread: a worker fetches a browser-mode reply from
+ * the host (`/replies/<id>`, so its body never passes through the main thread), or decodes the
+ * bytes the Electron preload handed over, and parses the JSON.
+ */
 
-type Reply = { id: number; value: unknown } | { id: number; error: string };
+/** Parses a large reply: the path the host serves it from, or its JSON's UTF-8 bytes. */
+export type ParseLargeReply = (source: LargeReplySource) => Promise<unknown>;
+export type LargeReplySource = { url: string } | { bytes: Uint8Array };
 
-/** Decodes the pieces as one UTF-8 text and parses it. */
-export function parseJsonBytes(pieces: readonly Uint8Array[]): unknown {
-  const decoder = new TextDecoder();
-  let text = '';
-  for (const piece of pieces) text += decoder.decode(piece, { stream: true });
-  return JSON.parse(text + decoder.decode());
+export type ParseRequest = { id: number } & LargeReplySource;
+type ParseReply = { id: number; value: unknown } | { id: number; error: string };
+
+/** What the worker does with one request; also the fallback where workers cannot start. */
+export async function parseLargeReply(source: LargeReplySource): Promise<unknown> {
+  if ('bytes' in source) return JSON.parse(new TextDecoder().decode(source.bytes));
+  const response = await fetch(source.url, { credentials: 'same-origin', cache: 'no-store' });
+  if (!response.ok) throw new Error(`The reply could not be fetched (HTTP ${response.status}): ${(await response.text()).trim()}`);
+  return JSON.parse(await response.text());
 }
 
-/**
- * Decoding and parsing in a worker (the pieces are moved, not copied), started on first use.
- * Where workers cannot start, it happens in place: slower for the page, but nothing is lost.
- */
-export function workerJsonParser(): ParseJsonBytes {
+/** The worker, started on first use; where it cannot start, the work is done in place. */
+export function workerReplyParser(): ParseLargeReply {
   let worker: Worker | null | undefined;
   let nextId = 1;
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   const start = (): Worker | null => {
     try {
       const started = new Worker(new URL('./json-parse.worker.ts', import.meta.url), { type: 'module', name: 'loupe-bridge-parse' });
-      started.onmessage = (event: MessageEvent<Reply>) => {
+      started.onmessage = (event: MessageEvent<ParseReply>) => {
         const call = waiting.get(event.data.id);
         if (!call) return;
         waiting.delete(event.data.id);
@@ -34,14 +39,16 @@ export function workerJsonParser(): ParseJsonBytes {
       return null;
     }
   };
-  return (pieces) => {
+  return (source) => {
     worker ??= start();
-    if (!worker) return Promise.resolve().then(() => parseJsonBytes(pieces));
+    if (!worker) return parseLargeReply(source);
     const id = nextId++;
     const target = worker;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject });
-      target.postMessage({ id, pieces }, pieces.map((piece) => piece.buffer as ArrayBuffer));
+      const request: ParseRequest = { id, ...source };
+      // Bytes are moved, not copied.
+      target.postMessage(request, 'bytes' in source ? [source.bytes.buffer as ArrayBuffer] : []);
     });
   };
 }

@@ -1,6 +1,6 @@
 import type { EventName, EventPayload, ParamsArg, RequestName, RequestResult } from '../../../shared/contract';
-import { ChunkAssembler, readChunkFrame, type ChunkFrame, type WireMessage, type WireRequest } from '../../../shared/wire';
-import { workerJsonParser, type ParseJsonBytes } from './parse-off-thread';
+import type { WireMessage, WireRequest } from '../../../shared/wire';
+import { workerReplyParser, type ParseLargeReply } from './parse-off-thread';
 import { BridgeError } from './bridge-error';
 import { EventHub } from './event-hub';
 import { LOST_CONNECTION_MESSAGE, type Bridge, type LinkState } from './types';
@@ -36,14 +36,11 @@ export class WebSocketBridge implements Bridge {
   private failedAttempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** Chunked (long) messages being received. */
-  private readonly chunks = new ChunkAssembler();
-
   constructor(
     private readonly url: string,
     private readonly openSocket: (url: string) => WebSocket = (target) => new WebSocket(target),
-    /** Decodes and parses a chunked (long) message; a worker in the app, so the page does not stall. */
-    private readonly parseLong: ParseJsonBytes = workerJsonParser(),
+    /** Fetches and parses a large reply the host stashed; a worker in the app, so the page does not stall. */
+    private readonly parseLarge: ParseLargeReply = workerReplyParser(),
   ) {
     this.connect();
   }
@@ -90,8 +87,6 @@ export class WebSocketBridge implements Bridge {
     let socket: WebSocket;
     try {
       socket = this.openSocket(this.url);
-      // Long messages come as binary chunk frames: kept as bytes, decoded in the parse worker.
-      socket.binaryType = 'arraybuffer';
     } catch (error) {
       console.error('Could not open the bridge socket', error);
       this.handleClose();
@@ -125,11 +120,6 @@ export class WebSocketBridge implements Bridge {
   }
 
   private handleMessage(data: unknown): void {
-    if (data instanceof ArrayBuffer) {
-      const chunk = readChunkFrame(new Uint8Array(data));
-      if (chunk) this.receiveChunk(chunk);
-      return;
-    }
     if (typeof data !== 'string') return;
     let message: WireMessage;
     try {
@@ -141,19 +131,6 @@ export class WebSocketBridge implements Bridge {
     this.deliver(message);
   }
 
-  /** Collects a long message's frames; the whole is decoded and parsed off the main thread, then delivered. */
-  private receiveChunk(frame: ChunkFrame): void {
-    const pieces = this.chunks.add(frame);
-    if (!pieces) return;
-    const socket = this.socket;
-    this.parseLong(pieces).then(
-      (message) => {
-        if (this.socket === socket) this.deliver(message as WireMessage);
-      },
-      () => console.warn('Ignored a long bridge message that is not JSON'),
-    );
-  }
-
   private deliver(message: WireMessage): void {
     if (message.type === 'event') {
       this.events.emit(message.name, message.payload);
@@ -163,13 +140,21 @@ export class WebSocketBridge implements Bridge {
     const call = this.inFlight.get(message.id);
     if (!call) return;
     this.inFlight.delete(message.id);
-    if (message.ok) call.resolve(message.value);
-    else call.reject(new BridgeError(message.error));
+    if (!message.ok) call.reject(new BridgeError(message.error));
+    else if ('fetch' in message) this.fetchLarge(message.fetch, call);
+    else call.resolve(message.value);
+  }
+
+  /** A large value waits on the host; the parse worker fetches it. */
+  private fetchLarge(url: string, call: PendingCall): void {
+    this.parseLarge({ url }).then(call.resolve, (error: unknown) => {
+      const detail = error instanceof Error ? error.message : String(error);
+      call.reject(new BridgeError({ message: `The reply could not be read: ${detail}`, code: 'reply-lost' }));
+    });
   }
 
   private handleClose(): void {
     this.socket = null;
-    this.chunks.clear();
     const lost = new BridgeError({ message: LOST_CONNECTION_MESSAGE, code: 'link-lost' });
     for (const call of this.inFlight.values()) call.reject(lost);
     this.inFlight.clear();

@@ -1,0 +1,49 @@
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CoreSupervisor } from '../../main/core-process/core-supervisor.js';
+import { forkCoreProcess } from '../../main/core-process/fork-core-process.js';
+import { replyFolder } from '../../main/core-process/reply-files.js';
+import type { RpcOutcome } from '../../shared/mcp.js';
+import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
+
+/** The compiled entry (`npm test` builds first): the child runs plain Node, not vitest's loader. */
+const ENTRY = fileURLToPath(new URL('../../dist/main/core-process/core-process-main.js', import.meta.url));
+
+const started: CoreSupervisor[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((supervisor) => supervisor.dispose()));
+});
+
+describe('large replies from a core process', () => {
+  it('come to the bridges as a file of their JSON, and to handler callers parsed; small ones come as values', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-replies-'));
+    const supervisor = await CoreSupervisor.start(() => forkCoreProcess(ENTRY), { dataDir, mode: 'browser', version: 'test' });
+    started.push(supervisor);
+    const server = await supervisor.handlers['servers.add'](fixtureServerConfig('Big'));
+    await supervisor.handlers['connections.connect']({ serverId: server.id });
+    const call = (mb: number, callId: string) => ({ serverId: server.id, name: 'big', arguments: { mb, kind: 'text' }, callId });
+
+    const reply = await supervisor.dispatch('tools.call', call(1, 'one'));
+    if (!reply.ok || !('file' in reply)) throw new Error(`expected a reply file, got ${JSON.stringify(reply).slice(0, 200)}`);
+    expect(reply.file.path.startsWith(replyFolder(dataDir))).toBe(true);
+    const fromFile = JSON.parse(readFileSync(reply.file.path, 'utf8')) as RpcOutcome;
+    expect(reply.file.bytes).toBe(readFileSync(reply.file.path).length);
+    expect(JSON.stringify(fromFile.result)).toContain('quick brown fox');
+
+    const parsed = (await supervisor.handlers['tools.call'](call(1, 'two'))) as RpcOutcome;
+    expect(parsed.result).toEqual(fromFile.result);
+    // The handler caller's file was read and deleted; the bridge's is the bridge's to take.
+    expect(readdirSync(replyFolder(dataDir))).toEqual([reply.file.path.slice(replyFolder(dataDir).length + 1)]);
+
+    const small = await supervisor.dispatch('tools.call', call(0.001, 'three'));
+    expect(small.ok && 'value' in small).toBe(true);
+    expect(await supervisor.dispatch('no.such.request', {})).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
+
+    // A new core process empties the folder of replies nobody took.
+    await supervisor.handlers['core.restart']();
+    expect(existsSync(reply.file.path)).toBe(false);
+  });
+});
