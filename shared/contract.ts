@@ -34,7 +34,7 @@ import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from '
 import type { TaskInfo } from './tasks.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
-import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
+import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
 
 /**
  * A request: the zod schema its params must pass (checked once, at dispatch, before any handler
@@ -220,8 +220,14 @@ export const requests = {
   /** One entry with its whole message, even when it was too large to send inline or memory let it go. */
   'traffic.get': request<TrafficEntry | null>()(z.object({ seq: z.number() })),
   'traffic.clear': request<void>()(none),
-  /** JSON Lines of the given entries (all when omitted), with secret header and env values redacted. */
-  'traffic.export': request<string>()(z.object({ seqs: z.array(z.number()).optional() }).optional()),
+  /**
+   * JSON Lines of the given entries (without `seqs`: the whole log since it was last cleared, read
+   * from the record on disk where memory let entries go), with secret header and env values
+   * redacted, in pieces: see TrafficExportPiece and shared/traffic-export.ts.
+   */
+  'traffic.export': request<TrafficExportPiece>()(
+    z.object({ seqs: z.array(z.number()).optional(), afterSeq: z.number().optional() }).optional(),
+  ),
   'traffic.settings': request<TrafficSettings>()(
     z
       .object({

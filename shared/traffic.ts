@@ -99,6 +99,15 @@ export interface TrafficPage {
   more?: boolean;
 }
 
+/**
+ * One piece of an export: whole JSON Lines (the export format), about TRAFFIC_PAGE_BYTES at most;
+ * one longer entry comes whole. Ask again with `nextAfterSeq` as `afterSeq` until it is null.
+ */
+export interface TrafficExportPiece {
+  text: string;
+  nextAfterSeq: number | null;
+}
+
 export interface TrafficSettings {
   /** When false, nothing new is recorded (the session itself goes on). */
   recording: boolean;

@@ -10,6 +10,7 @@ import { createCore } from '../core/create-core.js';
 import type { CommonOptions, Target } from './cli-args.js';
 import { UsageError } from './exit-codes.js';
 import { chooseReply, type Replies } from './replies.js';
+import { collectExport } from '../../shared/traffic-export.js';
 
 export interface CliSession {
   core: Core;
@@ -94,7 +95,7 @@ export async function openSession(
         await core.handlers['connections.list']().then((states) =>
           Promise.all(states.map((state) => core.handlers['connections.disconnect']({ serverId: state.serverId }))),
         );
-        if (options.record) await writeFile(options.record, await core.handlers['traffic.export']({}));
+        if (options.record) await writeFile(options.record, await collectExport((query) => core.handlers['traffic.export'](query)));
       } finally {
         await core.dispose();
         await rm(workDir, { recursive: true, force: true });

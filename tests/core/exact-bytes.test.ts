@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
-import { fixture, startCore, type TestCore } from './helpers.js';
+import { fixture, startCore, type TestCore, exportedText } from './helpers.js';
 
 const REPLY_TAIL = '"structuredContent":{"ratio":1.0,"big":12345678901234567890,"twice":"first","twice":"second"}}}';
 
@@ -31,7 +31,7 @@ describe('the traffic record keeps each stdio message exactly as it was on the w
   });
 
   it('the export carries the exact text, and reading it back gives it again', async () => {
-    const exported = await test.core.handlers['traffic.export']({});
+    const exported = await exportedText(test.core);
     const back = parseTrafficJsonl(exported);
     expect(back.errors).toEqual([]);
     const reply = back.entries.find((entry) => entry.raw?.endsWith(REPLY_TAIL));

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { EventName, EventPayload } from '../../shared/contract.js';
 import type { ServerConfig, TransportConfig } from '../../shared/server-config.js';
 import type { TrafficEntry } from '../../shared/traffic.js';
+import { collectExport } from '../../shared/traffic-export.js';
 import type { Core } from '../../main/core/core.js';
 import { createCore, type CreateCoreOptions } from '../../main/core/create-core.js';
 
@@ -38,6 +39,11 @@ export async function startCore(options: Partial<CreateCoreOptions> = {}): Promi
       return serverId ? entries.filter((entry) => entry.serverId === serverId) : entries;
     },
   };
+}
+
+/** The whole export (`traffic.export`, read piece by piece), as one text. */
+export async function exportedText(core: Pick<Core, 'handlers'>, seqs?: number[]): Promise<string> {
+  return (await collectExport((query) => core.handlers['traffic.export'](query), seqs)).join('');
 }
 
 /** Every entry the core keeps, whole: read page by page, with large ones fetched on their own. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransportConfig } from '../../shared/server-config.js';
-import { startCore, waitFor, type TestCore } from './helpers.js';
+import { startCore, waitFor, type TestCore, exportedText } from './helpers.js';
 
 const HOSTILE = fileURLToPath(new URL('../fixtures/hostile-stdio.mjs', import.meta.url));
 const hostile: TransportConfig = { type: 'stdio', command: process.execPath, args: [HOSTILE], env: [] };
@@ -66,7 +66,7 @@ describe('every stream a stdio server writes is bounded', () => {
     const deep = page.entries.find((entry) => entry.kind === 'response' && entry.problem);
     expect(deep?.text).toMatch(/^\{"jsonrpc":"2\.0".*"leaf":true\}+$/);
     expect(deep?.text?.length).toBe(deep?.size);
-    const exported = await test.core.handlers['traffic.export']({});
+    const exported = await exportedText(test.core);
     expect(exported.split('\n').filter(Boolean).length).toBe(page.entries.length);
     expect(text((await call(serverId, 'echo', { message: 'after' })).result)).toBe('Echo: after');
   });

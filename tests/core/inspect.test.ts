@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
-import { EVERYTHING_ENTRY, eventsNamed, startCore, waitFor, type TestCore } from './helpers.js';
+import { EVERYTHING_ENTRY, eventsNamed, startCore, waitFor, type TestCore, exportedText } from './helpers.js';
 
 const EVERYTHING_2025 = createRequire(import.meta.url).resolve('server-everything-2025/dist/index.js');
 
@@ -110,7 +110,7 @@ describe('server-everything 2026.8.31: progress, roots, export', () => {
   it('exports entries as JSON Lines with secret values redacted', async () => {
     const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'get-env', arguments: {}, callId: 'env-1' });
     expect(JSON.stringify(outcome.result)).toContain('sk-very-secret-value');
-    const exported = await test.core.handlers['traffic.export']({});
+    const exported = await exportedText(test.core);
     expect(exported).not.toContain('sk-very-secret-value');
     expect(exported).toContain('[redacted]');
     const parsed = parseTrafficJsonl(exported);

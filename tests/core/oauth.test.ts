@@ -6,7 +6,7 @@ import type { ServerConfig } from '../../shared/server-config.js';
 import { SECRETS_FILE as OAUTH_SECRETS_FILE } from '../../main/core/secrets/open-secret-store.js';
 // @ts-expect-error a plain .mjs fixture without types
 import { IDP, MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
-import { eventsNamed, startCore, startEverythingHttp, type TestCore } from './helpers.js';
+import { eventsNamed, startCore, startEverythingHttp, type TestCore, exportedText } from './helpers.js';
 
 interface Fixture {
   url: string;
@@ -102,7 +102,7 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     const accessToken = (JSON.parse(secrets[`oauth/${server.id}`] ?? '{}') as { tokens?: { access_token?: string } }).tokens?.access_token ?? '';
     expect(accessToken.length).toBeGreaterThan(10);
     expect(readFileSync(join(test.dataDir, 'servers.json'), 'utf8')).not.toContain(accessToken);
-    expect(await test.core.handlers['traffic.export']({})).not.toContain(accessToken);
+    expect(await exportedText(test.core)).not.toContain(accessToken);
     expect(JSON.stringify(eventsNamed(test, 'auth.changed'))).not.toContain(accessToken);
 
     // Removing the server forgets its tokens too.
@@ -228,7 +228,7 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     expect(JSON.stringify(status)).not.toContain(IDP.idToken);
     const exchange = status.steps.find((step) => step.http?.url.endsWith('/idp/token'));
     expect(exchange?.http?.requestBody).toContain('subject_token=%5Bredacted%5D');
-    expect(await test.core.handlers['traffic.export']({})).not.toContain(IDP.idToken);
+    expect(await exportedText(test.core)).not.toContain(IDP.idToken);
   });
 
   it('Clear tokens forgets them: the next connect needs a sign-in again', async () => {
@@ -270,7 +270,7 @@ describe.each([
       }
       expect(http.some((entry) => entry.http?.method === 'POST' && entry.http.sessionId)).toBe(true);
       expect(http.some((entry) => entry.http?.responseHeaders?.['content-type'])).toBe(true);
-      expect(await test.core.handlers['traffic.export']({})).not.toContain('manual-secret-token');
+      expect(await exportedText(test.core)).not.toContain('manual-secret-token');
     } finally {
       await test.core.dispose();
       server.stop();

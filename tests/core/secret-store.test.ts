@@ -6,7 +6,7 @@ import { ConfigStore, SERVERS_FILE } from '../../main/core/config/config-store.j
 import type { KeyringModule } from '../../main/core/secrets/keyring-secret-store.js';
 import { KEYCHAIN_ID_FILE, openSecretStore, SECRETS_FILE } from '../../main/core/secrets/open-secret-store.js';
 import { MemorySecretStore } from '../../main/core/secrets/secret-store.js';
-import { fixture, startCore } from './helpers.js';
+import { fixture, startCore, exportedText } from './helpers.js';
 
 /** A keychain in memory, shaped like @napi-rs/keyring's AsyncEntry; `behaviour` makes it fail or hang. */
 function fakeKeyring(behaviour: 'works' | 'throws' | 'hangs' = 'works') {
@@ -147,7 +147,7 @@ describe('export redaction covers every secret seen in the session', () => {
       await test.core.handlers['tools.call']({ serverId: server.id, name: 'echo', arguments: { message: 'leaked first-secret-value here' }, callId: 'c1' });
       const { id: _id, ...config } = server;
       await test.core.handlers['servers.update']({ id: server.id, config: { ...config, transport: withToken('second-secret-value') } });
-      const exported = await test.core.handlers['traffic.export']({});
+      const exported = await exportedText(test.core);
       expect(exported).toContain('leaked [redacted] here');
       expect(exported).not.toContain('first-secret-value');
       expect(await readFile(path.join(test.dataDir, SERVERS_FILE), 'utf8')).not.toContain('second-secret-value');

@@ -8,7 +8,8 @@ import type { JsonObject } from '../../shared/mcp.js';
 import { MIN_DISK_BUDGET_BYTES, TRAFFIC_PAGE_BYTES, type TrafficEntry } from '../../shared/traffic.js';
 import type { Core } from '../../main/core/core.js';
 import { TRAFFIC_FOLDER, TrafficSessions } from '../../main/core/traffic/traffic-sessions.js';
-import { fixture, startCore, type TestCore } from './helpers.js';
+import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
+import { exportedText, fixture, startCore, type TestCore } from './helpers.js';
 
 const cores: TestCore[] = [];
 afterEach(async () => {
@@ -80,6 +81,45 @@ describe('the traffic record on disk', () => {
     expect(firstCall).toBeDefined();
     const fromDisk = await test.core.handlers['traffic.get']({ seq: firstCall!.seq });
     expect(fromDisk).toMatchObject({ seq: firstCall!.seq, method: 'tools/call', message: { params: { arguments: { message: 'first' } } } });
+  });
+
+  it('exports the whole log since it was cleared, older entries from disk, in pieces of whole lines; chosen entries too', async () => {
+    const { test, call } = await connectedFixture({ retention: { maxEntries: 4, maxBytes: 1024 * 1024 * 1024 } });
+    await call('echo', { message: 'before the clear' });
+    await test.core.handlers['traffic.clear']();
+    await call('echo', { message: 'first' });
+    await call('big', { mb: 1.5, kind: 'text' });
+    for (let index = 0; index < 5; index++) await call('echo', { message: `later ${index}` });
+
+    const pieces: string[] = [];
+    let afterSeq: number | undefined;
+    for (;;) {
+      const piece = await test.core.handlers['traffic.export'](afterSeq === undefined ? {} : { afterSeq });
+      pieces.push(piece.text);
+      if (piece.nextAfterSeq === null) break;
+      afterSeq = piece.nextAfterSeq;
+    }
+    for (const piece of pieces) {
+      expect(piece.endsWith('\n') || piece === '').toBe(true);
+      // A piece is at most a page, unless it is one line longer than that (the 1.5 MB result).
+      if (piece.split('\n').filter(Boolean).length > 1) expect(Buffer.byteLength(piece)).toBeLessThanOrEqual(TRAFFIC_PAGE_BYTES);
+    }
+    const exported = parseTrafficJsonl(pieces.join('')).entries;
+    const seqs = exported.map((entry) => entry.seq);
+    expect(seqs.length).toBeGreaterThanOrEqual(14);
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, index) => seqs[0]! + index));
+    const text = pieces.join('');
+    expect(text).not.toContain('before the clear');
+    expect(text).toContain('\\"first\\"');
+    expect(text).toContain('later 4');
+    expect(exported.find((entry) => entry.raw?.includes('quick brown fox'))?.size).toBeGreaterThan(1_500_000);
+    // Memory holds four entries: the first call came back from disk, with its message.
+    expect((await test.core.handlers['traffic.list']({})).entries.length).toBeLessThanOrEqual(4);
+    const firstCall = exported.find((entry) => entry.method === 'tools/call' && entry.raw?.includes('"first"'))!;
+    expect(firstCall.message).toMatchObject({ params: { arguments: { message: 'first' } } });
+
+    const chosen = parseTrafficJsonl(await exportedText(test.core, [firstCall.seq])).entries;
+    expect(chosen.map((entry) => entry.seq)).toEqual([firstCall.seq]);
   });
 
   it('hands the window the log in pages of at most the page limit, and only the methods asked for', async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { startHarness, type Harness } from './harness.js';
 import { runWithJson, selectTool, serverItem, showTools } from './tools-helpers.js';
-import { openDirectBridge } from './traffic-helpers.js';
+import { exportAll, openDirectBridge } from './traffic-helpers.js';
 
 const NAME = 'team-notes';
 
@@ -88,7 +88,7 @@ describe('import a Claude Desktop config, sign in to its OAuth server, debug it'
     const bridge = await openDirectBridge(page);
     let exported: string;
     try {
-      exported = await bridge.invoke('traffic.export', {});
+      exported = await exportAll(bridge);
     } finally {
       bridge.close();
     }

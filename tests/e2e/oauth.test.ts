@@ -6,7 +6,7 @@ import type { ServerConfig } from '../../shared/server-config.js';
 import { startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { startHarness, type Harness } from './harness.js';
 import { runWithJson, selectTool, serverItem, showTools } from './tools-helpers.js';
-import { openDirectBridge, plantServers } from './traffic-helpers.js';
+import { exportAll, openDirectBridge, plantServers } from './traffic-helpers.js';
 
 const NAME = 'OAuth fixture';
 const BROWSER_NAME = 'OAuth in a tab';
@@ -95,7 +95,7 @@ describe('signing in to an OAuth-protected server', () => {
     expect(serversJson).not.toContain(refreshToken);
     const bridge = await openDirectBridge(page);
     try {
-      const exported = await bridge.invoke('traffic.export', {});
+      const exported = await exportAll(bridge);
       expect(exported).toContain('"kind":"http"');
       expect(exported).not.toContain(accessToken);
       expect(exported).not.toContain(refreshToken);

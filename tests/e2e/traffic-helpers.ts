@@ -12,6 +12,7 @@ import type { ParamsArg, RequestName, RequestResult } from '../../shared/contrac
 import type { JsonObject, RpcOutcome } from '../../shared/mcp.js';
 import type { ServerConfig, ServerConfigInput } from '../../shared/server-config.js';
 import type { WireMessage } from '../../shared/wire.js';
+import { collectExport } from '../../shared/traffic-export.js';
 import { fetchStashedReply } from './stashed-reply.js';
 import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
 
@@ -73,6 +74,11 @@ export async function openDirectBridge(page: Page): Promise<DirectBridge> {
     },
     close: () => socket.close(),
   };
+}
+
+/** The whole traffic export, read piece by piece, as one text. */
+export async function exportAll(bridge: DirectBridge): Promise<string> {
+  return (await collectExport((query) => bridge.invoke('traffic.export', query))).join('');
 }
 
 /** `tools.call` with a fresh callId (pass one to be able to cancel the call). */

@@ -24,7 +24,7 @@ export function trafficHandlers(traffic: TrafficLog, sessions: TrafficSessions, 
       traffic.clear();
       cleared();
     },
-    'traffic.export': async (params) => traffic.exportJsonl(params?.seqs, secrets()),
+    'traffic.export': async (params) => traffic.exportPiece(params ?? {}, secrets()),
     'traffic.settings': async (params) => {
       const { recording, maxEntries, diskBudgetBytes } = params ?? {};
       traffic.configure({ ...(recording !== undefined ? { recording } : {}), ...(maxEntries !== undefined ? { maxEntries } : {}) });

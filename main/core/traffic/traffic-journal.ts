@@ -28,6 +28,10 @@ class LinePlaces {
     this.count = Math.max(this.count, index + 1);
   }
 
+  get size(): number {
+    return this.count;
+  }
+
   get(index: number): LinePlace | undefined {
     if (index < 0 || index >= this.count || this.segments[index] === 0) return undefined;
     return { segment: this.segments[index]!, offset: this.offsets[index]!, length: this.lengths[index]! };
@@ -155,6 +159,46 @@ export class TrafficJournal {
       return undefined;
     } finally {
       if (fd !== undefined) closeSync(fd);
+    }
+  }
+
+  /**
+   * The lines of the entries from `fromSeq` on, as written: whole lines from one segment file, about
+   * `maxBytes` at most (one longer line comes whole). Entries whose segments were deleted are
+   * skipped, and so are entries from `beforeSeq` on. `lastSeq` is the last entry read; undefined
+   * when there is nothing in that range.
+   */
+  readLines(fromSeq: number, maxBytes: number, beforeSeq = Number.POSITIVE_INFINITY): { text: string; lastSeq: number } | undefined {
+    this.flush();
+    if (this.firstSeq < 0) return undefined;
+    // Skips entries without a line: in deleted segments, or recorded while writing had failed.
+    let seq = Math.max(fromSeq, this.firstSeq);
+    let first: LinePlace | undefined;
+    for (; seq < beforeSeq && seq - this.firstSeq < this.places.size; seq++) {
+      first = this.places.get(seq - this.firstSeq);
+      if (first && first.segment >= this.firstKeptSegment) break;
+      first = undefined;
+    }
+    if (!first) return undefined;
+    let lastSeq = seq;
+    let end = first.offset + first.length;
+    for (let next = this.places.get(lastSeq + 1 - this.firstSeq); next; next = this.places.get(lastSeq + 1 - this.firstSeq)) {
+      if (lastSeq + 1 >= beforeSeq || next.segment !== first.segment || next.offset !== end || next.offset + next.length - first.offset > maxBytes) break;
+      lastSeq++;
+      end = next.offset + next.length;
+    }
+    const buffer = Buffer.allocUnsafe(end - first.offset);
+    const fd = openSync(join(this.options.folder, segmentFileName(first.segment)), 'r');
+    try {
+      let read = 0;
+      while (read < buffer.length) {
+        const got = readSync(fd, buffer, read, buffer.length - read, first.offset + read);
+        if (got === 0) break;
+        read += got;
+      }
+      return { text: buffer.toString('utf8', 0, read), lastSeq };
+    } finally {
+      closeSync(fd);
     }
   }
 

@@ -1,8 +1,7 @@
 import type { HttpExchange } from '../../../shared/auth.js';
-import { serializeTrafficEntries } from '../../../shared/traffic-jsonl.js';
-import type { Direction, JsonRpcId, TrafficEntry, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
+import type { Direction, JsonRpcId, TrafficEntry, TrafficExportPiece, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
-import { redactSecrets } from './redact-secrets.js';
+import { exportPiece, type ExportQuery } from './traffic-export.js';
 import { RequestPairing } from './request-pairing.js';
 import { toInlineEntry } from './inline-entry.js';
 import { exceedsDepth, MAX_MESSAGE_DEPTH, mayExceedDepth } from './message-depth.js';
@@ -66,6 +65,8 @@ export class TrafficLog {
   private readonly batcher: TrafficBatcher;
   private readonly observers = new Set<EntryObserver>();
   private recording = true;
+  /** Entries up to this seq were cleared: they stay on disk, but are no longer the log's. */
+  private clearedThrough = 0;
 
   constructor(
     emitBatch: (entries: TrafficEntry[]) => void,
@@ -178,17 +179,15 @@ export class TrafficLog {
     return this.settings;
   }
 
-  /** JSON Lines of the given entries (all when omitted), whole, with the secrets redacted. */
-  exportJsonl(seqs: readonly number[] | undefined, secrets: readonly string[]): string {
-    const entries = seqs
-      ? seqs.map((seq) => this.record.get(seq)).filter((entry): entry is TrafficEntry => entry !== undefined)
-      : this.record.list().entries;
-    return redactSecrets(serializeTrafficEntries(entries), secrets);
+  /** One piece of an export (see traffic-export.ts). */
+  exportPiece(query: ExportQuery, secrets: readonly string[]): TrafficExportPiece {
+    return exportPiece({ memory: this.record, journal: this.journal, clearedThrough: this.clearedThrough, get: (seq) => this.get(seq) }, query, secrets);
   }
 
   clear(): void {
     this.batcher.discard();
     this.record.clear();
+    this.clearedThrough = this.record.lastSeq;
   }
 
   /** Sends every queued entry to the UI, and writes every queued one to disk, now. */

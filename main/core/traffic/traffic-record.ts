@@ -45,6 +45,16 @@ export class TrafficRecord {
     return entry;
   }
 
+  /** The oldest kept entry's seq; undefined when none is kept. */
+  get oldestSeq(): number | undefined {
+    return this.entries[this.head]?.seq;
+  }
+
+  /** The seq the newest entry recorded got (0 before any). */
+  get lastSeq(): number {
+    return this.nextSeq - 1;
+  }
+
   get(seq: number): TrafficEntry | undefined {
     const first = this.entries[this.head];
     if (!first || seq < first.seq) return undefined;

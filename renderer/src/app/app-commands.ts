@@ -5,7 +5,7 @@ import { useApprovalsStore } from '../features/approvals';
 import { applyConnectionResult } from '../features/connections';
 import { useNoticesStore } from '../features/notices';
 import { useServersStore } from '../features/servers';
-import { downloadText, exportFileName } from '../features/traffic';
+import { downloadLiveExport, exportFileName } from '../features/traffic';
 
 /** Carries out the desktop menu's commands (File, Server, View) and shows the loupe:// links it was opened with. */
 export function startAppCommands(api: Bridge): () => void {
@@ -45,7 +45,7 @@ async function run(api: Bridge, command: AppCommand): Promise<void> {
       await api.invoke('traffic.clear');
       break;
     case 'export-traffic':
-      downloadText(await api.invoke('traffic.export', {}), exportFileName());
+      await downloadLiveExport(api, exportFileName());
       break;
     case 'toggle-approvals': {
       const approvals = useApprovalsStore.getState();

@@ -18,7 +18,7 @@ import { TrafficToolbar } from './TrafficToolbar';
 import { TrafficTypeChips } from './TrafficTypeChips';
 import { TRAFFIC_TYPES, type TrafficType } from './traffic-types';
 import type { PositionList } from './position-list';
-import { downloadText, entriesOfRows, exportFileName, parseTrafficFile, readSavedSession, seqsOfRows, sessionTitle } from './traffic-files';
+import { downloadLiveExport, downloadText, entriesOfRows, exportFileName, parseTrafficFile, readSavedSession, seqsOfRows, sessionTitle } from './traffic-files';
 import { SessionsDialog } from './SessionsDialog';
 import { compileRowFilter } from './traffic-filter';
 import { useTrafficLayoutStore } from './traffic-layout-store';
@@ -130,8 +130,7 @@ export function TrafficPanel() {
         downloadText(serializeTrafficEntries(entriesOfRows(session.log, rows)), exportFileName(new Date(), suffix));
         return;
       }
-      const text = await api.invoke('traffic.export', which === 'visible' ? { seqs: seqsOfRows(session.log, shown.rows) } : {});
-      downloadText(text, exportFileName(new Date(), suffix));
+      await downloadLiveExport(api, exportFileName(new Date(), suffix), which === 'visible' ? seqsOfRows(session.log, shown.rows) : undefined);
     });
 
   /** Shows a traffic record read-only, in place of the live log, while `read` fetches its text. */

@@ -1,4 +1,5 @@
 import { parseTrafficJsonl, type ParsedTraffic } from '../../../../shared/traffic-jsonl';
+import { collectExport } from '../../../../shared/traffic-export';
 import type { LoupeApi } from '../../../../shared/contract';
 import type { SessionPiece, TrafficEntry, TrafficSessionSummary } from '../../../../shared/traffic';
 import { formatBytes } from '../../ui/format';
@@ -8,9 +9,9 @@ import type { PositionList } from './position-list';
 /** Lines parsed between two yields to the page, so a large file does not freeze it. */
 const LINES_PER_SLICE = 2_000;
 
-/** Saves text as a file through the browser's download (works in Electron too). */
-export function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/x-ndjson' }));
+/** Saves text (or its parts, in order) as a file through the browser's download (works in Electron too). */
+export function downloadText(text: string | readonly string[], fileName: string): void {
+  const url = URL.createObjectURL(new Blob(typeof text === 'string' ? [text] : [...text], { type: 'application/x-ndjson' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -20,6 +21,14 @@ export function downloadText(text: string, fileName: string): void {
   link.remove();
   // The download has started by now; give slow machines a moment before freeing the blob.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * Downloads the live log's export (the chosen entries, or the whole log since it was cleared, older
+ * entries read from disk by the core), gathered piece by piece into one file without one giant string.
+ */
+export async function downloadLiveExport(api: Pick<LoupeApi, 'invoke'>, fileName: string, seqs?: number[]): Promise<void> {
+  downloadText(await collectExport((query) => api.invoke('traffic.export', query), seqs), fileName);
 }
 
 /** e.g. `loupe-traffic-2025-06-01-140307.jsonl`, in local time. */

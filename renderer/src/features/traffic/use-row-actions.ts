@@ -4,7 +4,7 @@ import { serializeTrafficEntries } from '../../../../shared/traffic-jsonl';
 import type { Bridge } from '../../bridge/types';
 import type { RowAction } from './RowContextMenu';
 import { paramsText, wholeText, type FetchWhole } from './row-actions';
-import { downloadText, exportFileName } from './traffic-files';
+import { downloadLiveExport, downloadText, exportFileName } from './traffic-files';
 import type { TrafficSession } from './traffic-session';
 import { useTrafficStore } from './traffic-store';
 
@@ -79,10 +79,9 @@ export function useRowActions({ api, session, live, fetchWhole, run }: Deps) {
         void run('Could not save the row', async () => {
           const partner = log.partner(position);
           const positions = partner >= 0 ? [position, partner].sort((a, b) => a - b) : [position];
-          const text = live
-            ? await api.invoke('traffic.export', { seqs: positions.map((at) => log.seq(at)) })
-            : serializeTrafficEntries(positions.map((at) => log.entry(at)));
-          downloadText(text, exportFileName(new Date(), `-${seq}`));
+          const fileName = exportFileName(new Date(), `-${seq}`);
+          if (live) await downloadLiveExport(api, fileName, positions.map((at) => log.seq(at)));
+          else downloadText(serializeTrafficEntries(positions.map((at) => log.entry(at))), fileName);
         });
         break;
     }

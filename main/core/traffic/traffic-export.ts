@@ -1,0 +1,66 @@
+/**
+ * `traffic.export`, one piece at a time: the newest entries from memory (which may hold more than
+ * was written, such as HTTP headers attached later), older ones from the record on disk, each piece
+ * whole JSON Lines of about TRAFFIC_PAGE_BYTES, with secret values redacted.
+ */
+import { TRAFFIC_PAGE_BYTES, type TrafficEntry, type TrafficExportPiece } from '../../../shared/traffic.js';
+import { redactSecrets } from './redact-secrets.js';
+import type { TrafficJournal } from './traffic-journal.js';
+import type { TrafficRecord } from './traffic-record.js';
+
+export interface ExportSources {
+  memory: TrafficRecord;
+  journal: TrafficJournal | undefined;
+  /** Entries up to this seq were cleared from the log: exports leave them out. */
+  clearedThrough: number;
+  /** An entry from memory or disk. */
+  get(seq: number): TrafficEntry | undefined;
+}
+
+export interface ExportQuery {
+  seqs?: readonly number[] | undefined;
+  afterSeq?: number | undefined;
+}
+
+const lineOf = (entry: TrafficEntry) => `${JSON.stringify(entry)}\n`;
+
+export function exportPiece(sources: ExportSources, query: ExportQuery, secrets: readonly string[], maxBytes = TRAFFIC_PAGE_BYTES): TrafficExportPiece {
+  const after = Math.max(query.afterSeq ?? 0, sources.clearedThrough);
+  const piece = query.seqs ? chosenEntries(sources, query.seqs, after, maxBytes) : wholeLog(sources, after, maxBytes);
+  return { ...piece, text: redactSecrets(piece.text, secrets) };
+}
+
+function chosenEntries(sources: ExportSources, seqs: readonly number[], after: number, maxBytes: number): TrafficExportPiece {
+  const wanted = [...new Set(seqs)].filter((seq) => seq > after).sort((a, b) => a - b);
+  let text = '';
+  for (const seq of wanted) {
+    const entry = sources.get(seq);
+    if (!entry) continue;
+    const line = lineOf(entry);
+    if (text !== '' && text.length + line.length > maxBytes) return { text, nextAfterSeq: seq - 1 };
+    text += line;
+  }
+  return { text, nextAfterSeq: null };
+}
+
+function wholeLog(sources: ExportSources, after: number, maxBytes: number): TrafficExportPiece {
+  const oldestInMemory = sources.memory.oldestSeq;
+  if (sources.journal && (oldestInMemory === undefined || after + 1 < oldestInMemory)) {
+    const fromDisk = sources.journal.readLines(after + 1, maxBytes, oldestInMemory);
+    if (fromDisk) return { text: fromDisk.text, nextAfterSeq: fromDisk.lastSeq };
+  }
+  let text = '';
+  let nextAfterSeq: number | null = null;
+  let last = after;
+  sources.memory.forEachAfter(after, (entry) => {
+    const line = lineOf(entry);
+    if (text !== '' && text.length + line.length > maxBytes) {
+      nextAfterSeq = last;
+      return false;
+    }
+    text += line;
+    last = entry.seq;
+    return true;
+  });
+  return { text, nextAfterSeq };
+}
