@@ -12,6 +12,8 @@ import { removeReplyFile } from '../core-process/reply-files.js';
 
 export const REPLIES_PATH = '/replies/';
 const KEEP_MS = 60_000;
+/** Large reads: a 20 MB reply goes out in twenty writes, not three hundred. */
+const READ_CHUNK_BYTES = 1024 * 1024;
 
 type Stashed = { file: ReplyFile } | { bytes: Buffer };
 
@@ -50,7 +52,7 @@ export class ReplyStash {
       response.end(reply.bytes);
       return;
     }
-    const stream = createReadStream(reply.file.path);
+    const stream = createReadStream(reply.file.path, { highWaterMark: READ_CHUNK_BYTES });
     const done = () => removeReplyFile(reply.file);
     stream.once('close', done);
     stream.once('error', () => response.destroy());

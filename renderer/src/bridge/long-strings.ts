@@ -1,0 +1,70 @@
+/**
+ * Long strings in a parsed reply (a 20 MB text content) leave the parse worker in slices, one
+ * message each, and are joined on the page: making such a string in the page's heap at once (by a
+ * structured clone, or by decoding its bytes) holds the main thread for about 100 ms, while each
+ * slice takes a few milliseconds and joining them is a copy.
+ */
+import type { PathSegment } from '../../../shared/json-pointer';
+
+export const LONG_STRING_CHARS = 256 * 1024;
+const SLICE_CHARS = 1024 * 1024;
+/** The walk looks at this many values at most: a reply of millions of small values keeps them in the clone. */
+const MAX_VISITS = 200_000;
+
+/** Where a long string was, and how many slices it comes in. */
+export interface LongStringPlace {
+  path: PathSegment[];
+  slices: number;
+}
+
+/** A long string's slices, in order. */
+export function slicesOf(text: string): string[] {
+  const slices: string[] = [];
+  for (let start = 0; start < text.length; start += SLICE_CHARS) slices.push(text.slice(start, start + SLICE_CHARS));
+  return slices;
+}
+
+/** Takes the long strings out of `value` (in place; each becomes ''): their places, and the strings in the same order. */
+export function takeLongStrings(value: unknown): { value: unknown; places: LongStringPlace[]; strings: string[] } {
+  if (typeof value === 'string') {
+    return value.length >= LONG_STRING_CHARS ? { value: '', places: [{ path: [], slices: slicesOf(value).length }], strings: [value] } : { value, places: [], strings: [] };
+  }
+  const places: LongStringPlace[] = [];
+  const strings: string[] = [];
+  const stack: Array<{ node: object; path: PathSegment[] }> = typeof value === 'object' && value !== null ? [{ node: value, path: [] }] : [];
+  let visits = 0;
+  while (stack.length > 0 && visits < MAX_VISITS) {
+    const { node, path } = stack.pop()!;
+    const record = node as Record<string | number, unknown>;
+    for (const key of Array.isArray(node) ? node.keys() : Object.keys(node)) {
+      visits++;
+      const child = record[key];
+      if (typeof child === 'string' && child.length >= LONG_STRING_CHARS) {
+        places.push({ path: [...path, key], slices: Math.ceil(child.length / SLICE_CHARS) });
+        strings.push(child);
+        record[key] = '';
+      } else if (typeof child === 'object' && child !== null) {
+        stack.push({ node: child, path: [...path, key] });
+      }
+    }
+  }
+  return { value, places, strings };
+}
+
+/** Puts the strings, joined from their slices (all of them, in order), back in their places. */
+export function putLongStrings(value: unknown, places: readonly LongStringPlace[], slices: readonly string[]): unknown {
+  let whole = value;
+  let next = 0;
+  for (const { path, slices: count } of places) {
+    const text = slices.slice(next, next + count).join('');
+    next += count;
+    if (path.length === 0) {
+      whole = text;
+      continue;
+    }
+    let node = whole as Record<string | number, unknown>;
+    for (const segment of path.slice(0, -1)) node = node[segment] as Record<string | number, unknown>;
+    node[path.at(-1)!] = text;
+  }
+  return whole;
+}

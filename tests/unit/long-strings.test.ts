@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { LONG_STRING_CHARS, putLongStrings, slicesOf, takeLongStrings } from '../../renderer/src/bridge/long-strings.js';
+
+const long = (char: string, extra = 0) => char.repeat(LONG_STRING_CHARS + extra);
+
+describe('long strings leave the parse worker in slices and are put back whole', () => {
+  it('takes each long string out of the value, wherever it is, and puts it back from its slices', () => {
+    const text = `${long('a', 3 * 1024 * 1024)}🦊end`;
+    const original = { content: [{ type: 'text', text }, { type: 'text', text: 'short' }], meta: { note: long('b') }, count: 3 };
+    const copy = structuredClone(original);
+    const taken = takeLongStrings(copy);
+    expect(taken.places.map((place) => place.path)).toEqual(expect.arrayContaining([['content', 0, 'text'], ['meta', 'note']]));
+    expect(JSON.stringify(taken.value).length).toBeLessThan(200);
+    const slices = taken.strings.flatMap(slicesOf);
+    expect(slices.length).toBe(taken.places.reduce((sum, place) => sum + place.slices, 0));
+    expect(Math.max(...slices.map((slice) => slice.length))).toBeLessThanOrEqual(1024 * 1024);
+    expect(putLongStrings(taken.value, taken.places, slices)).toEqual(original);
+  });
+
+  it('a reply that is itself a long string, and one with none, come through', () => {
+    const text = long('c', 10);
+    const taken = takeLongStrings(text);
+    expect(taken.value).toBe('');
+    expect(putLongStrings(taken.value, taken.places, taken.strings.flatMap(slicesOf))).toBe(text);
+    const small = { a: ['x', { b: 'y' }] };
+    expect(takeLongStrings(small)).toEqual({ value: small, places: [], strings: [] });
+  });
+});
