@@ -1,5 +1,8 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { handleComboboxKey } from '../combobox/combobox-keys';
+import { optionId, SuggestionListbox } from '../combobox/SuggestionListbox';
 import type { Completion } from './use-completion';
+import './completion-input.css';
 
 interface Props {
   id: string;
@@ -17,7 +20,7 @@ interface Props {
 
 /**
  * A text field that suggests the server's completions as you type: an ARIA 1.2 combobox with a
- * listbox popup. Down/Up move through the suggestions, Enter picks one, Escape closes the list.
+ * listbox popup (keys: ui/combobox/combobox-keys.ts; Down also opens the list).
  */
 export function CompletionInput({ id, value, onChange, completion, context, required, invalid, describedBy, placeholder }: Props) {
   const listboxId = useId();
@@ -26,12 +29,7 @@ export function CompletionInput({ id, value, onChange, completion, context, requ
   const state = completion?.state ?? { status: 'idle' as const };
   const values = state.status === 'done' || state.status === 'loading' ? state.values : [];
   const showPopup = open && completion !== null && state.status !== 'idle';
-  const optionId = (index: number) => `${listboxId}-option-${index}`;
   const activeIndex = active < values.length ? active : -1;
-
-  useEffect(() => {
-    if (activeIndex >= 0) document.getElementById(`${listboxId}-option-${activeIndex}`)?.scrollIntoView({ block: 'nearest' });
-  }, [activeIndex, listboxId]);
 
   const pick = (picked: string) => {
     onChange(picked);
@@ -42,36 +40,21 @@ export function CompletionInput({ id, value, onChange, completion, context, requ
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (!completion) return;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) {
-          setOpen(true);
-          completion.requestNow(value, context());
-        }
-        setActive(values.length === 0 ? -1 : Math.min(values.length - 1, activeIndex + 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        setActive(values.length === 0 ? -1 : Math.max(0, activeIndex - 1));
-        break;
-      case 'Enter': {
-        const chosen = values[activeIndex];
-        if (showPopup && chosen !== undefined) {
-          event.preventDefault();
-          pick(chosen);
-        }
-        break;
-      }
-      case 'Escape':
-        if (showPopup) {
-          event.preventDefault();
-          event.stopPropagation();
-          setOpen(false);
-          setActive(-1);
-        }
-        break;
-    }
+    handleComboboxKey(event, {
+      open: showPopup,
+      count: values.length,
+      active: activeIndex,
+      setActive,
+      take: (index) => pick(values[index]!),
+      close: () => {
+        setOpen(false);
+        setActive(-1);
+      },
+      openList: () => {
+        setOpen(true);
+        completion.requestNow(value, context());
+      },
+    });
   };
 
   return (
@@ -95,7 +78,7 @@ export function CompletionInput({ id, value, onChange, completion, context, requ
               'aria-autocomplete': 'list' as const,
               'aria-expanded': showPopup,
               'aria-controls': listboxId,
-              'aria-activedescendant': showPopup && activeIndex >= 0 ? optionId(activeIndex) : undefined,
+              'aria-activedescendant': showPopup && activeIndex >= 0 ? optionId(listboxId, activeIndex) : undefined,
             }
           : {})}
         onChange={(event) => {
@@ -117,22 +100,17 @@ export function CompletionInput({ id, value, onChange, completion, context, requ
       />
       {completion && (
         <div className="completion-input__popup" hidden={!showPopup}>
-          <ul id={listboxId} role="listbox" aria-label="Suggestions" className="completion-input__list">
-            {values.map((suggestion, index) => (
-              <li
-                key={`${index}:${suggestion}`}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === activeIndex}
-                className={`completion-input__option ${index === activeIndex ? 'completion-input__option--active' : ''}`}
-                // Keep the focus in the input: a click picks without blurring it first.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(suggestion)}
-              >
-                {suggestion === '' ? <span className="muted">(empty)</span> : suggestion}
-              </li>
-            ))}
-          </ul>
+          <SuggestionListbox
+            id={listboxId}
+            label="Suggestions"
+            className="completion-input__list"
+            optionClassName="completion-input__option"
+            items={values}
+            active={activeIndex}
+            keyOf={(suggestion, index) => `${index}:${suggestion}`}
+            render={(suggestion) => (suggestion === '' ? <span className="muted">(empty)</span> : suggestion)}
+            onTake={(index) => pick(values[index]!)}
+          />
           <CompletionStatus completion={completion} count={values.length} />
         </div>
       )}

@@ -1,4 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { handleComboboxKey } from '../combobox/combobox-keys';
+import { optionId, SuggestionListbox } from '../combobox/SuggestionListbox';
 import { filterSuggestions, type FilterKey, type FilterSuggestion, type SuggestionList } from './filter-suggestions';
 import './filter-input.css';
 
@@ -46,17 +48,17 @@ export function FilterInput({ label, placeholder, className = 'input input--smal
     else setSuggestions(null);
   };
   const onKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
-    if (open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
-      event.preventDefault();
-      const count = suggestions.items.length;
-      setActive((active + (event.key === 'ArrowDown' ? 1 : -1) + count) % count);
-    } else if (open && (event.key === 'Enter' || event.key === 'Tab')) {
-      event.preventDefault();
-      accept(suggestions.items[active]!);
-    } else if (event.key === 'Escape' && open) {
-      event.preventDefault();
-      setSuggestions(null);
-    } else if (event.key === 'Escape' && text !== '') {
+    const handled = handleComboboxKey(event, {
+      open,
+      count: suggestions?.items.length ?? 0,
+      active,
+      setActive,
+      take: (index) => accept(suggestions!.items[index]!),
+      close: () => setSuggestions(null),
+      takeOnTab: true,
+    });
+    if (handled) return;
+    if (event.key === 'Escape' && text !== '') {
       event.preventDefault();
       onText('');
     } else if (event.key === ' ' && event.ctrlKey) {
@@ -76,7 +78,7 @@ export function FilterInput({ label, placeholder, className = 'input input--smal
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-activedescendant={open ? `${listId}-${active}` : undefined}
+        aria-activedescendant={open ? optionId(listId, active) : undefined}
         placeholder={placeholder}
         spellCheck={false}
         autoComplete="off"
@@ -91,23 +93,22 @@ export function FilterInput({ label, placeholder, className = 'input input--smal
         onBlur={() => setSuggestions(null)}
       />
       {open && (
-        <ul id={listId} role="listbox" aria-label={`${label}: suggestions`} className="filter-input__suggestions">
-          {suggestions.items.map((item, index) => (
-            <li
-              key={item.insert}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              className="filter-input__suggestion"
-              // Keeps the focus in the box, so the click lands as a choice.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => accept(item)}
-            >
+        <SuggestionListbox
+          id={listId}
+          label={`${label}: suggestions`}
+          className="filter-input__suggestions"
+          optionClassName="filter-input__suggestion"
+          items={suggestions.items}
+          active={active}
+          keyOf={(item) => item.insert}
+          render={(item) => (
+            <>
               <code>{item.label}</code>
               {item.detail && <span className="muted"> {item.detail}</span>}
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+          onTake={(index) => accept(suggestions.items[index]!)}
+        />
       )}
     </span>
   );
