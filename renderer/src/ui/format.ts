@@ -29,7 +29,7 @@ export function formatClockTime(epochMs: number): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /** UTF-8 size of a string, without allocating an encoded copy. */
 export function utf8Length(text: string): number {
