@@ -23,6 +23,7 @@ export interface ExportQuery {
 }
 
 const lineOf = (entry: TrafficEntry) => `${JSON.stringify(entry)}\n`;
+const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 
 export function exportPiece(sources: ExportSources, query: ExportQuery, secrets: readonly string[], maxBytes = TRAFFIC_PAGE_BYTES): TrafficExportPiece {
   const after = Math.max(query.afterSeq ?? 0, sources.clearedThrough);
@@ -33,12 +34,15 @@ export function exportPiece(sources: ExportSources, query: ExportQuery, secrets:
 function chosenEntries(sources: ExportSources, seqs: readonly number[], after: number, maxBytes: number): TrafficExportPiece {
   const wanted = [...new Set(seqs)].filter((seq) => seq > after).sort((a, b) => a - b);
   let text = '';
+  let bytes = 0;
   for (const seq of wanted) {
     const entry = sources.get(seq);
     if (!entry) continue;
     const line = lineOf(entry);
-    if (text !== '' && text.length + line.length > maxBytes) return { text, nextAfterSeq: seq - 1 };
+    const lineBytes = bytesOf(line);
+    if (text !== '' && bytes + lineBytes > maxBytes) return { text, nextAfterSeq: seq - 1 };
     text += line;
+    bytes += lineBytes;
   }
   return { text, nextAfterSeq: null };
 }
@@ -50,15 +54,18 @@ function wholeLog(sources: ExportSources, after: number, maxBytes: number): Traf
     if (fromDisk) return { text: fromDisk.text, nextAfterSeq: fromDisk.lastSeq };
   }
   let text = '';
+  let bytes = 0;
   let nextAfterSeq: number | null = null;
   let last = after;
   sources.memory.forEachAfter(after, (entry) => {
     const line = lineOf(entry);
-    if (text !== '' && text.length + line.length > maxBytes) {
+    const lineBytes = bytesOf(line);
+    if (text !== '' && bytes + lineBytes > maxBytes) {
       nextAfterSeq = last;
       return false;
     }
     text += line;
+    bytes += lineBytes;
     last = entry.seq;
     return true;
   });
