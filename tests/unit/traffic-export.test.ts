@@ -7,11 +7,14 @@ import { TrafficRecord } from '../../main/core/traffic/traffic-record.js';
 
 const stderr = (text: string): TrafficEntry => ({ seq: -1, serverId: 's', connectionId: 'c', direction: 'in', time: 0, kind: 'stderr', size: Buffer.byteLength(text), text });
 
+const sourcesOf = (record: TrafficRecord) => ({ memory: record, journal: undefined, clearedThrough: 0, get: (seq: number) => record.get(seq) });
+
 /** Every piece of an export of `record` (memory only), pieces of at most `maxBytes`. */
 function piecesOf(record: TrafficRecord, maxBytes: number, secrets: string[] = []): Promise<string[]> {
-  const sources = { memory: record, journal: undefined, clearedThrough: 0, get: (seq: number) => record.get(seq) };
-  return collectExport(async (query) => exportPiece(sources, query, secrets, maxBytes));
+  return collectExport(async (query) => exportPiece(sourcesOf(record), query, secrets, maxBytes));
 }
+
+const seqsOf = (pieces: string[]) => parseTrafficJsonl(pieces.join('')).entries.map((entry) => entry.seq);
 
 describe('exportPiece', () => {
   it('counts a piece in UTF-8 bytes, so text wider than ASCII does not make it larger than asked', async () => {
@@ -20,7 +23,21 @@ describe('exportPiece', () => {
     const pieces = await piecesOf(record, 1_000);
     expect(pieces.length).toBeGreaterThan(1);
     for (const piece of pieces) expect(Buffer.byteLength(piece)).toBeLessThanOrEqual(1_000);
-    expect(parseTrafficJsonl(pieces.join('')).entries.map((entry) => entry.seq)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(seqsOf(pieces)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  });
+
+  it('ends where the log ended at the first piece, however busy the log is meanwhile', async () => {
+    const record = new TrafficRecord();
+    for (let index = 0; index < 10; index++) record.append(stderr(`${index} ${'z'.repeat(300)}`));
+    let asked = 0;
+    const pieces = await collectExport(async (query) => {
+      if (++asked > 50) throw new Error('the export does not end');
+      const piece = exportPiece(sourcesOf(record), query, [], 1_000);
+      for (let index = 0; index < 5; index++) record.append(stderr(`flood ${'z'.repeat(300)}`));
+      return piece;
+    });
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(seqsOf(pieces)).toEqual(Array.from({ length: 10 }, (_, index) => index + 1));
   });
 
   it('sends an entry larger than a piece whole, in a piece of its own', async () => {
