@@ -223,10 +223,10 @@ export const requests = {
   /**
    * JSON Lines of the given entries (without `seqs`: the whole log since it was last cleared, read
    * from the record on disk where memory let entries go), with secret header and env values
-   * redacted, in pieces: see TrafficExportPiece and shared/traffic-export.ts.
+   * redacted, in pieces: see TrafficExportQuery, TrafficExportPiece and shared/traffic-export.ts.
    */
   'traffic.export': request<TrafficExportPiece>()(
-    z.object({ seqs: z.array(z.number()).optional(), afterSeq: z.number().optional() }).optional(),
+    z.object({ seqs: z.array(z.number()).optional(), afterSeq: z.number().optional(), throughSeq: z.number().optional() }).optional(),
   ),
   'traffic.settings': request<TrafficSettings>()(
     z

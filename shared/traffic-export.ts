@@ -1,19 +1,17 @@
 /** Reading a whole traffic export, piece by piece (`traffic.export`), for the window and the CLI. */
-import type { TrafficExportPiece } from './traffic.js';
+import type { TrafficExportPiece, TrafficExportQuery } from './traffic.js';
 
-export interface ExportQuery {
-  seqs?: number[];
-  afterSeq?: number;
-}
-
-/** Asks for pieces until the last; returns their texts in order (join them, or make a Blob of them). */
-export async function collectExport(ask: (query: ExportQuery) => Promise<TrafficExportPiece>, seqs?: number[]): Promise<string[]> {
+/**
+ * Asks for pieces until the last; returns their texts in order (join them, or make a Blob of them).
+ * The export ends where the log ended at the first piece, however busy the log is meanwhile.
+ */
+export async function collectExport(ask: (query: TrafficExportQuery) => Promise<TrafficExportPiece>, seqs?: number[]): Promise<string[]> {
   const parts: string[] = [];
-  let afterSeq: number | undefined;
+  let next: TrafficExportQuery = seqs ? { seqs } : {};
   for (;;) {
-    const piece = await ask({ ...(seqs ? { seqs } : {}), ...(afterSeq !== undefined ? { afterSeq } : {}) });
+    const piece = await ask(next);
     if (piece.text !== '') parts.push(piece.text);
     if (piece.nextAfterSeq === null) return parts;
-    afterSeq = piece.nextAfterSeq;
+    next = { ...next, afterSeq: piece.nextAfterSeq, throughSeq: piece.throughSeq };
   }
 }

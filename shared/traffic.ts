@@ -99,13 +99,24 @@ export interface TrafficPage {
   more?: boolean;
 }
 
+/** What `traffic.export` is asked for: the chosen entries (all when omitted), from after `afterSeq`. */
+export interface TrafficExportQuery {
+  seqs?: number[] | undefined;
+  afterSeq?: number | undefined;
+  /** The export ends at this seq (the first piece's `throughSeq`), so a busy log cannot keep it going. */
+  throughSeq?: number | undefined;
+}
+
 /**
  * One piece of an export: whole JSON Lines (the export format), about TRAFFIC_PAGE_BYTES at most;
- * one longer entry comes whole. Ask again with `nextAfterSeq` as `afterSeq` until it is null.
+ * one longer entry comes whole. Ask again with `nextAfterSeq` as `afterSeq`, and `throughSeq` as
+ * it is, until `nextAfterSeq` is null.
  */
 export interface TrafficExportPiece {
   text: string;
   nextAfterSeq: number | null;
+  /** The newest entry the export takes in: the log's newest when the first piece was asked for. */
+  throughSeq: number;
 }
 
 export interface TrafficSettings {

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Notice } from '../../shared/contract.js';
 import type { JsonObject } from '../../shared/mcp.js';
+import type { TransportConfig } from '../../shared/server-config.js';
+import { collectExport } from '../../shared/traffic-export.js';
 import { MIN_DISK_BUDGET_BYTES, TRAFFIC_PAGE_BYTES, type TrafficEntry } from '../../shared/traffic.js';
 import type { Core } from '../../main/core/core.js';
 import { TRAFFIC_FOLDER, TrafficSessions } from '../../main/core/traffic/traffic-sessions.js';
@@ -16,10 +18,10 @@ afterEach(async () => {
   await Promise.all(cores.splice(0).map((test) => test.core.dispose()));
 });
 
-async function connectedFixture(options: Parameters<typeof startCore>[0] = {}) {
+async function connectedFixture(options: Parameters<typeof startCore>[0] = {}, transport: TransportConfig = fixture()) {
   const test = await startCore(options);
   cores.push(test);
-  const server = await test.add('fixture', fixture());
+  const server = await test.add('fixture', transport);
   await test.core.handlers['connections.connect']({ serverId: server.id });
   const call = (name: string, args: JsonObject = {}) => test.core.handlers['tools.call']({ serverId: server.id, name, arguments: args, callId: randomUUID() });
   return { test, serverId: server.id, call };
@@ -84,32 +86,36 @@ describe('the traffic record on disk', () => {
   });
 
   it('exports the whole log since it was cleared, older entries from disk, in pieces of whole lines; chosen entries too', async () => {
-    const { test, call } = await connectedFixture({ retention: { maxEntries: 4, maxBytes: 1024 * 1024 * 1024 } });
+    const stdio = fixture();
+    if (stdio.type !== 'stdio') throw new Error('the fixture is a stdio server');
+    const secretFixture: TransportConfig = { ...stdio, env: [{ key: 'FIXTURE_TOKEN', value: 'disk-only-secret-value', secret: true }] };
+    const { test, call } = await connectedFixture({ retention: { maxEntries: 4, maxBytes: 1024 * 1024 * 1024 } }, secretFixture);
     await call('echo', { message: 'before the clear' });
     await test.core.handlers['traffic.clear']();
     await call('echo', { message: 'first' });
+    await call('echo', { message: 'leaked disk-only-secret-value here' });
     await call('big', { mb: 1.5, kind: 'text' });
     for (let index = 0; index < 5; index++) await call('echo', { message: `later ${index}` });
 
-    const pieces: string[] = [];
-    let afterSeq: number | undefined;
-    for (;;) {
-      const piece = await test.core.handlers['traffic.export'](afterSeq === undefined ? {} : { afterSeq });
-      pieces.push(piece.text);
-      if (piece.nextAfterSeq === null) break;
-      afterSeq = piece.nextAfterSeq;
-    }
+    const pieces = await collectExport((query) => test.core.handlers['traffic.export'](query));
+    expect(pieces.length).toBeGreaterThan(1);
     for (const piece of pieces) {
-      expect(piece.endsWith('\n') || piece === '').toBe(true);
+      expect(piece.endsWith('\n')).toBe(true);
       // A piece is at most a page, unless it is one line longer than that (the 1.5 MB result).
       if (piece.split('\n').filter(Boolean).length > 1) expect(Buffer.byteLength(piece)).toBeLessThanOrEqual(TRAFFIC_PAGE_BYTES);
     }
     const exported = parseTrafficJsonl(pieces.join('')).entries;
     const seqs = exported.map((entry) => entry.seq);
-    expect(seqs.length).toBeGreaterThanOrEqual(14);
+    // Eight calls since the clear, each a request and its reply, up to the newest entry.
+    expect(seqs.length).toBeGreaterThanOrEqual(16);
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, index) => seqs[0]! + index));
+    expect(seqs.at(-1)).toBe((await test.core.handlers['traffic.list']({})).entries.at(-1)?.seq);
     const text = pieces.join('');
     expect(text).not.toContain('before the clear');
+    // The secret was only on disk by now (memory holds four entries), and is redacted there too.
+    expect(JSON.stringify((await test.core.handlers['traffic.list']({})).entries)).not.toContain('disk-only-secret-value');
+    expect(text).not.toContain('disk-only-secret-value');
+    expect(text).toContain('leaked [redacted] here');
     expect(text).toContain('\\"first\\"');
     expect(text).toContain('later 4');
     expect(exported.find((entry) => entry.raw?.includes('quick brown fox'))?.size).toBeGreaterThan(1_500_000);
@@ -120,6 +126,8 @@ describe('the traffic record on disk', () => {
 
     const chosen = parseTrafficJsonl(await exportedText(test.core, [firstCall.seq])).entries;
     expect(chosen.map((entry) => entry.seq)).toEqual([firstCall.seq]);
+    const leaked = exported.find((entry) => entry.method === 'tools/call' && entry.raw?.includes('leaked'))!;
+    expect(await exportedText(test.core, [leaked.seq])).toContain('leaked [redacted] here');
   });
 
   it('hands the window the log in pages of at most the page limit, and only the methods asked for', async () => {

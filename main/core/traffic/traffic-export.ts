@@ -3,7 +3,7 @@
  * was written, such as HTTP headers attached later), older ones from the record on disk, each piece
  * whole JSON Lines of about TRAFFIC_PAGE_BYTES, with secret values redacted.
  */
-import { TRAFFIC_PAGE_BYTES, type TrafficEntry, type TrafficExportPiece } from '../../../shared/traffic.js';
+import { TRAFFIC_PAGE_BYTES, type TrafficEntry, type TrafficExportPiece, type TrafficExportQuery } from '../../../shared/traffic.js';
 import { redactSecrets } from './redact-secrets.js';
 import type { TrafficJournal } from './traffic-journal.js';
 import type { TrafficRecord } from './traffic-record.js';
@@ -17,48 +17,64 @@ export interface ExportSources {
   get(seq: number): TrafficEntry | undefined;
 }
 
-export interface ExportQuery {
-  seqs?: readonly number[] | undefined;
-  afterSeq?: number | undefined;
+/** The seqs a piece may hold: after `after`, up to `through`. */
+interface SeqRange {
+  after: number;
+  through: number;
 }
+
+type Lines = Omit<TrafficExportPiece, 'throughSeq'>;
 
 const lineOf = (entry: TrafficEntry) => `${JSON.stringify(entry)}\n`;
+const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 
-export function exportPiece(sources: ExportSources, query: ExportQuery, secrets: readonly string[], maxBytes = TRAFFIC_PAGE_BYTES): TrafficExportPiece {
-  const after = Math.max(query.afterSeq ?? 0, sources.clearedThrough);
-  const piece = query.seqs ? chosenEntries(sources, query.seqs, after, maxBytes) : wholeLog(sources, after, maxBytes);
-  return { ...piece, text: redactSecrets(piece.text, secrets) };
+export function exportPiece(sources: ExportSources, query: TrafficExportQuery, secrets: readonly string[], maxBytes = TRAFFIC_PAGE_BYTES): TrafficExportPiece {
+  const range = { after: Math.max(query.afterSeq ?? 0, sources.clearedThrough), through: query.throughSeq ?? sources.memory.lastSeq };
+  const lines = query.seqs ? chosenEntries(sources, query.seqs, range, maxBytes) : wholeLog(sources, range, maxBytes);
+  const { nextAfterSeq } = lines;
+  return {
+    text: redactSecrets(lines.text, secrets),
+    nextAfterSeq: nextAfterSeq !== null && nextAfterSeq < range.through ? nextAfterSeq : null,
+    throughSeq: range.through,
+  };
 }
 
-function chosenEntries(sources: ExportSources, seqs: readonly number[], after: number, maxBytes: number): TrafficExportPiece {
-  const wanted = [...new Set(seqs)].filter((seq) => seq > after).sort((a, b) => a - b);
+function chosenEntries(sources: ExportSources, seqs: readonly number[], { after, through }: SeqRange, maxBytes: number): Lines {
+  const wanted = [...new Set(seqs)].filter((seq) => seq > after && seq <= through).sort((a, b) => a - b);
   let text = '';
+  let bytes = 0;
   for (const seq of wanted) {
     const entry = sources.get(seq);
     if (!entry) continue;
     const line = lineOf(entry);
-    if (text !== '' && text.length + line.length > maxBytes) return { text, nextAfterSeq: seq - 1 };
+    const lineBytes = bytesOf(line);
+    if (text !== '' && bytes + lineBytes > maxBytes) return { text, nextAfterSeq: seq - 1 };
     text += line;
+    bytes += lineBytes;
   }
   return { text, nextAfterSeq: null };
 }
 
-function wholeLog(sources: ExportSources, after: number, maxBytes: number): TrafficExportPiece {
+function wholeLog(sources: ExportSources, { after, through }: SeqRange, maxBytes: number): Lines {
   const oldestInMemory = sources.memory.oldestSeq;
   if (sources.journal && (oldestInMemory === undefined || after + 1 < oldestInMemory)) {
-    const fromDisk = sources.journal.readLines(after + 1, maxBytes, oldestInMemory);
+    const fromDisk = sources.journal.readLines(after + 1, maxBytes, Math.min(oldestInMemory ?? Number.POSITIVE_INFINITY, through + 1));
     if (fromDisk) return { text: fromDisk.text, nextAfterSeq: fromDisk.lastSeq };
   }
   let text = '';
+  let bytes = 0;
   let nextAfterSeq: number | null = null;
   let last = after;
   sources.memory.forEachAfter(after, (entry) => {
+    if (entry.seq > through) return false;
     const line = lineOf(entry);
-    if (text !== '' && text.length + line.length > maxBytes) {
+    const lineBytes = bytesOf(line);
+    if (text !== '' && bytes + lineBytes > maxBytes) {
       nextAfterSeq = last;
       return false;
     }
     text += line;
+    bytes += lineBytes;
     last = entry.seq;
     return true;
   });

@@ -1,7 +1,7 @@
 import type { HttpExchange } from '../../../shared/auth.js';
-import type { Direction, JsonRpcId, TrafficEntry, TrafficExportPiece, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
+import type { Direction, JsonRpcId, TrafficEntry, TrafficExportPiece, TrafficExportQuery, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
-import { exportPiece, type ExportQuery } from './traffic-export.js';
+import { exportPiece } from './traffic-export.js';
 import { RequestPairing } from './request-pairing.js';
 import { toInlineEntry } from './inline-entry.js';
 import { exceedsDepth, MAX_MESSAGE_DEPTH, mayExceedDepth } from './message-depth.js';
@@ -180,7 +180,7 @@ export class TrafficLog {
   }
 
   /** One piece of an export (see traffic-export.ts). */
-  exportPiece(query: ExportQuery, secrets: readonly string[]): TrafficExportPiece {
+  exportPiece(query: TrafficExportQuery, secrets: readonly string[]): TrafficExportPiece {
     return exportPiece({ memory: this.record, journal: this.journal, clearedThrough: this.clearedThrough, get: (seq) => this.get(seq) }, query, secrets);
   }
 
