@@ -144,7 +144,7 @@ describe('approvals: a flood, templates and auto-reply rules (dark theme)', () =
     const outcome = approvals.getByRole('region', { name: 'Outcome' });
     await expect.poll(() => outcome.textContent()).toContain('by auto-reply rule “Always canned”');
     expect(await outcome.textContent()).toContain('An auto-reply rule answered this request without asking you.');
-    await approvals.getByRole('searchbox', { name: 'Filter history' }).fill('Always canned');
+    await approvals.getByRole('combobox', { name: 'Filter history' }).fill('Always canned');
     await expect.poll(() => approvals.getByRole('listbox', { name: 'Decisions' }).getByRole('option').count()).toBe(1);
 
     await approvals.getByRole('tab', { name: /Templates & auto-reply/ }).click();

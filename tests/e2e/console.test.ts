@@ -58,14 +58,14 @@ describe('console: the selected server’s stderr, searchable and copyable', () 
   });
 
   test('search keeps matching lines and highlights the matches', async () => {
-    const search = consoleRegion().getByRole('searchbox', { name: 'Search console' });
+    const search = consoleRegion().getByRole('combobox', { name: 'Search console' });
     await search.fill('CACHE');
     await expect.poll(() => lines().count()).toBe(1);
     await consoleRegion().getByText('1 of 3 lines').waitFor();
     expect(await lines().first().locator('mark').allTextContents()).toEqual(['cache']);
     await harness.screenshot('console-search');
     await search.fill('nothing like this');
-    await consoleRegion().getByText('No line contains “nothing like this”.').waitFor();
+    await consoleRegion().getByText('No line matches “nothing like this”.').waitFor();
     await search.fill('');
     await expect.poll(() => lines().count()).toBe(3);
   });

@@ -4,7 +4,8 @@ import {
   approvalsButtonLabel,
   decidedByText,
   historyOf,
-  matchesHistory,
+  filterHistory,
+  historyValues,
   pendingByServer,
   pendingQueue,
   statusLabel,
@@ -111,12 +112,21 @@ describe('labels', () => {
     expect(summaryOf(approval('long', { kind: 'elicitation-form', request: { message: 'x'.repeat(400) } }))).toHaveLength(160);
   });
 
-  test('the history filter matches server, status, who answered and text', () => {
+  test('the history filter matches server, status, who answered and text, by free text or by key, and offers the values it has', () => {
     const item = approval('h', { serverName: 'Weather', status: 'approved', decidedBy: 'rule:sunny', decidedAt: 5 });
-    expect(matchesHistory(item, 'weather approved')).toBe(true);
-    expect(matchesHistory(item, 'sunny')).toBe(true);
-    expect(matchesHistory(item, 'question h')).toBe(true);
-    expect(matchesHistory(item, 'rejected')).toBe(false);
+    const other = approval('o', { serverName: 'Files', kind: 'elicitation-form', status: 'declined', decidedBy: 'user', decidedAt: 6, request: { message: 'Your name?' } });
+    const matches = (query: string) => filterHistory([item, other], query).map((found) => found.id);
+    expect(matches('weather approved')).toEqual(['h']);
+    expect(matches('sunny')).toEqual(['h']);
+    expect(matches('question h')).toEqual(['h']);
+    expect(matches('rejected')).toEqual([]);
+    expect(matches('server:files')).toEqual(['o']);
+    expect(matches('kind:elicitation')).toEqual(['o']);
+    expect(matches('-server:weather')).toEqual(['o']);
+    expect(matches('server:name')).toEqual([]);
+    expect(matches('')).toEqual(['h', 'o']);
+    expect(historyValues([item, other], 'server')).toEqual(['Weather', 'Files']);
+    expect(historyValues([item, other], 'text')).toBeUndefined();
   });
 });
 

@@ -23,6 +23,18 @@ describe('console: search highlighting', () => {
     ]);
   });
 
+  test('every word, phrase and /regex/ of the query is marked; negated terms are not', () => {
+    expect(splitMatches('cache miss after warm-up: 42 ms', 'miss "warm-up" /\\d+ ms/ -cold')).toEqual([
+      { text: 'cache ', match: false },
+      { text: 'miss', match: true },
+      { text: ' after ', match: false },
+      { text: 'warm-up', match: true },
+      { text: ': ', match: false },
+      { text: '42 ms', match: true },
+    ]);
+    expect(splitMatches('cold start', '-cold')).toEqual([{ text: 'cold start', match: false }]);
+  });
+
   test('no query, or no match, gives the whole line unmarked', () => {
     expect(splitMatches('hello', '')).toEqual([{ text: 'hello', match: false }]);
     expect(splitMatches('hello', 'zzz')).toEqual([{ text: 'hello', match: false }]);
@@ -51,5 +63,7 @@ describe('console: which lines are shown', () => {
     expect(shown('')).toEqual(['a: starting', 'a: Cache ready']);
     expect(shown('cache')).toEqual(['a: Cache ready']);
     expect(shown('(')).toEqual([]);
+    expect(shown('starting -cache')).toEqual(['a: starting']);
+    expect(shown('/ready$/')).toEqual(['a: Cache ready']);
   });
 });

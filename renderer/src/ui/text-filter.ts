@@ -30,8 +30,3 @@ export function compileTextFilter(query: string, keys: readonly string[] = []): 
     });
   return { matches, errors };
 }
-
-/** One-off form: whether unnamed fields match the query's free text, phrases and /regex/. */
-export function matchesQuery(query: string, fields: ReadonlyArray<string | undefined>): boolean {
-  return compileTextFilter(query).matches(Object.fromEntries(fields.map((field, index) => [String(index), field])));
-}

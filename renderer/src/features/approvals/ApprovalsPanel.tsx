@@ -6,7 +6,8 @@ import { plural } from '../../ui/format';
 import { CloseIcon } from '../../ui/icons';
 import { useNow } from '../../ui/use-now';
 import { VirtualListbox } from '../../ui/VirtualListbox';
-import { historyOf, matchesHistory, pendingByServer, pendingQueue } from './approval-order';
+import { FilterInput } from '../../ui/filter/FilterInput';
+import { filterHistory, HISTORY_FILTER_KEYS, historyOf, historyValues, pendingByServer, pendingQueue } from './approval-order';
 import { ApprovalDetail } from './ApprovalDetail';
 import { ApprovalRow } from './ApprovalRow';
 import { activeRules, useApprovalsStore, type ApprovalsView } from './approvals-store';
@@ -189,19 +190,19 @@ function QueueView({ queue, ended, now }: { queue: Approval[]; ended: Approval[]
 function HistoryView({ history, now }: { history: Approval[]; now: number }) {
   const [query, setQuery] = useState('');
   const selectedId = useApprovalsStore((state) => state.historySelectedId);
-  const visible = useMemo(() => (query.trim() ? history.filter((approval) => matchesHistory(approval, query)) : history), [history, query]);
+  const visible = useMemo(() => filterHistory(history, query), [history, query]);
   const shown = visible.find((approval) => approval.id === selectedId) ?? visible[0];
 
   return (
     <div className="approvals-split">
       <div className="approvals-history__filter">
-        <input
-          type="search"
-          className="input input--small"
-          aria-label="Filter history"
-          placeholder="Filter by server, kind, status, who answered or text"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
+        <FilterInput
+          label="Filter history"
+          placeholder="Filter: words, server:, kind:, status:, by:, /regex/"
+          text={query}
+          onText={setQuery}
+          keys={HISTORY_FILTER_KEYS}
+          valuesOf={(key) => historyValues(history, key)}
         />
         <span className="panel-header__count">{query.trim() ? `${visible.length} of ${history.length}` : plural(history.length, 'decision')}</span>
       </div>

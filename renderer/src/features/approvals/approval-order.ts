@@ -1,5 +1,6 @@
 import type { Approval, ApprovalKind, ApprovalStatus } from '../../../../shared/approvals.js';
-import { matchesQuery } from '../../ui/text-filter.js';
+import { compileTextFilter, type TextFields } from '../../ui/text-filter.js';
+import type { FilterKey } from '../../ui/filter/filter-suggestions.js';
 import { isObject } from '../../../../shared/is-object.js';
 
 /** Statuses in which a request ended without anyone here answering it: shown until acknowledged. */
@@ -134,13 +135,35 @@ export function summaryOf(approval: Pick<Approval, 'kind' | 'request' | 'status'
   return clip(message || 'No message');
 }
 
-/** The history filter: server name, kind, status, who answered and the request's text. */
-export function matchesHistory(approval: Approval, query: string): boolean {
-  return matchesQuery(query, [
-    approval.serverName,
-    KIND_LABELS[approval.kind],
-    statusLabel(approval),
-    decidedByText(approval),
-    summaryOf(approval),
-  ]);
+/** The keys the history filter understands. */
+export const HISTORY_FILTER_KEYS: readonly FilterKey[] = [
+  { key: 'server', detail: 'server name contains' },
+  { key: 'kind', detail: 'Sampling, Elicitation or URL elicitation' },
+  { key: 'status', detail: 'e.g. Accepted, Declined' },
+  { key: 'by', detail: 'who answered: you, a rule, the timeout' },
+  { key: 'text', detail: 'the request’s text contains' },
+];
+
+/** A decision as the history filter sees it: its fields by key. */
+export function historyFields(approval: Approval): TextFields {
+  return {
+    server: approval.serverName,
+    kind: KIND_LABELS[approval.kind],
+    status: statusLabel(approval),
+    by: decidedByText(approval),
+    text: summaryOf(approval),
+  };
+}
+
+/** The history filter: free text matches any field, `server:` `kind:` `status:` `by:` `text:` one. */
+export function filterHistory(history: readonly Approval[], query: string): Approval[] {
+  if (query.trim() === '') return [...history];
+  const filter = compileTextFilter(query, HISTORY_FILTER_KEYS.map((key) => key.key));
+  return history.filter((approval) => filter.matches(historyFields(approval)));
+}
+
+/** The values of one field across the history, for the filter's suggestions. */
+export function historyValues(history: readonly Approval[], key: string): string[] | undefined {
+  if (!HISTORY_FILTER_KEYS.some((known) => known.key === key) || key === 'text') return undefined;
+  return [...new Set(history.map((approval) => historyFields(approval)[key] ?? ''))].filter(Boolean);
 }

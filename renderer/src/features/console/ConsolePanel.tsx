@@ -5,9 +5,12 @@ import { CopyButton, IDLE, liveTraffic, useSessionVersion, useTrafficStore, useT
 import { useRowWindow } from '../../ui/use-row-window';
 import { stderrFilter } from './console-filter';
 import { splitMatches } from './text-matches';
+import { FilterInput } from '../../ui/filter/FilterInput';
 import './console.css';
 
 const LINE_HEIGHT = 20;
+/** Lines are text only: the search has words, phrases and /regex/es, but no keys. */
+const NO_KEYS = [] as const;
 const PAGE_LINES = 20;
 
 /** The selected server's stderr, from the traffic log: searchable, selectable, copyable. */
@@ -137,14 +140,13 @@ export function ConsolePanel() {
         <span className="panel-header__count">
           {search === '' ? plural(allLines.rows.length, 'line') : `${lines.length.toLocaleString()} of ${plural(allLines.rows.length, 'line')}`}
         </span>
-        <input
-          type="search"
+        <FilterInput
+          label="Search console"
           className="input input--small console__search"
-          aria-label="Search console"
-          placeholder="Search stderr"
-          spellCheck={false}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          placeholder="Search stderr: words, /regex/, -word"
+          text={search}
+          onText={setSearch}
+          keys={NO_KEYS}
         />
         <span className="panel-header__spacer" />
         <CopyButton label="Copy selected lines" caption={selectedCount > 0 ? `Copy ${plural(selectedCount, 'line')}` : 'Copy selected'} text={range ? () => textOf(range[0], range[1]) : undefined} />
@@ -189,7 +191,7 @@ export function ConsolePanel() {
 
 function emptyMessage(serverName: string | undefined, isHttp: boolean, search: string, total: number): string {
   if (serverName === undefined) return 'Select a server to see what its process writes to stderr.';
-  if (total > 0) return `No line contains “${search}”.`;
+  if (total > 0) return `No line matches “${search}”.`;
   if (isHttp) return `${serverName} is an HTTP server: Loupe does not run its process, so there is no stderr to show.`;
   return `${serverName} has written nothing to stderr yet.`;
 }

@@ -1,17 +1,14 @@
+import { compileTextFilter } from '../../ui/text-filter';
 import { KIND, type CompactTrafficLog, type RowFilter } from '../traffic';
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The stderr lines of one server, optionally only those containing `search` (any case). */
+/** The stderr lines of one server; with a search, those it matches (the shared filter language, any case). */
 export function stderrFilter(log: CompactTrafficLog, serverId: string, search: string): RowFilter {
-  const pattern = search === '' ? null : new RegExp(escapeRegex(search), 'i');
+  const filter = search === '' ? null : compileTextFilter(search);
   return {
     matchesAll: false,
     dependsOnRowState: false,
     dependsOnConnections: false,
     test: (position) =>
-      log.kindCode(position) === KIND.stderr && log.serverId(position) === serverId && (pattern === null || pattern.test(log.text(position))),
+      log.kindCode(position) === KIND.stderr && log.serverId(position) === serverId && (filter === null || filter.matches({ text: log.text(position) })),
   };
 }
