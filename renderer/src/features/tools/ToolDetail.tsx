@@ -6,9 +6,8 @@ import { plural } from '../../ui/format';
 import { openResource } from '../resources';
 import { formatJsonValue, initialValue } from '../../ui/schema-form/form-value';
 import { isObject } from '../../../../shared/is-object';
-import { checkArguments } from '../../ui/schema-form/empty-required';
 import { errorsByPointer, type SchemaCheck, type ValidationError } from '../../ui/schema-form/schema-check';
-import { useSchemaCheck, useValidateInCore } from '../../ui/schema-form/use-schema-check';
+import { usePrecheck, useRememberedArgumentsCheck, useSchemaCheck } from '../../ui/schema-form/use-schema-check';
 import { findServer, useServersStore } from '../servers';
 import { ToolApp } from '../apps';
 import { CallOptions } from './CallOptions';
@@ -74,7 +73,8 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
   }, [schema]);
   const draft: ArgumentsDraft = storedDraft ?? { text: formatJsonValue(startingValue), value: startingValue, parseError: null };
 
-  const validate = useValidateInCore();
+  const checkArgs = useRememberedArgumentsCheck();
+  usePrecheck(checkArgs, schema, draft.value, !draft.parseError && isObject(draft.value));
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [checking, setChecking] = useState(false);
   const submits = useRef(0);
@@ -111,7 +111,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
     }
     const submitted = ++submits.current;
     setChecking(true);
-    const problem = problemOf(await checkArguments(validate, schema, args));
+    const problem = problemOf(await checkArgs(schema, args));
     // A newer submit or a "Send anyway" has taken over.
     if (submitted !== submits.current) return;
     setChecking(false);

@@ -10,6 +10,44 @@ export function useValidateInCore(): ValidateInCore {
   return useCallback((schema, value) => api.invoke('schemas.validate', { schema, value }), [api]);
 }
 
+export type ArgumentsCheck = (schema: JsonObject, value: unknown) => Promise<SchemaCheck>;
+
+/**
+ * `checkArguments`, remembered per schema and value (by identity: a draft's value is a new object
+ * after each edit), so a check started while the user was still looking at the form answers the
+ * Run click at once.
+ */
+export function useRememberedArgumentsCheck(): ArgumentsCheck {
+  const validate = useValidateInCore();
+  const [verdicts] = useState(() => new WeakMap<JsonObject, WeakMap<object, Promise<SchemaCheck>>>());
+  return useCallback(
+    (schema, value) => {
+      if (typeof value !== 'object' || value === null) return checkArguments(validate, schema, value);
+      let bySchema = verdicts.get(schema);
+      if (!bySchema) verdicts.set(schema, (bySchema = new WeakMap()));
+      const remembered = bySchema.get(value);
+      if (remembered) return remembered;
+      const verdict = checkArguments(validate, schema, value);
+      bySchema.set(value, verdict);
+      // A core that did not answer may answer the next time: that verdict is not kept.
+      void verdict.then((check) => {
+        if (check.kind === 'unchecked') bySchema.delete(value);
+      });
+      return verdict;
+    },
+    [validate, verdicts],
+  );
+}
+
+/** Starts the remembered check of `value` shortly after it last changed, ahead of a Run click. */
+export function usePrecheck(check: ArgumentsCheck, schema: JsonObject, value: unknown, enabled: boolean, delayMs = 30): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setTimeout(() => void check(schema, value), delayMs);
+    return () => clearTimeout(timer);
+  }, [check, schema, value, enabled, delayMs]);
+}
+
 export interface TimedCheck {
   check: SchemaCheck;
   /** `performance.now()` when it was asked: lets a caller tell which of two verdicts is newer. */
