@@ -1,27 +1,16 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CoreSupervisor } from '../../main/core-process/core-supervisor.js';
-import { forkCoreProcess } from '../../main/core-process/fork-core-process.js';
+import { describe, expect, it } from 'vitest';
+import { startSupervisedCore } from './supervised-core.js';
 import { replyFolder } from '../../main/core-process/reply-files.js';
 import type { RpcOutcome } from '../../shared/mcp.js';
 import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
 
-/** The compiled entry (`npm test` builds first): the child runs plain Node, not vitest's loader. */
-const ENTRY = fileURLToPath(new URL('../../dist/main/core-process/core-process-main.js', import.meta.url));
-
-const started: CoreSupervisor[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((supervisor) => supervisor.dispose()));
-});
-
 describe('large replies from a core process', () => {
   it('come to the bridges as a file of their JSON, and to handler callers parsed; small ones come as values', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'loupe-replies-'));
-    const supervisor = await CoreSupervisor.start(() => forkCoreProcess(ENTRY), { dataDir, mode: 'browser', version: 'test' });
-    started.push(supervisor);
+    const supervisor = await startSupervisedCore(dataDir);
     const server = await supervisor.handlers['servers.add'](fixtureServerConfig('Big'));
     await supervisor.handlers['connections.connect']({ serverId: server.id });
     const call = (mb: number, callId: string) => ({ serverId: server.id, name: 'big', arguments: { mb, kind: 'text' }, callId });

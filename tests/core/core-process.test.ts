@@ -1,22 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Approval } from '../../shared/approvals.js';
 import type { CoreStatus } from '../../shared/core-status.js';
-import { CoreSupervisor, type SupervisorTiming } from '../../main/core-process/core-supervisor.js';
-import { forkCoreProcess } from '../../main/core-process/fork-core-process.js';
+import type { SupervisorTiming } from '../../main/core-process/core-supervisor.js';
+import { startSupervisedCore } from './supervised-core.js';
 import { modernServerConfig } from '../fixtures/modern-server-config.js';
 
-/** The compiled entry (`npm test` builds first): the child runs plain Node, not vitest's loader. */
-const ENTRY = fileURLToPath(new URL('../../dist/main/core-process/core-process-main.js', import.meta.url));
-
-const started: CoreSupervisor[] = [];
-
 async function startSupervisor(dataDir = mkdtempSync(join(tmpdir(), 'loupe-core-process-')), timing: Partial<SupervisorTiming> = {}) {
-  const supervisor = await CoreSupervisor.start(() => forkCoreProcess(ENTRY), { dataDir, mode: 'browser', version: 'test' }, timing);
-  started.push(supervisor);
+  const supervisor = await startSupervisedCore(dataDir, timing);
   const statuses: CoreStatus[] = [];
   const approvals: Approval[] = [];
   supervisor.subscribe((name, payload) => {
@@ -25,10 +18,6 @@ async function startSupervisor(dataDir = mkdtempSync(join(tmpdir(), 'loupe-core-
   });
   return { supervisor, dataDir, statuses, approvals };
 }
-
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((supervisor) => supervisor.dispose()));
-});
 
 describe('the core in a process of its own', () => {
   it('serves the contract from a child process', async () => {

@@ -1,26 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TrafficEntry } from '../../shared/traffic.js';
-import { CoreSupervisor } from '../../main/core-process/core-supervisor.js';
-import { forkCoreProcess } from '../../main/core-process/fork-core-process.js';
+import { startSupervisedCore } from './supervised-core.js';
 import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
-
-/** The compiled entry (`npm test` builds first): the child runs plain Node, not vitest's loader. */
-const ENTRY = fileURLToPath(new URL('../../dist/main/core-process/core-process-main.js', import.meta.url));
-
-const started: CoreSupervisor[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((supervisor) => supervisor.dispose()));
-});
 
 describe('the traffic record survives a crash of the core', () => {
   it('after a SIGKILL in the middle of a flood, the session on disk holds every entry the window had seen, in order', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'loupe-crash-'));
-    const supervisor = await CoreSupervisor.start(() => forkCoreProcess(ENTRY), { dataDir, mode: 'browser', version: 'test' });
-    started.push(supervisor);
+    const supervisor = await startSupervisedCore(dataDir);
     let lastSeen = 0;
     supervisor.subscribe((name, payload) => {
       if (name === 'traffic.appended') for (const entry of payload as TrafficEntry[]) lastSeen = Math.max(lastSeen, entry.seq);

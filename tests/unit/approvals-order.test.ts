@@ -114,7 +114,7 @@ describe('labels', () => {
 
   test('the history filter matches server, status, who answered and text, by free text or by key, and offers the values it has', () => {
     const item = approval('h', { serverName: 'Weather', status: 'approved', decidedBy: 'rule:sunny', decidedAt: 5 });
-    const other = approval('o', { serverName: 'Files', kind: 'elicitation-form', status: 'declined', decidedBy: 'user', decidedAt: 6, request: { message: 'Your name?' } });
+    const other = approval('o', { serverName: 'Files', kind: 'elicitation-form', status: 'rejected', decidedBy: 'user', decidedAt: 6, request: { message: 'Your name?' } });
     const matches = (query: string) => filterHistory([item, other], query).map((found) => found.id);
     expect(matches('weather approved')).toEqual(['h']);
     expect(matches('sunny')).toEqual(['h']);
