@@ -63,6 +63,9 @@ export interface JournalOptions {
   onSegmentClosed?(): void;
 }
 
+/** Queued entries are written within this long: one write for a burst, not one per call. */
+export const JOURNAL_FLUSH_MS = 20;
+
 /** `000001.jsonl`: segment files sort by name in the order they were written. */
 export function segmentFileName(segment: number): string {
   return `${String(segment).padStart(6, '0')}.jsonl`;
@@ -70,8 +73,9 @@ export function segmentFileName(segment: number): string {
 
 /**
  * One session's traffic on disk, appended as JSON Lines in the export format, one segment file
- * after another. Entries are queued and written at the end of the current event-loop turn with
- * one write per turn, so a crash of the process loses at most the turn in progress; the kernel
+ * after another. Entries are queued and written together, one write at most JOURNAL_FLUSH_MS
+ * later (the traffic log also flushes before it hands a batch to the window), so a crash of the
+ * process loses at most the last few milliseconds, none of it seen in the window; the kernel
  * keeps what was written even when the process is killed. Keeps the place of every entry's line,
  * so any entry can be read back whole after memory has let it go.
  */
@@ -111,7 +115,7 @@ export class TrafficJournal {
     this.queued.push(entry);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      setImmediate(() => this.flush());
+      setTimeout(() => this.flush(), JOURNAL_FLUSH_MS);
     }
   }
 

@@ -75,7 +75,11 @@ export class TrafficLog {
     private readonly journal?: TrafficJournal,
   ) {
     this.record = new TrafficRecord(limits);
-    this.batcher = new TrafficBatcher(emitBatch);
+    // What the window is shown is on disk first: a core killed a moment later has lost none of it.
+    this.batcher = new TrafficBatcher((batch) => {
+      this.journal?.flush();
+      emitBatch(batch);
+    });
   }
 
   /** `tag` marks every entry of the connection (an MCP App's conversation). */
