@@ -1,10 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
+import './suggestions.css';
 
 interface Props<T> {
   id: string;
   label: string;
   className: string;
-  optionClassName: string;
+  /** Classes added to each option's own (`suggestion-option`). */
+  optionClassName?: string;
   items: readonly T[];
   active: number;
   keyOf(item: T, index: number): string;
@@ -16,7 +18,7 @@ interface Props<T> {
 export const optionId = (listId: string, index: number) => `${listId}-option-${index}`;
 
 /** A combobox's suggestion list: the active option scrolls into view; a click takes an option without moving the focus out of the box. */
-export function SuggestionListbox<T>({ id, label, className, optionClassName, items, active, keyOf, render, onTake }: Props<T>) {
+export function SuggestionListbox<T>({ id, label, className, optionClassName = '', items, active, keyOf, render, onTake }: Props<T>) {
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(id, active))?.scrollIntoView({ block: 'nearest' });
   }, [active, id]);
@@ -28,7 +30,7 @@ export function SuggestionListbox<T>({ id, label, className, optionClassName, it
           id={optionId(id, index)}
           role="option"
           aria-selected={index === active}
-          className={`${optionClassName} ${index === active ? `${optionClassName}--active` : ''}`}
+          className={`suggestion-option ${optionClassName} ${index === active ? 'suggestion-option--active' : ''}`}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => onTake(index)}
         >

@@ -99,7 +99,7 @@ export function CompletionInput({ id, value, onChange, completion, context, requ
         onKeyDown={onKeyDown}
       />
       {completion && (
-        <div className="completion-input__popup" hidden={!showPopup}>
+        <div className="suggestions-popup completion-input__popup" hidden={!showPopup}>
           <SuggestionListbox
             id={listboxId}
             label="Suggestions"

@@ -96,7 +96,7 @@ export function FilterInput({ label, placeholder, className = 'input input--smal
         <SuggestionListbox
           id={listId}
           label={`${label}: suggestions`}
-          className="filter-input__suggestions"
+          className="suggestions-popup filter-input__suggestions"
           optionClassName="filter-input__suggestion"
           items={suggestions.items}
           active={active}
