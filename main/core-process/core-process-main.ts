@@ -65,9 +65,11 @@ async function answer(id: number, name: string, params: unknown): Promise<void> 
   const result: WireResult = core
     ? await dispatchRequest(core.handlers, name, params)
     : { ok: false, error: { message: 'The core has not started yet.', code: 'core-starting' } };
-  const json = result.ok && replies ? serializedIfLarge(result.value) : undefined;
-  const file = json && replies ? writtenReply(replies, json) : undefined;
+  // A value is serialized once, here: the host passes its text on; a large one goes as a file.
+  const text = result.ok ? jsonOf(result.value) : undefined;
+  const file = text !== undefined && text.length >= SERIALIZED_REPLY_MIN_CHARS && replies ? writtenReply(replies, Buffer.from(text, 'utf8')) : undefined;
   if (file) send({ type: 'response-file', id, file });
+  else if (text !== undefined) send({ type: 'response-json', id, text });
   else send({ type: 'response', id, result }, () => unsendableResult(id, result));
 }
 
@@ -91,15 +93,13 @@ function writtenReply(folder: string, json: Buffer): ReplyFile | undefined {
   }
 }
 
-/** A large value's JSON as UTF-8: serialized once here, parsed only by the window. */
-function serializedIfLarge(value: unknown): Buffer | undefined {
-  let text: string | undefined;
+/** A value's JSON; undefined when it has none (it then goes as a structured clone, which may still carry it). */
+function jsonOf(value: unknown): string | undefined {
   try {
-    text = JSON.stringify(value);
+    return JSON.stringify(value);
   } catch {
     return undefined;
   }
-  return text !== undefined && text.length >= SERIALIZED_REPLY_MIN_CHARS ? Buffer.from(text, 'utf8') : undefined;
 }
 
 async function stop(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Approval } from '../../shared/approvals.js';
 import { isRequestName, requestNames, type EventName, type EventPayload, type RequestHandlers, type RequestName } from '../../shared/contract.js';
 import type { CoreStatus } from '../../shared/core-status.js';
-import { LoupeError } from '../../shared/wire.js';
+import { LoupeError, toWireError } from '../../shared/wire.js';
 import type { Core, CoreEventListener, CoreReply } from '../core/core.js';
 import { dispatchRequest } from '../core/dispatch.js';
 import type { CreateCoreOptions } from '../core/create-core.js';
@@ -97,10 +97,7 @@ export class CoreSupervisor implements Core {
   /** For the bridges: a large value comes back as the file the core process wrote its JSON to. */
   dispatch(name: unknown, params: unknown): Promise<CoreReply> {
     if (!isRequestName(name) || OWN_REQUESTS.has(name)) return dispatchRequest(this.handlers, name, params);
-    return this.relay(name, params).catch((error: unknown) => ({
-      ok: false as const,
-      error: { message: (error as Error).message, ...(error instanceof LoupeError && error.code ? { code: error.code } : {}) },
-    }));
+    return this.relay(name, params).catch((error: unknown) => ({ ok: false as const, error: toWireError(error) }));
   }
 
   get pid(): number | undefined {
@@ -188,6 +185,9 @@ export class CoreSupervisor implements Core {
       case 'response':
         this.settle(message.id, message.result);
         break;
+      case 'response-json':
+        this.settle(message.id, { ok: true, text: message.text });
+        break;
       case 'response-file':
         this.settle(message.id, { ok: true, file: message.file });
         break;
@@ -228,7 +228,8 @@ export class CoreSupervisor implements Core {
   private async forward(name: RequestName, params: unknown): Promise<unknown> {
     const result = await this.relay(name, params);
     if (!result.ok) throw new LoupeError(result.error.message, result.error.code);
-    return 'file' in result ? JSON.parse((await takeReplyFile(result.file)).toString('utf8')) : result.value;
+    if ('file' in result) return JSON.parse((await takeReplyFile(result.file)).toString('utf8'));
+    return 'text' in result ? JSON.parse(result.text) : result.value;
   }
 
   /** Passes a request to the core process; rejects only when there is no core to pass it to. */

@@ -16,6 +16,8 @@ export type FromCoreProcess =
   | { type: 'ready' }
   | { type: 'start-failed'; error: WireError }
   | { type: 'response'; id: number; result: WireResult }
+  /** A value as its JSON text. */
+  | { type: 'response-json'; id: number; text: string }
   /** A large value, serialized into a file (see reply-files.ts). */
   | { type: 'response-file'; id: number; file: ReplyFile }
   | { type: 'event'; name: string; payload: unknown }

@@ -7,8 +7,11 @@ export interface ReplyFile {
   bytes: number;
 }
 
-/** A request's answer as a bridge gets it: a value or an error, or a value's JSON in a file. */
-export type CoreReply = WireResult | { ok: true; file: ReplyFile };
+/**
+ * A request's answer as a bridge gets it: a value or an error; from a core in another process, the
+ * value's JSON text, or for a large one the file it was written to.
+ */
+export type CoreReply = WireResult | { ok: true; text: string } | { ok: true; file: ReplyFile };
 
 export type CoreEventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 

@@ -45,7 +45,8 @@ export function bindCoreToWindow(
     if (!isTrustedSender(event, win, indexUrl)) return REFUSED_SENDER;
     const reply = await dispatchForBridge(core, name, params);
     // A large value goes to the window as its JSON's bytes (one copy, no object graph to clone); it parses them in a worker.
-    return 'file' in reply ? { ok: true, json: await takeReplyFile(reply.file) } : reply;
+    if ('file' in reply) return { ok: true, json: await takeReplyFile(reply.file) };
+    return 'text' in reply ? { ok: true, value: JSON.parse(reply.text) as unknown } : reply;
   });
 
   const unsubscribe = core.subscribe((name, payload) => {

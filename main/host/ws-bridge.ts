@@ -84,7 +84,8 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
       else sendValueText(socket, id, (await takeReplyFile(reply.file)).toString('utf8'));
       return;
     }
-    const text = serialize(reply.value) ?? serialize(withSendableEntries(reply.value));
+    // A core process sent the value's text; an in-process core's value is serialized here.
+    const text = 'text' in reply ? reply.text : (serialize(reply.value) ?? serialize(withSendableEntries(reply.value)));
     if (text === undefined) {
       send(socket, JSON.stringify({ type: 'response', id, ok: false, error: { message: 'The result could not be serialized.' } }));
     } else if (text.length >= SERIALIZED_REPLY_MIN_CHARS && options.replies) {

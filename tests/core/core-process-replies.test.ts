@@ -8,7 +8,7 @@ import type { RpcOutcome } from '../../shared/mcp.js';
 import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
 
 describe('large replies from a core process', () => {
-  it('come to the bridges as a file of their JSON, and to handler callers parsed; small ones come as values', async () => {
+  it('come to the bridges as a file of their JSON, and to handler callers parsed; small ones come as their JSON text', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'loupe-replies-'));
     const supervisor = await startSupervisedCore(dataDir);
     const server = await supervisor.handlers['servers.add'](fixtureServerConfig('Big'));
@@ -27,8 +27,10 @@ describe('large replies from a core process', () => {
     // The handler caller's file was read and deleted; the bridge's is the bridge's to take.
     expect(readdirSync(replyFolder(dataDir))).toEqual([reply.file.path.slice(replyFolder(dataDir).length + 1)]);
 
+    // A small value comes as its JSON text, serialized once in the core process.
     const small = await supervisor.dispatch('tools.call', call(0.001, 'three'));
-    expect(small.ok && 'value' in small).toBe(true);
+    if (!small.ok || !('text' in small)) throw new Error(`expected the value's text, got ${JSON.stringify(small).slice(0, 200)}`);
+    expect(JSON.stringify((JSON.parse(small.text) as RpcOutcome).result)).toContain('quick brown fox');
     expect(await supervisor.dispatch('no.such.request', {})).toMatchObject({ ok: false, error: { code: 'unknown-request' } });
 
     // A new core process empties the folder of replies nobody took.

@@ -83,6 +83,11 @@ describe('bindCoreToWindow: requests', () => {
     expect(existsSync(file.path)).toBe(false);
   });
 
+  it('passes a value the core process sent as JSON text to the window as a value', async () => {
+    const { mainFrame, invoke } = setUp(async () => ({ ok: true, text: '{"servers":[]}' }));
+    expect(await invoke({ frame: mainFrame }, 'servers.list')).toEqual({ ok: true, value: { servers: [] } });
+  });
+
   it('lets a call from the main frame showing the app page reach its handler', async () => {
     const { mainFrame, handlers, invoke } = setUp();
     const result = await invoke({ frame: mainFrame }, 'servers.remove', { id: 's1' });

@@ -83,6 +83,15 @@ describe('large replies in browser mode', () => {
 
     dispatched = { ok: true, value: { small: true } };
     expect(await ask(9)).toEqual({ type: 'response', id: 9, ok: true, value: { small: true } });
+    // A core process's text is passed on as it is, not parsed and serialized again.
+    dispatched = { ok: true, text: '{"n":1.0}' };
+    const { socket, messages } = await connect();
+    const rawTexts: string[] = [];
+    socket.on('message', (data) => rawTexts.push(String(data)));
+    socket.send(JSON.stringify({ type: 'request', id: 12, name: 'tools.call', params: {} }));
+    await messages.next((candidate) => candidate.type === 'response' && candidate.id === 12);
+    socket.close();
+    expect(rawTexts).toContain('{"type":"response","id":12,"ok":true,"value":{"n":1.0}}');
     dispatched = { ok: false, error: { message: 'nope', code: 'invalid' } };
     expect(await ask(10)).toEqual({ type: 'response', id: 10, ok: false, error: { message: 'nope', code: 'invalid' } });
   });

@@ -7,7 +7,7 @@ import { openResource } from '../resources';
 import { formatJsonValue, initialValue } from '../../ui/schema-form/form-value';
 import { isObject } from '../../../../shared/is-object';
 import { errorsByPointer, type SchemaCheck, type ValidationError } from '../../ui/schema-form/schema-check';
-import { usePrecheck, useRememberedArgumentsCheck, useSchemaCheck } from '../../ui/schema-form/use-schema-check';
+import { useRememberedArgumentsCheck, useSchemaCheck } from '../../ui/schema-form/use-schema-check';
 import { findServer, useServersStore } from '../servers';
 import { ToolApp } from '../apps';
 import { CallOptions } from './CallOptions';
@@ -74,13 +74,11 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
   const draft: ArgumentsDraft = storedDraft ?? { text: formatJsonValue(startingValue), value: startingValue, parseError: null };
 
   const checkArgs = useRememberedArgumentsCheck();
-  usePrecheck(checkArgs, schema, draft.value, !draft.parseError && isObject(draft.value));
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [checking, setChecking] = useState(false);
   const submits = useRef(0);
-  // After a refused send, keep checking as the user edits, so fixed errors disappear.
-  const recheck = refusal !== null && refusal.problem.kind !== 'json' && !draft.parseError && isObject(draft.value);
-  const live = useSchemaCheck(schema, draft.value, recheck);
+  // Checked as the user edits: a Run click finds the verdict ready, and after a refused send fixed errors disappear.
+  const live = useSchemaCheck(checkArgs, schema, draft.value, !draft.parseError && isObject(draft.value));
   let shownProblem: Problem | null = refusal?.problem ?? null;
   if (shownProblem?.kind === 'json') {
     if (!draft.parseError && isObject(draft.value)) shownProblem = null;

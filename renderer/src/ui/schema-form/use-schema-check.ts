@@ -39,15 +39,6 @@ export function useRememberedArgumentsCheck(): ArgumentsCheck {
   );
 }
 
-/** Starts the remembered check of `value` shortly after it last changed, ahead of a Run click. */
-export function usePrecheck(check: ArgumentsCheck, schema: JsonObject, value: unknown, enabled: boolean, delayMs = 30): void {
-  useEffect(() => {
-    if (!enabled) return;
-    const timer = setTimeout(() => void check(schema, value), delayMs);
-    return () => clearTimeout(timer);
-  }, [check, schema, value, enabled, delayMs]);
-}
-
 export interface TimedCheck {
   check: SchemaCheck;
   /** `performance.now()` when it was asked: lets a caller tell which of two verdicts is newer. */
@@ -55,25 +46,25 @@ export interface TimedCheck {
 }
 
 /**
- * The core's verdict on `value`, asked `delayMs` after the value last changed; answers to values
- * that have changed since are dropped. Until the first answer: null.
+ * The verdict of `check` (use `useRememberedArgumentsCheck`, so a Run click finds it) on `value`,
+ * asked `delayMs` after the value last changed; answers to values that have changed since are
+ * dropped. Until the first answer: null.
  */
-export function useSchemaCheck(schema: JsonObject, value: unknown, enabled: boolean, delayMs = 150): TimedCheck | null {
-  const validate = useValidateInCore();
+export function useSchemaCheck(check: ArgumentsCheck, schema: JsonObject, value: unknown, enabled: boolean, delayMs = 30): TimedCheck | null {
   const [answer, setAnswer] = useState<TimedCheck | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let current = true;
     const timer = setTimeout(() => {
       const askedAt = performance.now();
-      void checkArguments(validate, schema, value).then((check) => {
-        if (current) setAnswer({ check, askedAt });
+      void check(schema, value).then((verdict) => {
+        if (current) setAnswer({ check: verdict, askedAt });
       });
     }, delayMs);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [enabled, schema, value, validate, delayMs]);
+  }, [enabled, check, schema, value, delayMs]);
   return enabled ? answer : null;
 }
