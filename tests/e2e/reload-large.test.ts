@@ -2,25 +2,16 @@
  * Reloading the window with large entries in the log: the log comes back in pages, and no message
  * over the page limit crosses the bridge (large messages come as previews, fetched whole on demand).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { TRAFFIC_PAGE_BYTES } from '../../shared/traffic.js';
-import { startHarness, type Harness } from './harness.js';
-import { callTool, connectServer, fixtureServer, openDirectBridge, plantServers, type DirectBridge } from './traffic-helpers.js';
+import { callTool, connectServer, withFixtureWindow } from './traffic-helpers.js';
 
 describe('reload with large entries in the log', () => {
-  let harness: Harness;
-  let bridge: DirectBridge;
-
-  beforeAll(async () => {
-    harness = await startHarness({ prepareDataDir: plantServers([fixtureServer('fixture', 'Fixture')]) });
-    bridge = await openDirectBridge(harness.page);
-  });
-  afterAll(async () => {
-    bridge?.close();
-    await harness?.close();
-  });
+  const fixture = withFixtureWindow();
 
   test('the whole log comes back and no bridge message is larger than a page', async () => {
+    const harness = fixture.harness();
+    const bridge = fixture.bridge();
     const page = harness.page;
     await connectServer(page, 'Fixture');
     // Three replies of 2 MiB (previews in a page) and ten of 0.2 MiB (whole, 4 MiB with their raw text).

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
-import { callTool, connectServer, fixtureServer, openDirectBridge, plantServers, type DirectBridge } from './traffic-helpers.js';
+import { describe, expect, test } from 'vitest';
+import { callTool, connectServer, withFixtureWindow } from './traffic-helpers.js';
 import { TRAFFIC_PAGE_BYTES } from '../../shared/traffic.js';
 
 const FLOOD = 10_000;
@@ -8,27 +7,16 @@ const FLOOD = 10_000;
 const LONGEST_TASK_LIMIT_MS = 300;
 
 describe('traffic: a server flooding 10,000 notifications does not freeze the UI', () => {
-  let harness: Harness;
-  let bridge: DirectBridge;
+  const fixture = withFixtureWindow();
 
-  beforeAll(async () => {
-    harness = await startHarness({ prepareDataDir: plantServers([fixtureServer('fixture', 'Fixture')]) });
-    bridge = await openDirectBridge(harness.page);
-  });
-
-  afterAll(async () => {
-    bridge?.close();
-    await harness?.close();
-  });
-
-  const traffic = () => harness.page.getByRole('region', { name: 'Traffic' });
+  const traffic = () => fixture.harness().page.getByRole('region', { name: 'Traffic' });
   const rowCount = async () => {
     const text = (await traffic().getByText(/^[\d,]+ (of [\d,]+ )?rows?( · [\d,]+ dropped)?$/).textContent()) ?? '';
     return Number(/^([\d,]+)/.exec(text)![1]!.replaceAll(',', ''));
   };
 
   test('the filter box takes input during the flood, every notification arrives, and no task blocks for long', async () => {
-    const page = harness.page;
+    const page = fixture.harness().page;
     await connectServer(page, 'Fixture');
     await page.evaluate(`
       window.__longest = 0;
@@ -37,7 +25,7 @@ describe('traffic: a server flooding 10,000 notifications does not freeze the UI
       }).observe({ type: 'longtask' });
     `);
 
-    const flood = callTool(bridge, 'fixture', 'flood', { count: FLOOD });
+    const flood = callTool(fixture.bridge(), 'fixture', 'flood', { count: FLOOD });
     const filter = traffic().getByRole('combobox', { name: 'Filter traffic' });
     const typed = 'method:notifications/message';
     const started = performance.now();
@@ -58,8 +46,8 @@ describe('traffic: a server flooding 10,000 notifications does not freeze the UI
     const longest = await page.evaluate<number>('window.__longest');
     console.log(`flood of ${FLOOD}: longest task ${Math.round(longest)} ms; typing ${typed.length} characters took ${Math.round(typingMs)} ms`);
     expect(longest).toBeLessThan(LONGEST_TASK_LIMIT_MS);
-    await harness.screenshot('traffic-flood');
-    expect(harness.pageErrors).toEqual([]);
+    await fixture.harness().screenshot('traffic-flood');
+    expect(fixture.harness().pageErrors).toEqual([]);
   });
 
   test('scrolling up stops the auto-scroll; "Jump to newest" resumes it', async () => {
@@ -69,7 +57,7 @@ describe('traffic: a server flooding 10,000 notifications does not freeze the UI
     });
     const jump = traffic().getByRole('button', { name: '↓ Jump to newest' });
     await jump.waitFor();
-    await callTool(bridge, 'fixture', 'flood', { count: 50 });
+    await callTool(fixture.bridge(), 'fixture', 'flood', { count: 50 });
     await expect.poll(rowCount).toBeGreaterThan(FLOOD + 50);
     // Still at the top: the log did not pull the reader down.
     expect(await grid.evaluate((element) => element.scrollTop)).toBe(0);
@@ -85,14 +73,14 @@ describe('traffic: a server flooding 10,000 notifications does not freeze the UI
     await keep.selectOption('10000');
     await traffic().getByText(/· [\d,]+ dropped$/).waitFor();
     await expect.poll(rowCount).toBeLessThanOrEqual(10_000);
-    const settings = await bridge.invoke('traffic.settings', {});
+    const settings = await fixture.bridge().invoke('traffic.settings', {});
     expect(settings.maxEntries).toBe(10_000);
     // The core keeps 10,000 too, and hands them over in pages of at most TRAFFIC_PAGE_BYTES.
     let kept = 0;
     let dropped: number;
     let afterSeq: number | undefined;
     for (;;) {
-      const page = await bridge.invoke('traffic.list', afterSeq === undefined ? {} : { afterSeq });
+      const page = await fixture.bridge().invoke('traffic.list', afterSeq === undefined ? {} : { afterSeq });
       expect(JSON.stringify(page).length).toBeLessThanOrEqual(TRAFFIC_PAGE_BYTES);
       kept += page.entries.length;
       dropped = page.dropped;

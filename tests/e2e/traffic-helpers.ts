@@ -14,6 +14,8 @@ import type { ServerConfig, ServerConfigInput } from '../../shared/server-config
 import type { WireMessage } from '../../shared/wire.js';
 import { collectExport } from '../../shared/traffic-export.js';
 import { fetchStashedReply } from './stashed-reply.js';
+import { startHarness, type Harness } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
 import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
 
 export function fixtureServer(id: string, name: string, flags: string[] = [], extra: Partial<ServerConfigInput> = {}): ServerConfig {
@@ -74,6 +76,24 @@ export async function openDirectBridge(page: Page): Promise<DirectBridge> {
     },
     close: () => socket.close(),
   };
+}
+
+/**
+ * For a test file: a window on a data folder with one fixture server (id `fixture`) and a second
+ * bridge socket, started before its tests and closed after them. Read them inside tests.
+ */
+export function withFixtureWindow(): { harness(): Harness; bridge(): DirectBridge } {
+  let harness: Harness | undefined;
+  let bridge: DirectBridge | undefined;
+  beforeAll(async () => {
+    harness = await startHarness({ prepareDataDir: plantServers([fixtureServer('fixture', 'Fixture')]) });
+    bridge = await openDirectBridge(harness.page);
+  });
+  afterAll(async () => {
+    bridge?.close();
+    await harness?.close();
+  });
+  return { harness: () => harness!, bridge: () => bridge! };
 }
 
 /** The whole traffic export, read piece by piece, as one text. */
