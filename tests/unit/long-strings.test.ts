@@ -26,3 +26,16 @@ describe('long strings leave the parse worker in slices and are put back whole',
     expect(takeLongStrings(small)).toEqual({ value: small, places: [], strings: [] });
   });
 });
+
+describe('long strings shared with the document worker', () => {
+  it('names each joined string with the key the parse worker gave its place', () => {
+    const text = long('d');
+    const taken = takeLongStrings({ content: [{ text }] });
+    taken.places[0]!.sharedKey = 7;
+    const joined: Array<[string, number | undefined]> = [];
+    putLongStrings(taken.value, taken.places, taken.strings.flatMap(slicesOf), (whole, place) => joined.push([whole, place.sharedKey]));
+    expect(joined).toHaveLength(1);
+    expect(joined[0]![0]).toBe(text);
+    expect(joined[0]![1]).toBe(7);
+  });
+});

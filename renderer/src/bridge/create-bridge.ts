@@ -1,4 +1,6 @@
+import { longTextShare } from '../ui/content/document-source';
 import { createElectronBridge, findPreloadApi } from './electron-bridge';
+import { workerReplyParser } from './parse-off-thread';
 import type { Bridge } from './types';
 import { WebSocketBridge } from './websocket-bridge';
 import { withCoreStatus } from './with-core-status';
@@ -9,8 +11,10 @@ export function createBridge(): Bridge {
 }
 
 function createCarrier(): Bridge {
+  // Long texts in large replies go to the document worker too, so showing one copies nothing more.
+  const parseLarge = workerReplyParser(longTextShare);
   const preloadApi = findPreloadApi();
-  if (preloadApi) return createElectronBridge(preloadApi);
+  if (preloadApi) return createElectronBridge(preloadApi, parseLarge);
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return new WebSocketBridge(`${scheme}://${location.host}/bridge`);
+  return new WebSocketBridge(`${scheme}://${location.host}/bridge`, undefined, parseLarge);
 }

@@ -15,6 +15,17 @@ const MAX_VISITS = 200_000;
 export interface LongStringPlace {
   path: PathSegment[];
   slices: number;
+  /** Its name in the document worker, when the parse worker also sent it there (see `SharedLongText`). */
+  sharedKey?: number;
+}
+
+/**
+ * A long string the parse worker sends straight to the document worker, besides the page: a view
+ * of it then opens there without the page copying it over again.
+ */
+export interface SharedLongText {
+  key: number;
+  text: string;
 }
 
 /** A long string's slices, in order. */
@@ -52,12 +63,19 @@ export function takeLongStrings(value: unknown): { value: unknown; places: LongS
 }
 
 /** Puts the strings, joined from their slices (all of them, in order), back in their places. */
-export function putLongStrings(value: unknown, places: readonly LongStringPlace[], slices: readonly string[]): unknown {
+export function putLongStrings(
+  value: unknown,
+  places: readonly LongStringPlace[],
+  slices: readonly string[],
+  onJoined?: (text: string, place: LongStringPlace) => void,
+): unknown {
   let whole = value;
   let next = 0;
-  for (const { path, slices: count } of places) {
+  for (const place of places) {
+    const { path, slices: count } = place;
     const text = slices.slice(next, next + count).join('');
     next += count;
+    onJoined?.(text, place);
     if (path.length === 0) {
       whole = text;
       continue;

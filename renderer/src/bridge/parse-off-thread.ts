@@ -10,6 +10,8 @@ export type ParseLargeReply = (source: LargeReplySource) => Promise<unknown>;
 export type LargeReplySource = { url: string } | { bytes: Uint8Array };
 
 export type ParseRequest = { id: number } & LargeReplySource;
+/** A request, or the port long strings are also sent to (once, at start). */
+export type ParseWorkerMessage = ParseRequest | { sharePort: MessagePort };
 /** A slice of a long string comes first, on its own (see long-strings.ts); then the value, or the error. */
 export type ParseReply = { id: number; slice: string } | { id: number; value: unknown; places: LongStringPlace[] } | { id: number; error: string };
 
@@ -17,15 +19,28 @@ export type ParseReply = { id: number; slice: string } | { id: number; value: un
 export async function parseLargeReply(source: LargeReplySource): Promise<unknown> {
   if ('bytes' in source) return JSON.parse(new TextDecoder().decode(source.bytes));
   const response = await fetch(source.url, { credentials: 'same-origin', cache: 'no-store' });
-  if (!response.ok) throw new Error(`The reply could not be fetched (HTTP ${response.status}): ${(await response.text()).trim()}`);
-  return JSON.parse(new TextDecoder().decode(await response.arrayBuffer()));
+  // text() decodes the body as it arrives, so little is left to decode when the last byte comes.
+  const text = await response.text();
+  if (!response.ok) throw new Error(`The reply could not be fetched (HTTP ${response.status}): ${text.trim()}`);
+  return JSON.parse(text);
+}
+
+/** Where the parse worker also sends long strings, so a view of one opens without the page copying it (see long-strings.ts). */
+export interface LongTextShare {
+  /** A port to the receiving worker, handed to the parse worker; null when there is none. */
+  openPort(): MessagePort | null;
+  /** A long string arrived on the page too; `key` is its name on the receiving side. */
+  joined(text: string, key: number): void;
 }
 
 /** The worker, started on first use; where it cannot start, the work is done in place. */
-export function workerReplyParser(): ParseLargeReply {
+export function workerReplyParser(share?: LongTextShare): ParseLargeReply {
   let worker: Worker | null | undefined;
   let nextId = 1;
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void; slices: string[] }>();
+  const joined = (text: string, place: LongStringPlace) => {
+    if (place.sharedKey !== undefined) share?.joined(text, place.sharedKey);
+  };
   const start = (): Worker | null => {
     try {
       const started = new Worker(new URL('./json-parse.worker.ts', import.meta.url), { type: 'module', name: 'loupe-bridge-parse' });
@@ -39,8 +54,10 @@ export function workerReplyParser(): ParseLargeReply {
         }
         waiting.delete(reply.id);
         if ('error' in reply) call.reject(new Error(reply.error));
-        else call.resolve(putLongStrings(reply.value, reply.places, call.slices));
+        else call.resolve(putLongStrings(reply.value, reply.places, call.slices, joined));
       };
+      const port = share?.openPort();
+      if (port) started.postMessage({ sharePort: port } satisfies ParseWorkerMessage, [port]);
       return started;
     } catch {
       return null;
@@ -53,7 +70,7 @@ export function workerReplyParser(): ParseLargeReply {
     const target = worker;
     return new Promise((resolve, reject) => {
       waiting.set(id, { resolve, reject, slices: [] });
-      const request: ParseRequest = { id, ...source };
+      const request: ParseWorkerMessage = { id, ...source };
       // Bytes are moved, not copied.
       target.postMessage(request, 'bytes' in source ? [source.bytes.buffer as ArrayBuffer] : []);
     });

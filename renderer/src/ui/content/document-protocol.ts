@@ -8,6 +8,8 @@ export type DocumentCommand =
   | { type: 'chunk'; text: string }
   /** `chunked`: the text is the chunks sent before, joined. */
   | { type: 'open'; input: DocumentInput; chunked?: boolean }
+  /** Opens a text the reply parser already sent to the worker (see prepared-texts.ts). */
+  | { type: 'openShared'; key: number }
   | { type: 'rows'; start: number; end: number }
   | { type: 'segments'; start: number; end: number }
   | { type: 'toggle'; index: number }
@@ -18,6 +20,9 @@ export type DocumentCommand =
   | { type: 'copy'; index?: number }
   | { type: 'raw' }
   | { type: 'close' };
+
+/** What the worker receives: a request, or (once) the port the reply parser sends long texts through. */
+export type DocumentWorkerMessage = DocumentRequest | { textPort: MessagePort };
 
 export interface DocumentRequest {
   /** Matches the reply to its request. */

@@ -3,8 +3,9 @@
  * once); large ones live in the document worker, and their rows and segments arrive in windows
  * as the view scrolls. Views read through `row()`/`segment()` and re-render when `version` moves.
  */
+import type { LongTextShare } from '../../bridge/parse-off-thread';
 import { DocumentCore, type DocumentInfo, type DocumentInput } from './document-core';
-import type { DocumentCommand, DocumentReply, DocumentReplyValue, DocumentRequest } from './document-protocol';
+import type { DocumentCommand, DocumentReply, DocumentReplyValue, DocumentRequest, DocumentWorkerMessage } from './document-protocol';
 import type { TreeRow } from './json-tree-model';
 import type { TextSegment } from './text-segments';
 
@@ -90,6 +91,14 @@ class WorkerLink {
     return true;
   }
 
+  /** A port whose messages (`SharedLongText`) go straight to the worker; null when it cannot run. */
+  openTextPort(): MessagePort | null {
+    if (!this.available() || !this.worker) return null;
+    const channel = new MessageChannel();
+    this.worker.postMessage({ textPort: channel.port2 } satisfies DocumentWorkerMessage, [channel.port2]);
+    return channel.port1;
+  }
+
   send(documentId: number, command: DocumentCommand): Promise<DocumentReplyValue> {
     const worker = this.worker;
     if (!worker) return Promise.reject(new Error('The document worker is not running.'));
@@ -103,6 +112,33 @@ class WorkerLink {
 }
 
 const workerLink = new WorkerLink();
+
+/** The page's copies of texts the worker was also sent, newest last, with their names there. */
+const sharedTexts: Array<{ text: string; key: number }> = [];
+const REMEMBERED_SHARED_TEXTS = 8;
+
+/** Lets the reply parser send long texts straight to the document worker (see prepared-texts.ts). */
+export const longTextShare: LongTextShare = {
+  openPort: () => workerLink.openTextPort(),
+  joined(text, key) {
+    sharedTexts.push({ text, key });
+    if (sharedTexts.length > REMEMBERED_SHARED_TEXTS) sharedTexts.shift();
+  },
+};
+
+/** Opens a text in the worker: the copy it was already sent when there is one, else sent in pieces. */
+async function openText(documentId: number, text: string): Promise<DocumentReplyValue> {
+  // `===` finds the very string the parser handed over at once (same object); others differ in length or content.
+  const key = sharedTexts.find((shared) => shared.text === text)?.key;
+  if (key !== undefined) {
+    try {
+      return await workerLink.send(documentId, { type: 'openShared', key });
+    } catch {
+      // No longer kept there: send it.
+    }
+  }
+  return openChunked(documentId, text);
+}
 
 /** Resolves in a new task, letting the page paint and handle input in between. */
 function nextTask(): Promise<void> {
@@ -244,7 +280,7 @@ class RemoteSource extends BaseSource {
 
   constructor(input: DocumentInput) {
     super();
-    const opening = input.kind === 'text' ? openChunked(this.id, input.text) : workerLink.send(this.id, { type: 'open', input });
+    const opening = input.kind === 'text' ? openText(this.id, input.text) : workerLink.send(this.id, { type: 'open', input });
     opening
       .then((info) => {
         this.info = info as DocumentInfo;

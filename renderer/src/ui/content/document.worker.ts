@@ -1,18 +1,28 @@
 /** Holds large documents off the main thread: parsing, flattening and slicing happen here. */
+import type { SharedLongText } from '../../bridge/long-strings.js';
 import { DocumentCore } from './document-core.js';
-import type { DocumentReply, DocumentReplyValue, DocumentRequest } from './document-protocol.js';
+import type { DocumentReply, DocumentReplyValue, DocumentRequest, DocumentWorkerMessage } from './document-protocol.js';
+import { PreparedTexts } from './prepared-texts.js';
 
 /** The worker's global scope, typed without the WebWorker lib (the renderer compiles against DOM). */
 const scope = self as unknown as {
-  onmessage: ((event: MessageEvent<DocumentRequest>) => void) | null;
+  onmessage: ((event: MessageEvent<DocumentWorkerMessage>) => void) | null;
   postMessage(message: DocumentReply): void;
 };
 
 const documents = new Map<number, DocumentCore>();
 /** Chunks of texts still arriving, by document. */
 const pending = new Map<number, string[]>();
+const prepared = new PreparedTexts();
 
-function handle({ documentId, command }: DocumentRequest): DocumentReplyValue {
+/** Opens a shared text (which may still be on its way) as a document. */
+async function openShared(documentId: number, key: number): Promise<DocumentReplyValue> {
+  const document = await prepared.take(key);
+  documents.set(documentId, document);
+  return document.info();
+}
+
+function handle({ documentId, command }: DocumentRequest): DocumentReplyValue | Promise<DocumentReplyValue> {
   if (command.type === 'chunk') {
     const chunks = pending.get(documentId) ?? [];
     chunks.push(command.text);
@@ -26,6 +36,7 @@ function handle({ documentId, command }: DocumentRequest): DocumentReplyValue {
     documents.set(documentId, document);
     return document.info();
   }
+  if (command.type === 'openShared') return openShared(documentId, command.key);
   if (command.type === 'close') {
     documents.delete(documentId);
     pending.delete(documentId);
@@ -55,13 +66,23 @@ function handle({ documentId, command }: DocumentRequest): DocumentReplyValue {
   }
 }
 
+const failure = (requestId: number, error: unknown): DocumentReply => ({ requestId, ok: false, message: error instanceof Error ? error.message : String(error) });
+
 scope.onmessage = (event) => {
-  const request = event.data;
-  let reply: DocumentReply;
-  try {
-    reply = { requestId: request.requestId, ok: true, value: handle(request) };
-  } catch (error) {
-    reply = { requestId: request.requestId, ok: false, message: error instanceof Error ? error.message : String(error) };
+  const message = event.data;
+  if ('textPort' in message) {
+    message.textPort.onmessage = (shared: MessageEvent<SharedLongText>) => prepared.add(shared.data);
+    return;
   }
-  scope.postMessage(reply);
+  let value: DocumentReplyValue | Promise<DocumentReplyValue>;
+  try {
+    value = handle(message);
+  } catch (error) {
+    scope.postMessage(failure(message.requestId, error));
+    return;
+  }
+  Promise.resolve(value).then(
+    (resolved) => scope.postMessage({ requestId: message.requestId, ok: true, value: resolved }),
+    (error: unknown) => scope.postMessage(failure(message.requestId, error)),
+  );
 };

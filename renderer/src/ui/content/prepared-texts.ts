@@ -1,0 +1,85 @@
+/**
+ * In the document worker: long texts the reply parser sent here straight from its own worker
+ * (see `SharedLongText`), each prepared as a document at once, so a view that opens one finds it
+ * ready while the page was still joining its copy. Kept within a budget, and for a while only:
+ * a text nobody opens is dropped, and a view then sends it over as before.
+ */
+import type { SharedLongText } from '../../bridge/long-strings.js';
+import { DocumentCore } from './document-core.js';
+
+export interface PreparedTextsLimits {
+  /** Characters kept in all; the oldest texts go first. */
+  keepChars: number;
+  /** How long a text nobody opened is kept. */
+  keepMs: number;
+  /** How long an open waits for a text still on its way from the parse worker. */
+  arrivalWaitMs: number;
+}
+
+const DEFAULT_LIMITS: PreparedTextsLimits = { keepChars: 64 * 1024 * 1024, keepMs: 30_000, arrivalWaitMs: 10_000 };
+
+interface Kept {
+  text: string;
+  /** Prepared on arrival; taken by the first view (a second view of the same text gets its own). */
+  prepared: DocumentCore | undefined;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export class PreparedTexts {
+  private readonly kept = new Map<number, Kept>();
+  private newestKey = 0;
+  private readonly arrivals = new Map<number, () => void>();
+
+  constructor(private readonly limits: PreparedTextsLimits = DEFAULT_LIMITS) {}
+
+  add({ key, text }: SharedLongText): void {
+    this.newestKey = Math.max(this.newestKey, key);
+    if (text.length <= this.limits.keepChars) {
+      const timer = setTimeout(() => this.kept.delete(key), this.limits.keepMs);
+      this.kept.set(key, { text, prepared: prepare(text), timer });
+      this.keepWithinBudget();
+    }
+    this.arrivals.get(key)?.();
+  }
+
+  /** The document for a shared text; rejects when it is no longer kept (the caller sends the text instead). */
+  async take(key: number): Promise<DocumentCore> {
+    if (!this.kept.has(key) && key > this.newestKey) await this.arrival(key);
+    const kept = this.kept.get(key);
+    if (!kept) throw new Error('This text is no longer kept in the document worker.');
+    const document = kept.prepared ?? new DocumentCore({ kind: 'text', text: kept.text });
+    kept.prepared = undefined;
+    return document;
+  }
+
+  private arrival(key: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.arrivals.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(done, this.limits.arrivalWaitMs);
+      this.arrivals.set(key, done);
+    });
+  }
+
+  private keepWithinBudget(): void {
+    let chars = 0;
+    for (const [key, kept] of [...this.kept].reverse()) {
+      chars += kept.text.length;
+      if (chars <= this.limits.keepChars) continue;
+      clearTimeout(kept.timer);
+      this.kept.delete(key);
+    }
+  }
+}
+
+function prepare(text: string): DocumentCore | undefined {
+  try {
+    return new DocumentCore({ kind: 'text', text });
+  } catch {
+    // Prepared again, and its failure reported, when a view opens it.
+    return undefined;
+  }
+}

@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PreparedTexts, type PreparedTextsLimits } from '../../renderer/src/ui/content/prepared-texts.js';
+
+const LIMITS: PreparedTextsLimits = { keepChars: 1000, keepMs: 30_000, arrivalWaitMs: 10_000 };
+const json = (items: number) => JSON.stringify(Array.from({ length: items }, (_, id) => ({ id })));
+
+describe('texts the reply parser sends straight to the document worker', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('are prepared on arrival, and the first view takes that document', async () => {
+    const texts = new PreparedTexts(LIMITS);
+    texts.add({ key: 1, text: json(3) });
+    const document = await texts.take(1);
+    expect(document.info()).toMatchObject({ tree: true, rowCount: 7 });
+    expect(document.copyText()).toBe(json(3));
+  });
+
+  it('a second view of the same text gets a document of its own (views expand rows independently)', async () => {
+    const texts = new PreparedTexts(LIMITS);
+    texts.add({ key: 1, text: json(2) });
+    const first = await texts.take(1);
+    const second = await texts.take(1);
+    expect(second).not.toBe(first);
+    first.collapseAll();
+    expect(first.info().rowCount).toBe(3);
+    expect(second.info().rowCount).toBe(5);
+  });
+
+  it('a view that asks before its text arrived waits for it', async () => {
+    const texts = new PreparedTexts(LIMITS);
+    const taking = texts.take(4);
+    texts.add({ key: 4, text: 'plain text, not JSON' });
+    expect((await taking).info()).toMatchObject({ tree: false });
+  });
+
+  it('the oldest texts go when the budget is spent; asking for one then fails, so the view sends it', async () => {
+    const texts = new PreparedTexts(LIMITS);
+    texts.add({ key: 1, text: 'a'.repeat(600) });
+    texts.add({ key: 2, text: 'b'.repeat(600) });
+    await expect(texts.take(1)).rejects.toThrow(/no longer kept/);
+    expect((await texts.take(2)).copyText()).toBe('b'.repeat(600));
+  });
+
+  it('a text larger than the whole budget is not kept at all', async () => {
+    const texts = new PreparedTexts(LIMITS);
+    texts.add({ key: 1, text: 'x'.repeat(LIMITS.keepChars + 1) });
+    await expect(texts.take(1)).rejects.toThrow(/no longer kept/);
+  });
+
+  it('a text nobody opens is dropped after a while, and a text that never comes stops the wait', async () => {
+    vi.useFakeTimers();
+    const texts = new PreparedTexts(LIMITS);
+    texts.add({ key: 1, text: json(1) });
+    vi.advanceTimersByTime(LIMITS.keepMs + 1);
+    await expect(texts.take(1)).rejects.toThrow(/no longer kept/);
+    const waiting = expect(texts.take(9)).rejects.toThrow(/no longer kept/);
+    await vi.advanceTimersByTimeAsync(LIMITS.arrivalWaitMs + 1);
+    await waiting;
+  });
+});
