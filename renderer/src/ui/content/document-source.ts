@@ -115,7 +115,7 @@ const workerLink = new WorkerLink();
 
 /** The page's copies of texts the worker was also sent, newest last, with their names there. */
 const sharedTexts: Array<{ text: string; key: number }> = [];
-const REMEMBERED_SHARED_TEXTS = 8;
+const REMEMBERED_SHARED_TEXTS = 4;
 
 /** Lets the reply parser send long texts straight to the document worker (see prepared-texts.ts). */
 export const longTextShare: LongTextShare = {
@@ -128,8 +128,9 @@ export const longTextShare: LongTextShare = {
 
 /** Opens a text in the worker: the copy it was already sent when there is one, else sent in pieces. */
 async function openText(documentId: number, text: string): Promise<DocumentReplyValue> {
-  // `===` finds the very string the parser handed over at once (same object); others differ in length or content.
-  const key = sharedTexts.find((shared) => shared.text === text)?.key;
+  // Newest first: `===` finds the very string the parser just handed over at once (the same object).
+  // An older copy with the same content (a repeated call) would do as well, but may be gone from the worker.
+  const key = sharedTexts.findLast((shared) => shared.text === text)?.key;
   if (key !== undefined) {
     try {
       return await workerLink.send(documentId, { type: 'openShared', key });
@@ -154,11 +155,13 @@ function nextTask(): Promise<void> {
 
 /** Sends a text to the worker in pieces, then opens it. */
 async function openChunked(documentId: number, text: string): Promise<DocumentReplyValue> {
+  console.log('TIMING', 'openChunked', performance.now());
   for (let start = 0; start < text.length; start += CHUNK_CHARS) {
     await nextTask();
     void workerLink.send(documentId, { type: 'chunk', text: text.slice(start, start + CHUNK_CHARS) });
   }
-  return workerLink.send(documentId, { type: 'open', input: { kind: 'text', text: '' }, chunked: true });
+  console.log('TIMING', 'chunks sent', performance.now());
+  return workerLink.send(documentId, { type: 'open', input: { kind: 'text', text: '' }, chunked: true }).then((v) => { console.log('TIMING', 'info', performance.now()); return v; });
 }
 let nextDocumentId = 1;
 
