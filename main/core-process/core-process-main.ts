@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 /**
  * The core's own process: a utilityProcess in the desktop app, a forked Node process in browser
  * mode. A server that crashes or blocks it cannot take the window or the host down with it; its
@@ -67,12 +66,8 @@ async function answer(id: number, name: string, params: unknown): Promise<void> 
     ? await dispatchRequest(core.handlers, name, params)
     : { ok: false, error: { message: 'The core has not started yet.', code: 'core-starting' } };
   // A value is serialized once, here: the host passes its text on; a large one goes as a file.
-  const tl = (l: string) => appendFileSync('/tmp/timing.log', `coreproc ${l} ${(performance.timeOrigin + performance.now()).toFixed(0)}\n`);
-  tl('dispatched ' + name);
   const text = result.ok ? jsonOf(result.value) : undefined;
-  tl('serialized');
   const file = text !== undefined && text.length >= SERIALIZED_REPLY_MIN_CHARS && replies ? writtenReply(replies, Buffer.from(text, 'utf8')) : undefined;
-  if (file) tl('file-written');
   if (file) send({ type: 'response-file', id, file });
   else if (text !== undefined) send({ type: 'response-json', id, text });
   else send({ type: 'response', id, result }, () => unsendableResult(id, result));

@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 /**
  * Large replies for the page, kept until its worker fetches them over HTTP: the WebSocket carries
  * only where to fetch (`/replies/<id>`), so megabytes never pass through the page's main thread,
@@ -53,9 +52,7 @@ export class ReplyStash {
       response.end(reply.bytes);
       return;
     }
-    appendFileSync('/tmp/timing.log', `host serve-start ${(performance.timeOrigin + performance.now()).toFixed(0)}\n`);
     const stream = createReadStream(reply.file.path, { highWaterMark: READ_CHUNK_BYTES });
-    response.once('finish', () => appendFileSync('/tmp/timing.log', `host serve-finished ${(performance.timeOrigin + performance.now()).toFixed(0)}\n`));
     const done = () => removeReplyFile(reply.file);
     stream.once('close', done);
     stream.once('error', () => response.destroy());

@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import { WebSocket, type RawData } from 'ws';
 import { SERIALIZED_REPLY_MIN_CHARS, type WireMessage, type WireRequest } from '../../shared/wire.js';
 import type { Core, CoreReply } from '../core/core.js';
@@ -102,7 +101,6 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
 
   function sendFetchNotice(socket: WebSocket, id: number, path: string): void {
     const notice: WireMessage = { type: 'response', id, ok: true, fetch: path };
-    appendFileSync('/tmp/timing.log', `host notice ${(performance.timeOrigin + performance.now()).toFixed(0)}\n`);
     send(socket, JSON.stringify(notice));
   }
 

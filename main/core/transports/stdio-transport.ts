@@ -1,4 +1,3 @@
-import { appendFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { ProcessExit } from '../../../shared/connection.js';
@@ -123,7 +122,6 @@ export class RecordingStdioTransport implements Transport {
     if (!stdin || !stdin.writable) throw new Error('The server process is not running.');
     const text = JSON.stringify(message);
     const line = `${text}\n`;
-    if ((message as { method?: string }).method === 'tools/call') appendFileSync('/tmp/timing.log', `core send-call ${(performance.timeOrigin + performance.now()).toFixed(0)}\n`);
     this.recorder.message('out', message, Buffer.byteLength(line, 'utf8'), text);
     if (!stdin.write(line)) {
       await new Promise<void>((resolve) => stdin.once('drain', () => resolve()));
@@ -202,8 +200,6 @@ export class RecordingStdioTransport implements Transport {
   }
 
   private deliverStdoutLine(line: Buffer): void {
-    const big = line.length > 1e6; const tl = (l: string) => { if (big) appendFileSync('/tmp/timing.log', `core ${l} ${(performance.timeOrigin + performance.now()).toFixed(0)}\n`); };
-    tl('line-complete');
     const text = line.toString('utf8');
     let value: unknown;
     try {
@@ -212,9 +208,7 @@ export class RecordingStdioTransport implements Transport {
       if (text.trim() !== '') this.recorder.malformed(text, line.length);
       return;
     }
-    tl('parsed');
     const cls = this.recorder.message('in', value, line.length, text);
-    tl('recorded');
     if (cls.tooDeep) {
       const standIn = standInForTooDeep(cls);
       if (standIn) this.onmessage?.(standIn);

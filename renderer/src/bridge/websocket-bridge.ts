@@ -147,8 +147,7 @@ export class WebSocketBridge implements Bridge {
 
   /** A large value waits on the host; the parse worker fetches it. */
   private fetchLarge(url: string, call: PendingCall): void {
-    console.log('TIMING', 'notice', performance.now());
-    this.parseLarge({ url }).then((v) => { console.log('TIMING', 'parsed', performance.now()); call.resolve(v); }, (error: unknown) => {
+    this.parseLarge({ url }).then(call.resolve, (error: unknown) => {
       const detail = error instanceof Error ? error.message : String(error);
       call.reject(new BridgeError({ message: `The reply could not be read: ${detail}`, code: 'reply-lost' }));
     });

@@ -111,18 +111,14 @@ export class DocumentCore {
       return;
     }
     this.value = null;
-    const t0 = performance.now();
     this.raw = rawTextOf(input.text);
-    console.log('TIMING', 'doc raw index', performance.now() - t0);
     let tree: JsonTreeModel | null = null;
     if (looksLikeJsonContainer(input.text)) {
       try {
         const parsed = parseExact(input.text);
         this.exactNumbers = parsed.exact;
         this.duplicateKeys = parsed.duplicateKeys;
-        console.log('TIMING', 'doc parse', performance.now() - t0);
         tree = new JsonTreeModel(parsed.value);
-        console.log('TIMING', 'doc tree', performance.now() - t0);
       } catch (error) {
         this.parseError = `It looks like JSON but does not parse: ${error instanceof Error ? error.message : String(error)}`;
       }

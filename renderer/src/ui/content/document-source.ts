@@ -155,13 +155,11 @@ function nextTask(): Promise<void> {
 
 /** Sends a text to the worker in pieces, then opens it. */
 async function openChunked(documentId: number, text: string): Promise<DocumentReplyValue> {
-  console.log('TIMING', 'openChunked', performance.now());
   for (let start = 0; start < text.length; start += CHUNK_CHARS) {
     await nextTask();
     void workerLink.send(documentId, { type: 'chunk', text: text.slice(start, start + CHUNK_CHARS) });
   }
-  console.log('TIMING', 'chunks sent', performance.now());
-  return workerLink.send(documentId, { type: 'open', input: { kind: 'text', text: '' }, chunked: true }).then((v) => { console.log('TIMING', 'info', performance.now()); return v; });
+  return workerLink.send(documentId, { type: 'open', input: { kind: 'text', text: '' }, chunked: true });
 }
 let nextDocumentId = 1;
 
