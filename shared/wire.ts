@@ -27,6 +27,26 @@ export type WireReply = WireResult | WireJsonResult;
  */
 export const SERIALIZED_REPLY_MIN_CHARS = 64 * 1024;
 
+/** The one key of a large reply written around a server's response (see `quotingReplyJson`). */
+const QUOTING_KEY = 'replyQuotingResponse';
+
+/**
+ * The JSON of a reply whose `result` is the result of a server's response (a call's outcome),
+ * written around the response's own text instead of serializing the result again: for a large
+ * tool result, that saves serializing megabytes. Read it back with `replyFromJson`.
+ */
+export function quotingReplyJson(reply: object, responseText: string): string {
+  const rest = JSON.stringify({ ...reply, result: undefined });
+  return `{"${QUOTING_KEY}":{"reply":${rest},"response":${responseText}}}`;
+}
+
+/** A large reply as parsed from its JSON; one written by `quotingReplyJson` gets its result back. */
+export function replyFromJson(parsed: unknown): unknown {
+  if (typeof parsed !== 'object' || parsed === null || !Object.hasOwn(parsed, QUOTING_KEY)) return parsed;
+  const { reply, response } = (parsed as Record<typeof QUOTING_KEY, { reply: object; response: { result?: unknown } }>)[QUOTING_KEY];
+  return { ...reply, result: response.result };
+}
+
 /** Renderer → host over WebSocket. */
 export interface WireRequest {
   type: 'request';

@@ -38,7 +38,9 @@ function waitForUrl(host) {
 }
 
 /** A second bridge socket with the page's session cookie, sent to loopback under the session's host name. */
-function openBridgeSocket(sessionUrl, cookie) {
+async function openBridgeSocket(sessionUrl, cookie) {
+  // Loaded once Loupe is known to be built: how a large reply's JSON is read back.
+  const { replyFromJson } = await import('../../dist/shared/wire.js');
   const target = new URL(sessionUrl);
   const socket = new WebSocket(`ws://127.0.0.1:${target.port}/bridge`, { origin: target.origin, headers: { Host: target.host, Cookie: cookie } });
   let nextId = 1;
@@ -49,7 +51,7 @@ function openBridgeSocket(sessionUrl, cookie) {
       get({ host: '127.0.0.1', port: target.port, path, headers: { Host: target.host, Cookie: cookie } }, (response) => {
         const pieces = [];
         response.on('data', (piece) => pieces.push(piece));
-        response.on('end', () => (response.statusCode === 200 ? resolveReply(JSON.parse(Buffer.concat(pieces).toString('utf8'))) : reject(new Error(`HTTP ${response.statusCode}`))));
+        response.on('end', () => (response.statusCode === 200 ? resolveReply(replyFromJson(JSON.parse(Buffer.concat(pieces).toString('utf8')))) : reject(new Error(`HTTP ${response.statusCode}`))));
       }).on('error', reject);
     });
   socket.on('message', (data) => {
@@ -112,7 +114,7 @@ export async function startLoupeInBrowser({ servers, viewport = { width: 1440, h
     await page.goto(url);
     const sessionUrl = new URL('/', page.url()).href;
     const cookies = await page.context().cookies(sessionUrl);
-    bridge = openBridgeSocket(sessionUrl, cookies.map((entry) => `${entry.name}=${entry.value}`).join('; '));
+    bridge = await openBridgeSocket(sessionUrl, cookies.map((entry) => `${entry.name}=${entry.value}`).join('; '));
     await bridge.opened;
     return { page, url: sessionUrl, browserVersion: browser.version(), invoke: bridge.invoke, close };
   } catch (error) {

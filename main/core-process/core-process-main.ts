@@ -3,7 +3,8 @@
  * mode. A server that crashes or blocks it cannot take the window or the host down with it; its
  * CoreSupervisor sees that and offers a restart.
  */
-import { SERIALIZED_REPLY_MIN_CHARS, toWireError, type WireResult } from '../../shared/wire.js';
+import { quotingReplyJson, SERIALIZED_REPLY_MIN_CHARS, toWireError, type WireResult } from '../../shared/wire.js';
+import { responseTextOf } from '../core/traffic/response-texts.js';
 import type { Core } from '../core/core.js';
 import { createCore } from '../core/create-core.js';
 import { dispatchRequest } from '../core/dispatch.js';
@@ -65,6 +66,11 @@ async function answer(id: number, name: string, params: unknown): Promise<void> 
   const result: WireResult = core
     ? await dispatchRequest(core.handlers, name, params)
     : { ok: false, error: { message: 'The core has not started yet.', code: 'core-starting' } };
+  const quoting = result.ok && replies ? quotingReplyFile(replies, result.value) : undefined;
+  if (quoting) {
+    send({ type: 'response-file', id, file: quoting });
+    return;
+  }
   // A value is serialized once, here: the host passes its text on; a large one goes as a file.
   const text = result.ok ? jsonOf(result.value) : undefined;
   const file = text !== undefined && text.length >= SERIALIZED_REPLY_MIN_CHARS && replies ? writtenReply(replies, Buffer.from(text, 'utf8')) : undefined;
@@ -82,6 +88,13 @@ function usableReplyFolder(folder: string): string | undefined {
     console.error('Could not prepare the folder for large replies; they go over the process channel:', error);
     return undefined;
   }
+}
+
+/** A reply carrying a large server result, written around the server's own response text (see `quotingReplyJson`). */
+function quotingReplyFile(folder: string, value: unknown): ReplyFile | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const responseText = responseTextOf((value as { result?: unknown }).result);
+  return responseText === undefined ? undefined : writtenReply(folder, Buffer.from(quotingReplyJson(value, responseText), 'utf8'));
 }
 
 function writtenReply(folder: string, json: Buffer): ReplyFile | undefined {

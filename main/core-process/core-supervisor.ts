@@ -1,7 +1,7 @@
 import type { Approval } from '../../shared/approvals.js';
 import { isRequestName, requestNames, type EventName, type EventPayload, type RequestHandlers, type RequestName } from '../../shared/contract.js';
 import type { CoreStatus } from '../../shared/core-status.js';
-import { LoupeError, toWireError } from '../../shared/wire.js';
+import { LoupeError, replyFromJson, toWireError } from '../../shared/wire.js';
 import type { Core, CoreEventListener, CoreReply } from '../core/core.js';
 import { dispatchRequest } from '../core/dispatch.js';
 import type { CreateCoreOptions } from '../core/create-core.js';
@@ -228,7 +228,7 @@ export class CoreSupervisor implements Core {
   private async forward(name: RequestName, params: unknown): Promise<unknown> {
     const result = await this.relay(name, params);
     if (!result.ok) throw new LoupeError(result.error.message, result.error.code);
-    if ('file' in result) return JSON.parse((await takeReplyFile(result.file)).toString('utf8'));
+    if ('file' in result) return replyFromJson(JSON.parse((await takeReplyFile(result.file)).toString('utf8')));
     return 'text' in result ? JSON.parse(result.text) : result.value;
   }
 

@@ -1,5 +1,5 @@
 import { WebSocket, type RawData } from 'ws';
-import { SERIALIZED_REPLY_MIN_CHARS, type WireMessage, type WireRequest } from '../../shared/wire.js';
+import { replyFromJson, SERIALIZED_REPLY_MIN_CHARS, type WireMessage, type WireRequest } from '../../shared/wire.js';
 import type { Core, CoreReply } from '../core/core.js';
 import { takeReplyFile } from '../core-process/reply-files.js';
 import type { ReplyStash } from './reply-stash.js';
@@ -81,7 +81,7 @@ export function createWebSocketBridge(core: Core, options: WebSocketBridgeOption
     }
     if ('file' in reply) {
       if (options.replies) sendFetchNotice(socket, id, options.replies.add({ file: reply.file }));
-      else sendValueText(socket, id, (await takeReplyFile(reply.file)).toString('utf8'));
+      else sendValueText(socket, id, JSON.stringify(replyFromJson(JSON.parse((await takeReplyFile(reply.file)).toString('utf8')))));
       return;
     }
     // A core process sent the value's text; an in-process core's value is serialized here.

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startSupervisedCore } from './supervised-core.js';
 import { replyFolder } from '../../main/core-process/reply-files.js';
 import type { RpcOutcome } from '../../shared/mcp.js';
+import { replyFromJson } from '../../shared/wire.js';
 import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
 
 describe('large replies from a core process', () => {
@@ -18,9 +19,13 @@ describe('large replies from a core process', () => {
     const reply = await supervisor.dispatch('tools.call', call(1, 'one'));
     if (!reply.ok || !('file' in reply)) throw new Error(`expected a reply file, got ${JSON.stringify(reply).slice(0, 200)}`);
     expect(reply.file.path.startsWith(replyFolder(dataDir))).toBe(true);
-    const fromFile = JSON.parse(readFileSync(reply.file.path, 'utf8')) as RpcOutcome;
+    const fileJson = JSON.parse(readFileSync(reply.file.path, 'utf8')) as { replyQuotingResponse?: { response: unknown } };
+    const fromFile = replyFromJson(fileJson) as RpcOutcome;
     expect(reply.file.bytes).toBe(readFileSync(reply.file.path).length);
     expect(JSON.stringify(fromFile.result)).toContain('quick brown fox');
+    // The tool's result is not serialized again: the file quotes the server's response as it came.
+    expect(fileJson.replyQuotingResponse?.response).toMatchObject({ jsonrpc: '2.0', id: fromFile.rpcId, result: fromFile.result });
+    expect(fromFile).toMatchObject({ violations: [], requestSeq: expect.any(Number) });
 
     const parsed = (await supervisor.handlers['tools.call'](call(1, 'two'))) as RpcOutcome;
     expect(parsed.result).toEqual(fromFile.result);

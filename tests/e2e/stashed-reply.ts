@@ -1,4 +1,5 @@
 import { get } from 'node:http';
+import { replyFromJson } from '../../shared/wire.js';
 
 /**
  * Fetches a large reply the host stashed (`/replies/<id>`), as the page's worker does: from the
@@ -12,7 +13,7 @@ export function fetchStashedReply(page: URL, cookie: string, path: string): Prom
       response.on('end', () => {
         const text = Buffer.concat(pieces).toString('utf8');
         if (response.statusCode !== 200) reject(new Error(`GET ${path}: HTTP ${response.statusCode}: ${text}`));
-        else resolve(JSON.parse(text));
+        else resolve(replyFromJson(JSON.parse(text)));
       });
       response.on('error', reject);
     });

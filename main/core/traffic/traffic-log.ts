@@ -3,6 +3,7 @@ import type { Direction, JsonRpcId, TrafficEntry, TrafficExportPiece, TrafficExp
 import { classifyMessage, type MessageClass } from './classify-message.js';
 import { exportPiece } from './traffic-export.js';
 import { RequestPairing } from './request-pairing.js';
+import { rememberResponseText } from './response-texts.js';
 import { toInlineEntry } from './inline-entry.js';
 import { exceedsDepth, MAX_MESSAGE_DEPTH, mayExceedDepth } from './message-depth.js';
 import { TrafficBatcher } from './traffic-batcher.js';
@@ -118,7 +119,10 @@ export class TrafficLog {
         }
         const entry: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'> = { direction, time, kind: cls.kind, size, message: value };
         if (cls.tooDeep) keepAsText(entry, rawText);
-        else if (wire !== undefined) entry.raw = wire;
+        else if (wire !== undefined) {
+          entry.raw = wire;
+          if (cls.kind === 'response') rememberResponseText(value, wire);
+        }
         if (cls.method !== undefined) entry.method = cls.method;
         if (cls.id !== undefined) entry.id = cls.id;
         if (cls.errorCode !== undefined) entry.errorCode = cls.errorCode;

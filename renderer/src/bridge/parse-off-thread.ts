@@ -3,6 +3,7 @@
  * the host (`/replies/<id>`, so its body never passes through the main thread), or decodes the
  * bytes the Electron preload handed over, and parses the JSON.
  */
+import { replyFromJson } from '../../../shared/wire';
 import { putLongStrings, type LongStringPlace } from './long-strings';
 
 /** Parses a large reply: the path the host serves it from, or its JSON's UTF-8 bytes. */
@@ -17,11 +18,11 @@ export type ParseReply = { id: number; slice: string } | { id: number; value: un
 
 /** What the worker does with one request; also the fallback where workers cannot start. */
 export async function parseLargeReply(source: LargeReplySource): Promise<unknown> {
-  if ('bytes' in source) return JSON.parse(new TextDecoder().decode(source.bytes));
+  if ('bytes' in source) return replyFromJson(JSON.parse(new TextDecoder().decode(source.bytes)));
   const response = await fetch(source.url, { credentials: 'same-origin', cache: 'no-store' });
   const text = await decodeAsItArrives(response);
   if (!response.ok) throw new Error(`The reply could not be fetched (HTTP ${response.status}): ${text.trim()}`);
-  return JSON.parse(text);
+  return replyFromJson(JSON.parse(text));
 }
 
 /**
