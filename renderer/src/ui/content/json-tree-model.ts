@@ -120,8 +120,15 @@ export class JsonTreeModel {
     let level: Node[] = [this.root];
     let rowCount = 1;
     for (let depth = 0; depth < maxDepth && level.length > 0; depth++) {
-      const containers = level.filter((node) => sizeOf(node.value) > 0);
-      const added = containers.reduce((sum, node) => sum + sizeOf(node.value), 0);
+      const containers: Node[] = [];
+      let added = 0;
+      // Stops counting once over budget: a level of 100,000 objects is not measured only to stay shut.
+      for (let index = 0; index < level.length && (depth === 0 || rowCount + added <= budget); index++) {
+        const size = sizeOf(level[index]!.value);
+        if (size === 0) continue;
+        containers.push(level[index]!);
+        added += size;
+      }
       if (depth > 0 && rowCount + added > budget) break;
       const next: Node[] = [];
       for (const node of containers) {
@@ -162,16 +169,17 @@ export class JsonTreeModel {
   private visibleBelow(node: Node): Node[] {
     const out: Node[] = [];
     if (!node.expanded) return out;
-    const stack: Node[] = [];
-    const pushChildren = (parent: Node) => {
-      const children = this.childrenOf(parent);
-      for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
-    };
-    pushChildren(node);
-    while (stack.length > 0) {
-      const current = stack.pop()!;
+    // One frame per open container on the way down: its children, and the next one to visit.
+    const frames: Array<{ children: Node[]; next: number }> = [{ children: this.childrenOf(node), next: 0 }];
+    while (frames.length > 0) {
+      const frame = frames.at(-1)!;
+      if (frame.next === frame.children.length) {
+        frames.pop();
+        continue;
+      }
+      const current = frame.children[frame.next++]!;
       out.push(current);
-      if (current.expanded) pushChildren(current);
+      if (current.expanded) frames.push({ children: this.childrenOf(current), next: 0 });
     }
     return out;
   }
