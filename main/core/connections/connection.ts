@@ -30,6 +30,7 @@ import { findResultViolations } from '../mcp/result-violations.js';
 import { createTransport, type CreatedTransport } from '../transports/create-transport.js';
 import type { LineLimits } from '../transports/stdio-transport.js';
 import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
+import { AbortPool } from './abort-pool.js';
 import { ChangeStream } from './change-stream.js';
 import { clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
 import { describeConnectFailure } from './describe-failure.js';
@@ -101,6 +102,7 @@ export class Connection {
   private changes: ChangeStream | undefined;
   private tasks: TaskRunner | undefined;
   private readonly inFlight = new Map<string, AbortController>();
+  private readonly aborts = new AbortPool();
   /** Server → client requests being handled (2025 era), aborted when the connection goes. */
   private readonly serverRequests = new Set<AbortController>();
 
@@ -357,11 +359,13 @@ export class Connection {
       return this.failed(started, { kind: 'not-connected', message: 'The server is not connected.' });
     }
     const timeouts = this.timeoutsFor(options);
-    const abort = new AbortController();
+    const abort = this.aborts.take();
     if (options.callId) this.inFlight.set(options.callId, abort);
     const flow: Flow | undefined = client.getProtocolEra() === 'modern' && MULTI_ROUND_METHODS.has(method) ? { id: randomUUID(), round: 1 } : undefined;
     let legParams = this.withLogLevel(client, params);
     let wire: WireWatch | undefined;
+    /** Set once the signal went to the answers of an input round, which may keep it: it is not reused then. */
+    let signalShared = false;
     try {
       for (;;) {
         wire?.stop();
@@ -382,6 +386,7 @@ export class Connection {
         }
         const input = readInputRequired(result as JsonObject);
         if ('problem' in input) return this.failed(started, { kind: 'invalid-result', message: input.problem }, wire);
+        signalShared = true;
         const responses = await this.answerInput(input.inputRequests, flow, wire, abort.signal, timeouts);
         legParams = this.withLogLevel(client, retryParams(params, input, responses));
         flow.round += 1;
@@ -404,6 +409,7 @@ export class Connection {
     } finally {
       wire?.stop();
       if (options.callId) this.inFlight.delete(options.callId);
+      if (!signalShared) this.aborts.give(abort);
     }
   }
 
