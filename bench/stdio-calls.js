@@ -56,7 +56,7 @@ async function openLoupe() {
 }
 
 /** Both runners get the same warm-up, round for round: their rounds keep getting faster for several thousand calls. */
-const SETTLE = { window: 4, tolerance: 0.15, maxRounds: 40 };
+const SETTLE = { window: 4, spread: 0.15, drift: 0.05, maxRounds: 40 };
 /** A pause after each round, counted in its CPU time but not its wall time (see timeSequentialCalls). */
 const IDLE_AFTER_ROUND_MS = 100;
 
@@ -81,7 +81,7 @@ async function warmUp(runners, calls, minCalls) {
   while (round < Math.max(minRounds, SETTLE.maxRounds) && !(round >= minRounds && settled)) {
     await oneRoundEach(orderFor(runners, round), calls, 'warmup');
     round++;
-    settled = runners.every((runner) => isSettled(runner.warmup.map((measured) => measured.totalMs), SETTLE.window, SETTLE.tolerance));
+    settled = runners.every((runner) => isSettled(runner.warmup.map((measured) => measured.totalMs), SETTLE.window, SETTLE));
   }
   return { rounds: round, settled };
 }
@@ -105,7 +105,9 @@ export async function run({ calls, rounds, warmup }) {
     await Promise.allSettled(runners.map((runner) => runner.close()));
   }
 
-  const settleRule = `each runner's last ${SETTLE.window} within ${SETTLE.tolerance * 100} % of each other`;
+  const settleRule =
+    `each runner's last ${SETTLE.window} rounds were within ${SETTLE.spread * 100} % of each other and their median within ` +
+    `${SETTLE.drift * 100} % of the ${SETTLE.window} before`;
   console.log(`\n${name}: ${calls} ${description}`);
   console.log(
     `warm-up: ${warm.rounds} alternating rounds of ${calls} calls per runner (at least ${warmup} calls, then until ${settleRule}; ` +

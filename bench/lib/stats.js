@@ -28,9 +28,15 @@ export async function timeSequentialCalls(call, count, { idleAfterMs = 0 } = {})
   return { totalMs, cpuMs: (cpu.user + cpu.system) / 1000, failures };
 }
 
-/** True when the last `window` values are within `tolerance` of each other: (max − min) / median. */
-export function isSettled(values, window, tolerance) {
-  if (values.length < window) return false;
+/**
+ * True once the last `window` values have stopped moving: they are within `spread` of each other
+ * ((max − min) / median), and their median is within `drift` of the median of the `window` values
+ * before them (rounds that are still getting faster, a little each time, do not count as settled).
+ */
+export function isSettled(values, window, { spread, drift }) {
+  if (values.length < 2 * window) return false;
   const last = values.slice(-window);
-  return (Math.max(...last) - Math.min(...last)) / median(last) <= tolerance;
+  const before = values.slice(-2 * window, -window);
+  const lastMedian = median(last);
+  return (Math.max(...last) - Math.min(...last)) / lastMedian <= spread && Math.abs(lastMedian / median(before) - 1) <= drift;
 }
