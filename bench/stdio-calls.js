@@ -56,7 +56,7 @@ async function openLoupe() {
 }
 
 /** Both runners get the same warm-up, round for round: their rounds keep getting faster for several thousand calls. */
-const SETTLE = { window: 4, spread: 0.15, drift: 0.05, maxRounds: 40 };
+const SETTLE = { window: 4, spread: 0.15, drift: 0.1, maxRounds: 40 };
 /** A pause after each round, counted in its CPU time but not its wall time (see timeSequentialCalls). */
 const IDLE_AFTER_ROUND_MS = 100;
 
