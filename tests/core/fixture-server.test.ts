@@ -114,4 +114,20 @@ describe('edge cases from the fixture server', () => {
     const cancelled = (await test.traffic(server.id)).find((e) => e.method === 'notifications/cancelled');
     expect((cancelled?.message as { params: { requestId: unknown } }).params.requestId).toBe(outcome.rpcId);
   });
+
+  it('cancels a call whose abort signal was used by earlier calls, and the calls after it are not cancelled', async () => {
+    const server = await test.add('reused', fixture());
+    await test.core.handlers['connections.connect']({ serverId: server.id });
+    const echo = (callId: string) => test.core.handlers['tools.call']({ serverId: server.id, name: 'echo', arguments: { message: callId }, callId });
+    for (const callId of ['r1', 'r2', 'r3']) expect((await echo(callId)).failure).toBeUndefined();
+
+    const pending = test.core.handlers['tools.call']({ serverId: server.id, name: 'slow', arguments: { ms: 5_000 }, callId: 'slow-reused' });
+    await waitFor(async () => (await test.traffic(server.id)).find((e) => e.method === 'notifications/progress'), 'progress');
+    await test.core.handlers['calls.cancel']({ callId: 'slow-reused' });
+    expect((await pending).failure?.kind).toBe('cancelled');
+
+    // A late cancel of a finished call reaches nothing, and no later call inherits a cancellation.
+    await test.core.handlers['calls.cancel']({ callId: 'r3' });
+    for (const callId of ['r4', 'r5']) expect(await echo(callId)).toMatchObject({ result: { content: [{ type: 'text', text: `Echo: ${callId}` }] } });
+  });
 });

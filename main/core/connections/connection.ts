@@ -30,6 +30,7 @@ import { findResultViolations } from '../mcp/result-violations.js';
 import { createTransport, type CreatedTransport } from '../transports/create-transport.js';
 import type { LineLimits } from '../transports/stdio-transport.js';
 import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
+import { AbortPool } from './abort-pool.js';
 import { ChangeStream } from './change-stream.js';
 import { clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
 import { describeConnectFailure } from './describe-failure.js';
@@ -101,6 +102,7 @@ export class Connection {
   private changes: ChangeStream | undefined;
   private tasks: TaskRunner | undefined;
   private readonly inFlight = new Map<string, AbortController>();
+  private readonly aborts = new AbortPool();
   /** Server → client requests being handled (2025 era), aborted when the connection goes. */
   private readonly serverRequests = new Set<AbortController>();
 
@@ -357,17 +359,19 @@ export class Connection {
       return this.failed(started, { kind: 'not-connected', message: 'The server is not connected.' });
     }
     const timeouts = this.timeoutsFor(options);
-    const abort = new AbortController();
+    const abort = this.aborts.take();
     if (options.callId) this.inFlight.set(options.callId, abort);
     const flow: Flow | undefined = client.getProtocolEra() === 'modern' && MULTI_ROUND_METHODS.has(method) ? { id: randomUUID(), round: 1 } : undefined;
     let legParams = this.withLogLevel(client, params);
     let wire: WireWatch | undefined;
+    /** Set once the signal went to the answers of an input round, which may keep it: it is not reused then. */
+    let signalShared = false;
     try {
       for (;;) {
         wire?.stop();
         wire = this.watchWire(options.callId, flow, options.replayOf);
-        const sendParams = legParams;
-        const result = await this.withSignIn(() => client.request({ method, ...(sendParams ? { params: sendParams } : {}) }, ANY_RESULT, {
+        const sent = legParams ? { method, params: legParams } : { method };
+        const result = await this.withSignIn(() => client.request(sent, ANY_RESULT, {
           signal: abort.signal,
           timeout: timeouts.timeoutMs,
           maxTotalTimeout: timeouts.maxTotalTimeoutMs,
@@ -382,6 +386,7 @@ export class Connection {
         }
         const input = readInputRequired(result as JsonObject);
         if ('problem' in input) return this.failed(started, { kind: 'invalid-result', message: input.problem }, wire);
+        signalShared = true;
         const responses = await this.answerInput(input.inputRequests, flow, wire, abort.signal, timeouts);
         legParams = this.withLogLevel(client, retryParams(params, input, responses));
         flow.round += 1;
@@ -404,6 +409,7 @@ export class Connection {
     } finally {
       wire?.stop();
       if (options.callId) this.inFlight.delete(options.callId);
+      if (!signalShared) this.aborts.give(abort);
     }
   }
 
@@ -530,14 +536,8 @@ export class Connection {
     // The recorded response is what the server sent; the SDK's copy has wire-only fields removed.
     const raw = (wire.response?.message as { result?: unknown } | undefined)?.result;
     const result = raw !== undefined ? raw : sdkResult;
-    return {
-      ...(wire.rpcId !== undefined ? { rpcId: wire.rpcId } : {}),
-      ...(wire.requestSeq !== undefined && wire.requestSeq >= 0 ? { requestSeq: wire.requestSeq } : {}),
-      result,
-      violations: findResultViolations(method, result, this.client?.getProtocolEra() ?? 'legacy'),
-      durationMs: performance.now() - started,
-      responseSize: wire.response?.size ?? 0,
-    };
+    const violations = findResultViolations(method, result, this.client?.getProtocolEra() ?? 'legacy');
+    return withWireIds({ result, violations, durationMs: performance.now() - started, responseSize: wire.response?.size ?? 0 }, wire);
   }
 
   /**
@@ -586,14 +586,7 @@ export class Connection {
   }
 
   private failed(started: number, failure: RpcFailure, wire?: WireWatch): RpcOutcome {
-    return {
-      ...(wire?.rpcId !== undefined ? { rpcId: wire.rpcId } : {}),
-      ...(wire?.requestSeq !== undefined && wire.requestSeq >= 0 ? { requestSeq: wire.requestSeq } : {}),
-      failure,
-      violations: [],
-      durationMs: performance.now() - started,
-      responseSize: wire?.response?.size ?? 0,
-    };
+    return withWireIds({ failure, violations: [], durationMs: performance.now() - started, responseSize: wire?.response?.size ?? 0 }, wire);
   }
 
   private describeRequestFailure(error: unknown, signal: AbortSignal, timeouts: CallTimeouts): RpcFailure {
@@ -709,6 +702,16 @@ export class Connection {
     };
     this.deps.onState(this.current);
   }
+}
+
+/**
+ * Adds the id and seq of the call's request on the wire, when it was sent. Set in place: spreading
+ * optional parts into a literal costs V8 a slow copy per part, on every call.
+ */
+function withWireIds(outcome: RpcOutcome, wire: WireWatch | undefined): RpcOutcome {
+  if (wire?.rpcId !== undefined) outcome.rpcId = wire.rpcId;
+  if (wire?.requestSeq !== undefined && wire.requestSeq >= 0) outcome.requestSeq = wire.requestSeq;
+  return outcome;
 }
 
 function isEraNegotiationFailure(error: unknown): boolean {

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TrafficEntry } from '../../../shared/traffic.js';
 import { recordLine, withMessageFromRaw } from '../../../shared/traffic-line.js';
+import { PendingBytes } from './pending-bytes.js';
 
 /** Where one entry's line is: its segment file, byte offset and length. */
 interface LinePlace {
@@ -84,6 +85,8 @@ export class TrafficJournal {
   private segment = 0;
   private segmentSize = 0;
   private queued: TrafficEntry[] = [];
+  /** The lines of the flush under way, encoded. */
+  private pending = new PendingBytes();
   private flushScheduled = false;
   private failed = false;
   /** Line places by seq − `firstSeq` (segment 0: none). */
@@ -126,22 +129,16 @@ export class TrafficJournal {
     const entries = this.queued;
     this.queued = [];
     try {
-      let lines: string[] = [];
-      let bytes = 0;
       for (const entry of entries) {
-        const line = recordLine(entry);
-        const length = Buffer.byteLength(line, 'utf8');
-        if (this.fd === null || (this.segmentSize + bytes > 0 && this.segmentSize + bytes + length > this.options.segmentBytes)) {
-          this.writeLines(lines);
-          lines = [];
-          bytes = 0;
+        const length = this.pending.append(recordLine(entry));
+        const before = this.pending.length - length;
+        if (this.fd === null || (this.segmentSize + before > 0 && this.segmentSize + this.pending.length > this.options.segmentBytes)) {
+          this.writePending(length);
           this.startSegment();
         }
-        this.remember(entry.seq, { segment: this.segment, offset: this.segmentSize + bytes, length });
-        lines.push(line);
-        bytes += length;
+        this.remember(entry.seq, { segment: this.segment, offset: this.segmentSize + this.pending.length - length, length });
       }
-      this.writeLines(lines);
+      this.writePending(0);
     } catch (error) {
       this.fail(error);
     }
@@ -234,17 +231,21 @@ export class TrafficJournal {
     this.segmentSize = 0;
   }
 
-  private writeLines(lines: string[]): void {
-    if (lines.length === 0 || this.fd === null) return;
-    const buffer = Buffer.from(lines.join(''), 'utf8');
-    let written = 0;
-    while (written < buffer.length) written += writeSync(this.fd, buffer, written, buffer.length - written);
-    this.segmentSize += buffer.length;
+  /** Writes what is pending but its last `keepBytes` (the line that starts the next segment). */
+  private writePending(keepBytes: number): void {
+    const fd = this.fd;
+    this.pending.drain((bytes) => {
+      if (fd === null) return;
+      let written = 0;
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+      this.segmentSize += bytes.length;
+    }, keepBytes);
   }
 
   private fail(error: unknown): void {
     this.failed = true;
     this.queued = [];
+    this.pending = new PendingBytes();
     try {
       if (this.fd !== null) closeSync(this.fd);
     } catch {

@@ -1,0 +1,47 @@
+/** What the buffer starts at, and shrinks back to after holding something much larger. */
+const START_BYTES = 64 * 1024;
+
+/**
+ * Text encoded as UTF-8 into one buffer that is kept from write to write: each line is encoded
+ * once, and its byte length comes from that, instead of measuring it, joining the lines and
+ * encoding them all again.
+ */
+export class PendingBytes {
+  private buffer = Buffer.allocUnsafe(START_BYTES);
+  private used = 0;
+
+  /** Bytes held. */
+  get length(): number {
+    return this.used;
+  }
+
+  /** Adds `text`; returns how many bytes it took. */
+  append(text: string): number {
+    // A UTF-16 code unit never takes more than 3 bytes in UTF-8.
+    const most = text.length * 3;
+    if (this.used + most > this.buffer.length) this.grow(this.used + most);
+    const bytes = this.buffer.write(text, this.used, 'utf8');
+    this.used += bytes;
+    return bytes;
+  }
+
+  /**
+   * Hands all the bytes held but the last `keepBytes` to `write` (which may use them only during
+   * the call); those last bytes are then the only ones held.
+   */
+  drain(write: (bytes: Buffer) => void, keepBytes = 0): void {
+    const end = this.used - keepBytes;
+    if (end > 0) write(this.buffer.subarray(0, end));
+    this.buffer.copyWithin(0, end, this.used);
+    this.used = keepBytes;
+    if (this.used === 0 && this.buffer.length > START_BYTES * 16) this.buffer = Buffer.allocUnsafe(START_BYTES);
+  }
+
+  private grow(needed: number): void {
+    let size = this.buffer.length;
+    while (size < needed) size *= 2;
+    const grown = Buffer.allocUnsafe(size);
+    this.buffer.copy(grown, 0, 0, this.used);
+    this.buffer = grown;
+  }
+}
