@@ -7,7 +7,7 @@ import { TrafficRecord } from '../../main/core/traffic/traffic-record.js';
 
 const stderr = (text: string): TrafficEntry => ({ seq: -1, serverId: 's', connectionId: 'c', direction: 'in', time: 0, kind: 'stderr', size: Buffer.byteLength(text), text });
 
-const sourcesOf = (record: TrafficRecord) => ({ memory: record, journal: undefined, clearedThrough: 0, get: (seq: number) => record.get(seq) });
+const sourcesOf = (record: TrafficRecord) => ({ memory: record, journal: undefined, clearedThrough: 0 });
 
 /** Every piece of an export of `record` (memory only), pieces of at most `maxBytes`. */
 function piecesOf(record: TrafficRecord, maxBytes: number, secrets: string[] = []): Promise<string[]> {

@@ -81,4 +81,25 @@ describe('the traffic journal', () => {
 
     for (const item of entries) expect(journal.read(item.seq)).toEqual(item);
   });
+
+  it('reads chosen lines as written, from several segments, queued ones included, and none from a deleted segment', () => {
+    const { journal } = journalIn(2_000);
+    const entries = Array.from({ length: 40 }, (_, index) => entry(index + 1));
+    for (const item of entries.slice(0, 30)) journal.append(item);
+    journal.flush();
+    // Still queued when the reader starts: it writes them first.
+    for (const item of entries.slice(30)) journal.append(item);
+    const reader = journal.lineReader();
+    const chosen = [1, 2, 17, 29, 35, 40];
+    expect(chosen.map((seq) => reader.line(seq))).toEqual(chosen.map((seq) => recordLine(entries[seq - 1]!)));
+    expect(reader.line(41)).toBeUndefined();
+    reader.close();
+
+    journal.forgetSegmentsBelow(journal.currentSegment);
+    const later = journal.lineReader();
+    expect(later.line(1)).toBeUndefined();
+    expect(later.line(40)).toBe(recordLine(entries[39]!));
+    later.close();
+    journal.close();
+  });
 });

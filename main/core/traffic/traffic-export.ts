@@ -13,8 +13,6 @@ export interface ExportSources {
   journal: TrafficJournal | undefined;
   /** Entries up to this seq were cleared from the log: exports leave them out. */
   clearedThrough: number;
-  /** An entry from memory or disk. */
-  get(seq: number): TrafficEntry | undefined;
 }
 
 /** The seqs a piece may hold: after `after`, up to `through`. */
@@ -43,14 +41,20 @@ function chosenEntries(sources: ExportSources, seqs: readonly number[], { after,
   const wanted = [...new Set(seqs)].filter((seq) => seq > after && seq <= through).sort((a, b) => a - b);
   let text = '';
   let bytes = 0;
-  for (const seq of wanted) {
-    const entry = sources.get(seq);
-    if (!entry) continue;
-    const line = lineOf(entry);
-    const lineBytes = bytesOf(line);
-    if (text !== '' && bytes + lineBytes > maxBytes) return { text, nextAfterSeq: seq - 1 };
-    text += line;
-    bytes += lineBytes;
+  // Memory's entry is the fuller one (HTTP headers attached later); older ones come from disk as written.
+  const disk = sources.journal?.lineReader();
+  try {
+    for (const seq of wanted) {
+      const entry = sources.memory.get(seq);
+      const line = entry ? lineOf(entry) : disk?.line(seq);
+      if (line === undefined) continue;
+      const lineBytes = bytesOf(line);
+      if (text !== '' && bytes + lineBytes > maxBytes) return { text, nextAfterSeq: seq - 1 };
+      text += line;
+      bytes += lineBytes;
+    }
+  } finally {
+    disk?.close();
   }
   return { text, nextAfterSeq: null };
 }

@@ -148,19 +148,49 @@ export class TrafficJournal {
   read(seq: number): TrafficEntry | undefined {
     const queued = this.queued.find((entry) => entry.seq === seq);
     if (queued) return queued;
-    const place = this.firstSeq < 0 ? undefined : this.places.get(seq - this.firstSeq);
-    if (!place || place.segment < this.firstKeptSegment) return undefined;
+    const place = this.placeOf(seq);
+    if (!place) return undefined;
     let fd: number | undefined;
     try {
-      fd = openSync(join(this.options.folder, segmentFileName(place.segment)), 'r');
-      const buffer = Buffer.allocUnsafe(place.length);
-      const read = readSync(fd, buffer, 0, place.length, place.offset);
-      return withMessageFromRaw(JSON.parse(buffer.toString('utf8', 0, read)) as TrafficEntry);
+      fd = openSync(this.segmentPath(place.segment), 'r');
+      return withMessageFromRaw(JSON.parse(readPlace(fd, place)) as TrafficEntry);
     } catch {
       return undefined;
     } finally {
       if (fd !== undefined) closeSync(fd);
     }
+  }
+
+  /**
+   * Reads chosen entries' lines as written (no parse), keeping each segment file open until
+   * `close`: an export of thousands of older entries opens each file once, not once per entry.
+   */
+  lineReader(): { line(seq: number): string | undefined; close(): void } {
+    this.flush();
+    const open = new Map<number, number | null>();
+    const fdOf = (segment: number): number | null => {
+      let fd = open.get(segment);
+      if (fd === undefined) {
+        try {
+          fd = openSync(this.segmentPath(segment), 'r');
+        } catch {
+          fd = null; // Deleted to keep within the disk budget: its entries are gone.
+        }
+        open.set(segment, fd);
+      }
+      return fd;
+    };
+    return {
+      line: (seq) => {
+        const place = this.placeOf(seq);
+        const fd = place ? fdOf(place.segment) : null;
+        return place && fd !== null ? readPlace(fd, place) : undefined;
+      },
+      close: () => {
+        for (const fd of open.values()) if (fd !== null) closeSync(fd);
+        open.clear();
+      },
+    };
   }
 
   /**
@@ -214,6 +244,16 @@ export class TrafficJournal {
     this.fd = null;
   }
 
+  /** Where an entry's line is, unless it has none (never written, or its segment was deleted). */
+  private placeOf(seq: number): LinePlace | undefined {
+    const place = this.firstSeq < 0 ? undefined : this.places.get(seq - this.firstSeq);
+    return place && place.segment >= this.firstKeptSegment ? place : undefined;
+  }
+
+  private segmentPath(segment: number): string {
+    return join(this.options.folder, segmentFileName(segment));
+  }
+
   private remember(seq: number, place: LinePlace): void {
     if (this.firstSeq < 0) this.firstSeq = seq;
     this.places.set(seq - this.firstSeq, place);
@@ -256,4 +296,11 @@ export class TrafficJournal {
       `Traffic is no longer saved to disk (${error instanceof Error ? error.message : String(error)}). The log in the window goes on; what was saved so far is kept.`,
     );
   }
+}
+
+/** One line's text, read from its place in an open segment file. */
+function readPlace(fd: number, place: LinePlace): string {
+  const buffer = Buffer.allocUnsafe(place.length);
+  const read = readSync(fd, buffer, 0, place.length, place.offset);
+  return buffer.toString('utf8', 0, read);
 }

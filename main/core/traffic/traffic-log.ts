@@ -189,7 +189,7 @@ export class TrafficLog {
 
   /** One piece of an export (see traffic-export.ts). */
   exportPiece(query: TrafficExportQuery, secrets: readonly string[]): TrafficExportPiece {
-    return exportPiece({ memory: this.record, journal: this.journal, clearedThrough: this.clearedThrough, get: (seq) => this.get(seq) }, query, secrets);
+    return exportPiece({ memory: this.record, journal: this.journal, clearedThrough: this.clearedThrough }, query, secrets);
   }
 
   clear(): void {
