@@ -71,8 +71,14 @@ export function workerReplyParser(share?: LongTextShare): ParseLargeReply {
           return;
         }
         waiting.delete(reply.id);
-        if ('error' in reply) call.reject(new Error(reply.error));
-        else call.resolve(putLongStrings(reply.value, reply.places, call.slices, joined));
+        if ('error' in reply) {
+          call.reject(new Error(reply.error));
+          return;
+        }
+        const value = putLongStrings(reply.value, reply.places, call.slices, joined);
+        // Joining megabytes is one task already: whoever waits for the value (a store, a render) runs in the next.
+        if (reply.places.length > 0) setTimeout(() => call.resolve(value), 0);
+        else call.resolve(value);
       };
       const port = share?.openPort();
       if (port) started.postMessage({ sharePort: port } satisfies ParseWorkerMessage, [port]);
