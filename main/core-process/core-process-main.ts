@@ -94,7 +94,14 @@ function usableReplyFolder(folder: string): string | undefined {
 function quotingReplyFile(folder: string, value: unknown): ReplyFile | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const responseText = responseTextOf((value as { result?: unknown }).result);
-  return responseText === undefined ? undefined : writtenReply(folder, Buffer.from(quotingReplyJson(value, responseText), 'utf8'));
+  if (responseText === undefined) return undefined;
+  let json: string;
+  try {
+    json = quotingReplyJson(value, responseText);
+  } catch {
+    return undefined; // The rest of the value does not serialize: the usual path says so.
+  }
+  return writtenReply(folder, Buffer.from(json, 'utf8'));
 }
 
 function writtenReply(folder: string, json: Buffer): ReplyFile | undefined {
