@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PreparedTexts, type PreparedTextsLimits } from '../../renderer/src/ui/content/prepared-texts.js';
+import { PreparedTexts, SharedTextKeys, type PreparedTextsLimits } from '../../renderer/src/ui/content/prepared-texts.js';
 
 const LIMITS: PreparedTextsLimits = { keepChars: 1000, keepMs: 30_000, arrivalWaitMs: 10_000 };
 const json = (items: number) => JSON.stringify(Array.from({ length: items }, (_, id) => ({ id })));
@@ -56,5 +56,26 @@ describe('texts the reply parser sends straight to the document worker', () => {
     const waiting = expect(texts.take(9)).rejects.toThrow(/no longer kept/);
     await vi.advanceTimersByTimeAsync(LIMITS.arrivalWaitMs + 1);
     await waiting;
+  });
+});
+
+describe('the page’s note of which texts the document worker has', () => {
+  it('finds the newest key of a text, also when an older reply carried the same content', () => {
+    const keys = new SharedTextKeys(2);
+    const first = 'a'.repeat(300_000);
+    const repeated = 'a'.repeat(300_000);
+    keys.add(first, 1);
+    keys.add(repeated, 2);
+    expect(keys.keyOf(repeated)).toBe(2);
+    expect(keys.keyOf(first)).toBe(2);
+    expect(keys.keyOf('b'.repeat(300_000))).toBeUndefined();
+  });
+
+  it('forgets the oldest beyond what it remembers', () => {
+    const keys = new SharedTextKeys(2);
+    keys.add('one', 1);
+    keys.add('two', 2);
+    keys.add('three', 3);
+    expect([keys.keyOf('one'), keys.keyOf('two'), keys.keyOf('three')]).toEqual([undefined, 2, 3]);
   });
 });

@@ -6,6 +6,7 @@
 import type { LongTextShare } from '../../bridge/parse-off-thread';
 import { DocumentCore, type DocumentInfo, type DocumentInput } from './document-core';
 import type { DocumentCommand, DocumentReply, DocumentReplyValue, DocumentRequest, DocumentWorkerMessage } from './document-protocol';
+import { SharedTextKeys } from './prepared-texts';
 import type { TreeRow } from './json-tree-model';
 import type { TextSegment } from './text-segments';
 
@@ -113,24 +114,17 @@ class WorkerLink {
 
 const workerLink = new WorkerLink();
 
-/** The page's copies of texts the worker was also sent, newest last, with their names there. */
-const sharedTexts: Array<{ text: string; key: number }> = [];
-const REMEMBERED_SHARED_TEXTS = 4;
+const sharedTexts = new SharedTextKeys();
 
 /** Lets the reply parser send long texts straight to the document worker (see prepared-texts.ts). */
 export const longTextShare: LongTextShare = {
   openPort: () => workerLink.openTextPort(),
-  joined(text, key) {
-    sharedTexts.push({ text, key });
-    if (sharedTexts.length > REMEMBERED_SHARED_TEXTS) sharedTexts.shift();
-  },
+  joined: (text, key) => sharedTexts.add(text, key),
 };
 
 /** Opens a text in the worker: the copy it was already sent when there is one, else sent in pieces. */
 async function openText(documentId: number, text: string): Promise<DocumentReplyValue> {
-  // Newest first: `===` finds the very string the parser just handed over at once (the same object).
-  // An older copy with the same content (a repeated call) would do as well, but may be gone from the worker.
-  const key = sharedTexts.findLast((shared) => shared.text === text)?.key;
+  const key = sharedTexts.keyOf(text);
   if (key !== undefined) {
     try {
       return await workerLink.send(documentId, { type: 'openShared', key });
