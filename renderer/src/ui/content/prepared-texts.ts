@@ -1,8 +1,9 @@
 /**
- * In the document worker: long texts the reply parser sent here straight from its own worker
- * (see `SharedLongText`), each prepared as a document at once, so a view that opens one finds it
- * ready while the page was still joining its copy. Kept within a budget, and for a while only:
- * a text nobody opens is dropped, and a view then sends it over as before.
+ * Long texts the reply parser sends straight from its worker to the document worker (see
+ * `SharedLongText`). There, `PreparedTexts` prepares each as a document at once, so a view that
+ * opens one finds it ready while the page was still joining its copy; kept within a budget, and
+ * for a while only (a view then sends the text over as before). On the page, `SharedTextKeys`
+ * notes which texts the worker was sent.
  */
 import type { SharedLongText } from '../../bridge/long-strings.js';
 import { DocumentCore } from './document-core.js';
