@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { DocumentCore, looksLikeJsonContainer, printJson } from '../../renderer/src/ui/content/document-core.js';
-import { JsonTreeModel, previewOf } from '../../renderer/src/ui/content/json-tree-model.js';
-import { indexSegments, segmentAt } from '../../renderer/src/ui/content/text-segments.js';
+import { DocumentCore, looksLikeJsonContainer, printJson } from '../../shared/document/document-core.js';
+import { JsonTreeModel, previewOf } from '../../shared/document/json-tree-model.js';
+import { indexSegments, segmentAt } from '../../shared/document/text-segments.js';
 
 function deepArray(depth: number): unknown {
   let value: unknown = [];

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { parsePointer, toPointer, valueAtPointer } from '../../shared/json-pointer.js';
 import { SchemaValidator } from '../../main/core/mcp/schema-validator.js';
-import { JsonTreeModel } from '../../renderer/src/ui/content/json-tree-model.js';
+import { JsonTreeModel } from '../../shared/document/json-tree-model.js';
 
 const document = { 'a/b': { '~c': [10, { 'x~/y': true }] } };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentCore, parseExact } from '../../renderer/src/ui/content/document-core.js';
+import { DocumentCore, parseExact } from '../../shared/document/document-core.js';
 
 describe('JSON trees show numbers as written', () => {
   it('keeps 1.0, -0, 1e3 and integers past 2^53 as their text, and names repeated keys', () => {

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PreparedTexts, SharedTextKeys, type PreparedTextsLimits } from '../../renderer/src/ui/content/prepared-texts.js';
+import { PreparedTexts, type PreparedTextsLimits } from '../../shared/document/prepared-texts.js';
+import { SharedTextKeys } from '../../renderer/src/ui/content/shared-text-keys.js';
 
-const LIMITS: PreparedTextsLimits = { keepChars: 1000, keepMs: 30_000, arrivalWaitMs: 10_000 };
+const KEEP_MS = 30_000;
+const LIMITS: PreparedTextsLimits = { keepChars: 1000, keepMs: KEEP_MS, arrivalWaitMs: 10_000 };
 const json = (items: number) => JSON.stringify(Array.from({ length: items }, (_, id) => ({ id })));
 
 describe('texts the reply parser sends straight to the document worker', () => {
@@ -47,12 +49,24 @@ describe('texts the reply parser sends straight to the document worker', () => {
     await expect(texts.take(1)).rejects.toThrow(/no longer kept/);
   });
 
+  it('without a time limit a text stays until the budget needs its room, and can be read whole', async () => {
+    vi.useFakeTimers();
+    const texts = new PreparedTexts({ keepChars: 25, arrivalWaitMs: 10_000 });
+    texts.add({ key: 1, text: json(2) });
+    vi.advanceTimersByTime(24 * 60 * 60 * 1000);
+    expect(await texts.text(1)).toBe(json(2));
+    texts.add({ key: 2, text: json(2) });
+    await expect(texts.text(1)).rejects.toThrow(/no longer kept/);
+    expect((await texts.take(2)).info()).toMatchObject({ tree: true });
+  });
+
   it('a text nobody opens is dropped after a while, and a text that never comes stops the wait', async () => {
     vi.useFakeTimers();
     const texts = new PreparedTexts(LIMITS);
     texts.add({ key: 1, text: json(1) });
-    vi.advanceTimersByTime(LIMITS.keepMs + 1);
+    vi.advanceTimersByTime(KEEP_MS + 1);
     await expect(texts.take(1)).rejects.toThrow(/no longer kept/);
+    await expect(texts.text(1)).rejects.toThrow(/no longer kept/);
     const waiting = expect(texts.take(9)).rejects.toThrow(/no longer kept/);
     await vi.advanceTimersByTimeAsync(LIMITS.arrivalWaitMs + 1);
     await waiting;

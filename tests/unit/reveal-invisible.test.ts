@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JsonTreeModel } from '../../renderer/src/ui/content/json-tree-model.js';
-import { revealInvisible } from '../../renderer/src/ui/reveal-invisible.js';
+import { JsonTreeModel } from '../../shared/document/json-tree-model.js';
+import { revealInvisible } from '../../shared/reveal-invisible.js';
 
 describe('revealInvisible', () => {
   it('writes out a bidi override instead of letting it reorder the name', () => {

@@ -4,6 +4,7 @@
  * structured clone, or by decoding its bytes) holds the main thread for about 100 ms, while each
  * slice takes a few milliseconds and joining them is a copy.
  */
+import type { KeyedText } from '../../../shared/document/prepared-texts';
 import type { PathSegment } from '../../../shared/json-pointer';
 
 export const LONG_STRING_CHARS = 256 * 1024;
@@ -23,10 +24,7 @@ export interface LongStringPlace {
  * A long string the parse worker sends straight to the document worker, besides the page: a view
  * of it then opens there without the page copying it over again.
  */
-export interface SharedLongText {
-  key: number;
-  text: string;
-}
+export type SharedLongText = KeyedText;
 
 /** A long string's slices, in order. */
 export function slicesOf(text: string): string[] {

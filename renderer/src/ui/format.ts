@@ -29,25 +29,7 @@ export function formatClockTime(epochMs: number): string {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }
 
-const NON_ASCII = /[\u0080-\uffff]/;
-
-/** UTF-8 size of a string, without allocating an encoded copy. */
-export function utf8Length(text: string): number {
-  // ASCII up to the first wider character is one byte each: the native search finds it much faster than the loop.
-  const firstWide = text.search(NON_ASCII);
-  if (firstWide < 0) return text.length;
-  let bytes = firstWide;
-  for (let i = firstWide; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
+export { utf8Length } from '../../../shared/utf8-length';
 
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString()} ${count === 1 ? one : many}`;

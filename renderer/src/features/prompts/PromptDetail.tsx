@@ -8,7 +8,7 @@ import { useCompletion } from '../../ui/completion/use-completion';
 import { argumentsToSend, missingRequired } from './prompt-messages';
 import { PromptResultView } from './PromptResultView';
 import { promptKey, usePromptsStore } from './prompts-store';
-import { revealInvisible } from '../../ui/reveal-invisible';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 const EMPTY: Record<string, string> = {};
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp';
 import { ItemIcon } from '../../ui/item-icon/ItemIcon';
-import { revealInvisible } from '../../ui/reveal-invisible';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** One resource in the list: its title (or name) with the name beside, then its URI. */
 export function ResourceRow({ resource, updated, subscribed }: { resource: ResourceInfo; updated: boolean; subscribed: boolean }) {

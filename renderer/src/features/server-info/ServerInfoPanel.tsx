@@ -14,7 +14,7 @@ import { eraLabel } from './era-label';
 import { PingControl } from './PingControl';
 import { RootsEditor } from './RootsEditor';
 import './server-info.css';
-import { revealInvisible } from '../../ui/reveal-invisible';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 const OFFLINE_LEAD: Partial<Record<ConnectionStatus, string>> = {
   failed: 'The last connection attempt failed.',

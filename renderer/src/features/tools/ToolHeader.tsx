@@ -6,7 +6,7 @@ import { SafeMarkdown } from '../../ui/content/SafeMarkdown';
 import { ItemIcon } from '../../ui/item-icon/ItemIcon';
 import { appBadges } from '../apps';
 import { annotationBadges, toolTitle } from './tool-facts';
-import { revealInvisible } from '../../ui/reveal-invisible';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 import { uiStateStorage } from '../../bridge/ui-state';
 
 /** The tool's name and title, icon, annotation badges and a duplicate-name warning. */

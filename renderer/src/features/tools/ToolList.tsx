@@ -3,7 +3,7 @@ import { VirtualListbox } from '../../ui/VirtualListbox';
 import { ItemIcon } from '../../ui/item-icon/ItemIcon';
 import { appBadges } from '../apps';
 import { toolTitle, type ToolEntry } from './tool-facts';
-import { revealInvisible } from '../../ui/reveal-invisible';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 interface Props {
   entries: readonly ToolEntry[];

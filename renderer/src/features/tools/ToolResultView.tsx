@@ -7,7 +7,7 @@ import { ContentBlocks, MetaDetails } from '../../ui/content/ContentBlocks';
 import { Folded } from '../../ui/content/Folded';
 import { CopyButton } from '../../ui/content/CopyButton';
 import { DocumentView } from '../../ui/content/DocumentView';
-import { printJson } from '../../ui/content/document-core';
+import { printJson } from '../../../../shared/document/document-core';
 import { saveFile } from '../../ui/content/file-actions';
 import type { StructuredCheck } from './result-checks';
 import type { ToolRun } from './run-history';

@@ -1,4 +1,4 @@
-import { revealInvisible } from '../../ui/reveal-invisible';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 const MAX_SUBJECT_CHARS = 200;
 

@@ -1,5 +1,5 @@
 import { KIND, type CompactTrafficLog, type RequestStatus } from './compact-traffic-log.js';
-import { revealInvisible } from '../../ui/reveal-invisible';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** What a row is, as shown: server → client requests and orphan responses get kinds of their own. */
 export type RowKind =

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatBytes } from '../format';
 import { suggestFileName } from './binary';
 import { CopyButton } from './CopyButton';
-import type { DocumentInput } from './document-core';
+import type { DocumentInput } from '../../../../shared/document/document-core';
 import { saveFile } from './file-actions';
 import { JsonTreeView } from './JsonTreeView';
 import { TextSegmentsView } from './TextSegmentsView';

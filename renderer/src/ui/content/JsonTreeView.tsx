@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DocumentSource } from './document-source';
-import type { TreeRow } from './json-tree-model';
+import type { TreeRow } from '../../../../shared/document/json-tree-model';
 import { copyText } from './file-actions';
 import { useRowWindow } from '../use-row-window';
-import { revealInvisible } from '../reveal-invisible';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 const ROW_HEIGHT = 20;
 const INDENT = 14;

@@ -4,11 +4,12 @@
  * as the view scrolls. Views read through `row()`/`segment()` and re-render when `version` moves.
  */
 import type { LongTextShare } from '../../bridge/parse-off-thread';
-import { DocumentCore, type DocumentInfo, type DocumentInput } from './document-core';
-import type { DocumentCommand, DocumentReply, DocumentReplyValue, DocumentRequest, DocumentWorkerMessage } from './document-protocol';
-import { SharedTextKeys } from './prepared-texts';
-import type { TreeRow } from './json-tree-model';
-import type { TextSegment } from './text-segments';
+import { DocumentCore, type DocumentInfo, type DocumentInput } from '../../../../shared/document/document-core';
+import type { DocumentCommand, DocumentReply, DocumentReplyValue, DocumentRequest } from '../../../../shared/document/document-protocol';
+import type { DocumentWorkerMessage } from './document.worker';
+import { SharedTextKeys } from './shared-text-keys';
+import type { TreeRow } from '../../../../shared/document/json-tree-model';
+import type { TextSegment } from '../../../../shared/document/text-segments';
 
 /** Documents larger than this (characters, or a value's size hint in bytes) go to the worker. */
 export const WORKER_THRESHOLD_CHARS = 256 * 1024;

@@ -1,8 +1,11 @@
 /** Holds large documents off the main thread: parsing, flattening and slicing happen here. */
 import type { SharedLongText } from '../../bridge/long-strings.js';
-import { DocumentCore } from './document-core.js';
-import type { DocumentReply, DocumentReplyValue, DocumentRequest, DocumentWorkerMessage } from './document-protocol.js';
-import { PreparedTexts } from './prepared-texts.js';
+import type { DocumentReply, DocumentRequest } from '../../../../shared/document/document-protocol.js';
+import { DocumentTable } from '../../../../shared/document/document-table.js';
+import { PreparedTexts } from '../../../../shared/document/prepared-texts.js';
+
+/** What the worker receives: a request, or (once) the port the reply parser sends long texts through. */
+export type DocumentWorkerMessage = DocumentRequest | { textPort: MessagePort };
 
 /** The worker's global scope, typed without the WebWorker lib (the renderer compiles against DOM). */
 const scope = self as unknown as {
@@ -10,63 +13,9 @@ const scope = self as unknown as {
   postMessage(message: DocumentReply): void;
 };
 
-const documents = new Map<number, DocumentCore>();
-/** Chunks of texts still arriving, by document. */
-const pending = new Map<number, string[]>();
-const prepared = new PreparedTexts();
-
-/** Opens a shared text (which may still be on its way) as a document. */
-async function openShared(documentId: number, key: number): Promise<DocumentReplyValue> {
-  const document = await prepared.take(key);
-  documents.set(documentId, document);
-  return document.info();
-}
-
-function handle({ documentId, command }: DocumentRequest): DocumentReplyValue | Promise<DocumentReplyValue> {
-  if (command.type === 'chunk') {
-    const chunks = pending.get(documentId) ?? [];
-    chunks.push(command.text);
-    pending.set(documentId, chunks);
-    return null;
-  }
-  if (command.type === 'open') {
-    const input = command.chunked ? { kind: 'text' as const, text: (pending.get(documentId) ?? []).join('') } : command.input;
-    pending.delete(documentId);
-    const document = new DocumentCore(input);
-    documents.set(documentId, document);
-    return document.info();
-  }
-  if (command.type === 'openShared') return openShared(documentId, command.key);
-  if (command.type === 'close') {
-    documents.delete(documentId);
-    pending.delete(documentId);
-    return null;
-  }
-  const document = documents.get(documentId);
-  if (!document) throw new Error('This document was closed.');
-  switch (command.type) {
-    case 'rows':
-      return document.rows(command.start, command.end);
-    case 'segments':
-      return document.segments(command.start, command.end);
-    case 'toggle':
-      return document.toggle(command.index);
-    case 'expandAll':
-      return document.expandAll(command.index);
-    case 'collapseAll':
-      return document.collapseAll();
-    case 'parent':
-      return document.parentIndex(command.index);
-    case 'pointer':
-      return document.pointer(command.index);
-    case 'copy':
-      return document.copyText(command.index);
-    case 'raw':
-      return document.prepareRaw();
-  }
-}
-
-const failure = (requestId: number, error: unknown): DocumentReply => ({ requestId, ok: false, message: error instanceof Error ? error.message : String(error) });
+/** Texts the reply parser shares are kept half a minute: a view opens them at once or not at all. */
+const prepared = new PreparedTexts({ keepChars: 64 * 1024 * 1024, keepMs: 30_000, arrivalWaitMs: 10_000 });
+const table = new DocumentTable(prepared);
 
 scope.onmessage = (event) => {
   const message = event.data;
@@ -74,15 +23,5 @@ scope.onmessage = (event) => {
     message.textPort.onmessage = (shared: MessageEvent<SharedLongText>) => prepared.add(shared.data);
     return;
   }
-  let value: DocumentReplyValue | Promise<DocumentReplyValue>;
-  try {
-    value = handle(message);
-  } catch (error) {
-    scope.postMessage(failure(message.requestId, error));
-    return;
-  }
-  Promise.resolve(value).then(
-    (resolved) => scope.postMessage({ requestId: message.requestId, ok: true, value: resolved }),
-    (error: unknown) => scope.postMessage(failure(message.requestId, error)),
-  );
+  void table.reply(message).then((reply) => scope.postMessage(reply));
 };

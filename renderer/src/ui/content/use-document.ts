@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { DocumentInput } from './document-core';
+import type { DocumentInput } from '../../../../shared/document/document-core';
 import { openDocument, type DocumentSource, type OpenOptions } from './document-source';
 
 const payloadOf = (input: DocumentInput): unknown => (input.kind === 'text' ? input.text : input.value);

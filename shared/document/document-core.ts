@@ -4,7 +4,7 @@
  * inside the document worker.
  */
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
-import { utf8Length } from '../format.js';
+import { utf8Length } from '../utf8-length.js';
 import { JsonTreeModel, kindOf, type TreeRow } from './json-tree-model.js';
 import { indexSegments, segmentAt, type SegmentIndex, type TextSegment } from './text-segments.js';
 

@@ -5,8 +5,8 @@
  * large documents and on the main thread for small ones.
  */
 import { isLosslessNumber } from 'lossless-json';
-import { revealInvisible } from '../reveal-invisible';
-import { toPointer } from '../../../../shared/json-pointer';
+import { revealInvisible } from '../reveal-invisible.js';
+import { toPointer } from '../json-pointer.js';
 
 export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 

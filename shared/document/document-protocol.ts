@@ -1,4 +1,4 @@
-/** Messages between the main thread and the document worker. */
+/** Messages to and from a document worker: the page's (a Web Worker) or the core's (a worker thread). */
 import type { DocumentInfo, DocumentInput } from './document-core.js';
 import type { TreeRow } from './json-tree-model.js';
 import type { TextSegment } from './text-segments.js';
@@ -8,8 +8,10 @@ export type DocumentCommand =
   | { type: 'chunk'; text: string }
   /** `chunked`: the text is the chunks sent before, joined. */
   | { type: 'open'; input: DocumentInput; chunked?: boolean }
-  /** Opens a text the reply parser already sent to the worker (see prepared-texts.ts). */
+  /** Opens a text the worker was handed ahead (see prepared-texts.ts). */
   | { type: 'openShared'; key: number }
+  /** Such a text itself, whole (no document needed). */
+  | { type: 'sharedText'; key: number }
   | { type: 'rows'; start: number; end: number }
   | { type: 'segments'; start: number; end: number }
   | { type: 'toggle'; index: number }
@@ -20,9 +22,6 @@ export type DocumentCommand =
   | { type: 'copy'; index?: number }
   | { type: 'raw' }
   | { type: 'close' };
-
-/** What the worker receives: a request, or (once) the port the reply parser sends long texts through. */
-export type DocumentWorkerMessage = DocumentRequest | { textPort: MessagePort };
 
 export interface DocumentRequest {
   /** Matches the reply to its request. */

@@ -1,0 +1,19 @@
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** UTF-8 size of a string, without allocating an encoded copy. */
+export function utf8Length(text: string): number {
+  // ASCII up to the first wider character is one byte each: the native search finds it much faster than the loop.
+  const firstWide = text.search(NON_ASCII);
+  if (firstWide < 0) return text.length;
+  let bytes = firstWide;
+  for (let i = firstWide; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
