@@ -13,6 +13,7 @@ import type { ExportSnippet, ImportDiscovery, ImportParams, ImportResult, Import
 import { AUTH_SECRET_NAMES, type AuthSecretName, type AuthStatus } from './auth.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
 import type { DeepLinkEvent } from './deep-link.js';
+import type { DocumentReplyValue, HeldDocumentCommand, OpenedDocument } from './document/document-protocol.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
 import type { CoreStatus } from './core-status.js';
 import {
@@ -77,7 +78,21 @@ const toolCallParams = serverRef.extend({
   callId: id,
   timeouts: callTimeouts.optional(),
   asTask: z.boolean().optional(),
+  holdLongTexts: z.boolean().optional(),
 }) satisfies z.ZodType<ToolCallParams>;
+const heldTextRef = z.object({ key: z.number().int().positive() });
+const rowIndex = z.number().int().nonnegative();
+/** A window of rows or segments: at most this many at once (a view asks for a screenful and a margin). */
+const MAX_WINDOW = 10_000;
+const rowWindow = z
+  .object({ start: rowIndex, end: rowIndex })
+  .refine((window) => window.end >= window.start && window.end - window.start <= MAX_WINDOW, `must be a window of at most ${MAX_WINDOW} rows`);
+const heldDocumentCommand = z.union([
+  rowWindow.and(z.object({ type: z.enum(['rows', 'segments']) })),
+  z.object({ type: z.enum(['toggle', 'expandAll', 'parent', 'pointer']), index: rowIndex }),
+  z.object({ type: z.literal('copy'), index: rowIndex.optional() }),
+  z.object({ type: z.enum(['collapseAll', 'raw', 'close']) }),
+]) as z.ZodType<HeldDocumentCommand>;
 const completionParams = serverRef.extend({
   ref: z.discriminatedUnion('type', [z.object({ type: z.literal('ref/prompt'), name: id }), z.object({ type: z.literal('ref/resource'), uri: id })]),
   argument: z.object({ name: id, value: z.string() }),
@@ -168,6 +183,13 @@ export const requests = {
   /** The server's tasks (its own list where it offers one) and those Loupe started, oldest first. */
   'tasks.list': request<TaskInfo[]>()(serverRef),
   'tasks.cancel': request<void>()(serverRef.extend({ taskId: id })),
+
+  /** Opens a text the core holds (see `HeldText`) as a document of its own; it stays open until closed. */
+  'documents.open': request<OpenedDocument>()(heldTextRef),
+  /** Rows, segments and tree commands of an open held document; `close` ends it. */
+  'documents.command': request<DocumentReplyValue>()(z.object({ documentId: z.number().int().positive(), command: heldDocumentCommand })),
+  /** A held text, whole (to copy, save or hand on). */
+  'documents.text': request<string>()(heldTextRef),
 
   'resources.list': request<ListOutcome<ResourceInfo>>()(listParams),
   'resources.templates': request<ListOutcome<ResourceTemplateInfo>>()(listParams),

@@ -3,6 +3,7 @@
  * could omit is optional and the raw object is always kept next to the view.
  */
 import type { ServerIcon } from './connection.js';
+import type { PathSegment } from './json-pointer.js';
 import type { CallTimeouts } from './server-config.js';
 
 export type JsonObject = Record<string, unknown>;
@@ -87,6 +88,23 @@ export interface RpcOutcome {
   durationMs: number;
   /** Size of the response message in UTF-8 bytes (0 when there was none). */
   responseSize: number;
+  /** Long texts of `result` the core holds back (asked for with `holdLongTexts`): each place in `result` holds ''. */
+  heldTexts?: HeldText[];
+}
+
+/**
+ * A long text of a result that stays in the core, where the page opens it as a document (its
+ * rows come as they are scrolled to) and fetches it whole only to copy, save or hand it on.
+ */
+export interface HeldText {
+  /** Where it is in the result, e.g. ['content', 0, 'text']. */
+  path: PathSegment[];
+  /** Its name in the core (`documents.open`, `documents.text`). */
+  key: number;
+  /** Its length in characters (UTF-16 code units). */
+  chars: number;
+  /** Its first characters, shown while its document is prepared. */
+  head: string;
 }
 
 export interface ToolCallParams {
@@ -99,6 +117,8 @@ export interface ToolCallParams {
   timeouts?: CallTimeouts | undefined;
   /** Run as a task (Tasks extension): the tool requires it, or the person chose it. */
   asTask?: boolean | undefined;
+  /** Long texts in the result's content stay in the core (see `HeldText`); without it the result comes whole. */
+  holdLongTexts?: boolean | undefined;
 }
 
 export interface ResourceInfo {

@@ -27,6 +27,8 @@ import { serverHandlers } from './handlers/server-handlers.js';
 import { uiStateHandlers } from './handlers/ui-state-handlers.js';
 import { UiStateStore } from './config/ui-state-store.js';
 import { toolHandlers } from './handlers/tool-handlers.js';
+import { documentHandlers } from './handlers/document-handlers.js';
+import { DocumentHost } from './documents/document-host.js';
 import { trafficHandlers } from './handlers/traffic-handlers.js';
 import { utilityHandlers } from './handlers/utility-handlers.js';
 import { IsolatedValidator } from './mcp/isolated-validator.js';
@@ -124,6 +126,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ),
   );
 
+  const documents = new DocumentHost();
   const handlers: RequestHandlers = {
     ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
@@ -131,7 +134,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...importHandlers(store, () => events.emit('servers.changed', store.list())),
     ...connectionHandlers(store, connections),
     ...listHandlers(lists),
-    ...toolHandlers(connections, lists),
+    ...toolHandlers(connections, lists, (text) => documents.hold(text)),
+    ...documentHandlers(documents),
     ...resourceHandlers(connections, lists),
     ...promptHandlers(connections, lists),
     ...utilityHandlers(connections, validator),
@@ -154,6 +158,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     dispose: async () => {
       await connections.disconnectAll();
       await validator.close();
+      await documents.close();
       traffic.flush();
       sessions.close();
       await lock.release();

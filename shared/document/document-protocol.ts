@@ -35,3 +35,12 @@ export type DocumentReplyValue = DocumentInfo | TreeRow[] | TextSegment[] | numb
 export type DocumentReply =
   | { requestId: number; ok: true; value: DocumentReplyValue }
   | { requestId: number; ok: false; message: string };
+
+/** What the page may ask of a document the core holds (`documents.command`): no texts go that way. */
+export type HeldDocumentCommand = Exclude<DocumentCommand, { type: 'chunk' | 'open' | 'openShared' | 'sharedText' }>;
+
+/** A held text opened as a document in the core. */
+export interface OpenedDocument {
+  documentId: number;
+  info: DocumentInfo;
+}

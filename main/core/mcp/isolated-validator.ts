@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { JsonObject, SchemaValidation } from '../../../shared/mcp.js';
+import { workerFile } from '../worker-file.js';
 
 /** How long one check may run before the worker is stopped and the value goes unchecked. */
 export const DEFAULT_VALIDATION_TIME_LIMIT_MS = 2_000;
@@ -12,17 +12,6 @@ interface Job {
   schema: JsonObject;
   value: unknown;
   resolve: (result: SchemaValidation) => void;
-}
-
-/**
- * The compiled worker. Run from source (the tests), this module is TypeScript and the worker must
- * be the built one: `npm test` builds first.
- */
-function workerFile(): URL {
-  const here = import.meta.url;
-  const built = here.endsWith('.ts') ? new URL('../../../dist/main/core/mcp/schema-worker.js', here) : new URL('./schema-worker.js', here);
-  if (!existsSync(built)) throw new Error(`The schema worker is not built (${built.pathname}): run npm run build first.`);
-  return built;
 }
 
 function unchecked(schemaError: string): SchemaValidation {
@@ -106,7 +95,7 @@ export class IsolatedValidator {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(workerFile());
+    const worker = new Worker(workerFile(new URL('./schema-worker.js', import.meta.url)));
     this.workerReady = new Promise((resolve) => {
       worker.on('message', (message: { ready?: true; id?: number; result?: SchemaValidation }) => {
         if (message.ready) resolve();

@@ -1,0 +1,11 @@
+import type { PreparedTextsLimits } from '../../../shared/document/prepared-texts.js';
+
+/**
+ * What the core's document thread keeps: the newest long texts up to this many characters (one
+ * byte each for ASCII), with no time limit, since a result stays on screen as long as the person
+ * likes. An older text's view then says it is no longer kept.
+ */
+export const HELD_TEXT_LIMITS: PreparedTextsLimits = { keepChars: 128 * 1024 * 1024, arrivalWaitMs: 10_000 };
+
+/** Open documents at most; opening one more closes the oldest (a page that went away leaves its own open). */
+export const MAX_OPEN_DOCUMENTS = 16;
