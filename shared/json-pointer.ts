@@ -10,6 +10,18 @@ export function toPointer(path: readonly PathSegment[]): string {
   return path.map((segment) => `/${escapeSegment(segment)}`).join('');
 }
 
+/**
+ * Puts `value` at `path` inside `root` (in place: every container on the way must exist), and
+ * returns the root, which is `value` itself for the empty path.
+ */
+export function setAtPath(root: unknown, path: readonly PathSegment[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  let node = root as Record<PathSegment, unknown>;
+  for (const segment of path.slice(0, -1)) node = node[segment] as Record<PathSegment, unknown>;
+  node[path.at(-1)!] = value;
+  return root;
+}
+
 /** `/a/0/b~1c` → `['a', '0', 'b/c']`. Throws on text that is not a pointer. */
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];

@@ -1,5 +1,10 @@
 const NON_ASCII = /[\u0080-\uffff]/;
 
+/** True when every character is ASCII (one byte in UTF-8, Latin-1 and ASCII alike). */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
+}
+
 /** UTF-8 size of a string, without allocating an encoded copy. */
 export function utf8Length(text: string): number {
   // ASCII up to the first wider character is one byte each: the native search finds it much faster than the loop.

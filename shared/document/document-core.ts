@@ -8,9 +8,6 @@ import { utf8Length } from '../utf8-length.js';
 import { JsonTreeModel, kindOf, type TreeRow } from './json-tree-model.js';
 import { indexSegments, segmentAt, type SegmentIndex, type TextSegment } from './text-segments.js';
 
-/** Texts at least this long are handled in a document worker (the page's or the core's), never on the page's main thread. */
-export const LARGE_TEXT_CHARS = 256 * 1024;
-
 export type DocumentInput = { kind: 'text'; text: string } | { kind: 'value'; value: unknown };
 
 export interface RawInfo {

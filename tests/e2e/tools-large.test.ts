@@ -2,6 +2,7 @@
  * Tools at scale: 1,000 tools listed and filtered, and 20 MB results that appear quickly
  * without freezing the page (no main-thread task far over 100 ms).
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
@@ -94,14 +95,22 @@ describe('tools: large lists and results', () => {
     await selectTool(tools, 'big');
     const tree = result(tools).getByRole('tree', { name: 'Result content: text' });
     let shownAfter = 0;
+    // The text stays in the core, which prepares its tree: the page fetches no large reply to show it.
+    const replyFetches: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (request.url().includes('/replies/')) replyFetches.push(request.url());
+    };
+    page.on('request', onRequest);
     const tasks = await traceLongTasks(page, LONG_TASK_BUDGET_MS, async () => {
       const started = Date.now();
       await runWithJson(tools, { mb: 20, kind: 'json' });
       await tree.getByRole('treeitem').nth(3).waitFor({ timeout: 30_000 });
       shownAfter = Date.now() - started;
     });
+    page.off('request', onRequest);
     console.log(`20 MB JSON result: shown ${shownAfter} ms after Run; main-thread tasks over the budget:`, tasks);
     expectOnlyTransportLongTasks(tasks);
+    expect(replyFetches).toEqual([]);
 
     const reply = result(tools);
     await reply.getByText(/^20(\.0)? MB$/).first().waitFor();
@@ -129,8 +138,16 @@ describe('tools: large lists and results', () => {
     expectOnlyTransportLongTasks(tasks);
     await reply.getByText(/^[\d,]+ lines$/).first().waitFor();
     expect(await text.getByText('The quick brown fox', { exact: false }).count()).toBeLessThan(80);
+    // Saved whole, although the page only ever held the rows on screen.
+    const [download] = await Promise.all([page.waitForEvent('download'), reply.getByRole('button', { name: 'Save…', exact: true }).click()]);
+    const saved = await readFile((await download.path())!, 'utf8');
+    expect(saved.length).toBe(20 * 1024 * 1024);
+    expect(saved.startsWith('The quick brown fox')).toBe(true);
     await reply.getByText('Raw reply', { exact: true }).click();
-    await expect.poll(() => reply.getByRole('document', { name: 'Raw reply' }).textContent(), { timeout: 30_000 }).toContain('"type": "text"');
+    // The raw reply puts the held text back in its place.
+    const raw = reply.getByRole('document', { name: 'Raw reply' });
+    await expect.poll(() => raw.textContent(), { timeout: 30_000 }).toContain('"type": "text"');
+    expect(await raw.textContent()).toContain('"text": "The quick brown fox');
     expect(harness.pageErrors).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /** One JSON Pointer builder (shared/json-pointer.ts) for the schema form, the JSON tree and the core's schema errors. */
 import { describe, expect, test } from 'vitest';
-import { parsePointer, toPointer, valueAtPointer } from '../../shared/json-pointer.js';
+import { parsePointer, setAtPath, toPointer, valueAtPointer } from '../../shared/json-pointer.js';
 import { SchemaValidator } from '../../main/core/mcp/schema-validator.js';
 import { JsonTreeModel } from '../../shared/document/json-tree-model.js';
 
@@ -29,5 +29,15 @@ describe('JSON Pointer (RFC 6901)', () => {
     tree.expandAll(0);
     const pointers = Array.from({ length: tree.rowCount }, (_, index) => tree.pointer(index));
     expect(pointers).toContain('/a~1b/~0c/1/x~0~1y');
+  });
+});
+
+describe('setAtPath', () => {
+  test('puts a value in place inside nested containers, and the empty path replaces the root', () => {
+    const root = { content: [{ type: 'text', text: '' }, { type: 'resource', resource: { text: '' } }] };
+    expect(setAtPath(root, ['content', 1, 'resource', 'text'], 'whole')).toBe(root);
+    expect(root.content[1]).toEqual({ type: 'resource', resource: { text: 'whole' } });
+    expect(root.content[0]).toEqual({ type: 'text', text: '' });
+    expect(setAtPath(root, [], 'all')).toBe('all');
   });
 });

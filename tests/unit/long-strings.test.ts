@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LONG_STRING_CHARS, putLongStrings, slicesOf, takeLongStrings } from '../../renderer/src/bridge/long-strings.js';
+import { putLongStrings, slicesOf, takeLongStrings } from '../../renderer/src/bridge/long-strings.js';
+import { LARGE_TEXT_CHARS } from '../../shared/document/large-text.js';
 
-const long = (char: string, extra = 0) => char.repeat(LONG_STRING_CHARS + extra);
+const long = (char: string, extra = 0) => char.repeat(LARGE_TEXT_CHARS + extra);
 
 describe('long strings leave the parse worker in slices and are put back whole', () => {
   it('takes each long string out of the value, wherever it is, and puts it back from its slices', () => {

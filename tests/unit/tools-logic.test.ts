@@ -143,6 +143,12 @@ describe('run history', () => {
     expect(stored.arguments).toEqual({ message: 'm1' });
     expect(storableRun(run(2))).toEqual(run(2));
     expect(storableRun(run(3, { status: 'running' }))).toBeNull();
+    const held = run(4, {
+      outcome: outcome({ result: { content: [{ type: 'text', text: '' }] }, responseSize: 20_000_000, heldTexts: [{ path: ['content', 0, 'text'], key: 1, chars: 19_999_900, head: 'x' }] }),
+    });
+    const storedHeld = storableRun(held)!;
+    expect(storedHeld.resultDropped).toBe(true);
+    expect(storedHeld.outcome).not.toHaveProperty('heldTexts');
   });
 
   test('stored history round-trips, keeps the newest within the budget and skips junk', () => {

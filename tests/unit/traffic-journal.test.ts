@@ -42,6 +42,17 @@ describe('PendingBytes', () => {
     expect(pending.length).toBe(0);
   });
 
+  it('writes Latin-1 letters as UTF-8 (only ASCII takes the fast copy)', () => {
+    const pending = new PendingBytes();
+    const texts = ['plain ascii\n', 'café ÿ\n', '\u007f\u0080\n', 'x'.repeat(100_000) + 'é'];
+    for (const text of texts) expect(pending.append(text)).toBe(Buffer.byteLength(text, 'utf8'));
+    let out = Buffer.alloc(0);
+    pending.drain((bytes) => {
+      out = Buffer.from(bytes);
+    });
+    expect(out.toString('utf8')).toBe(texts.join(''));
+  });
+
   it('keeps the last bytes when asked, and grows past its first size', () => {
     const pending = new PendingBytes();
     const big = '🙂'.repeat(40_000); // 160,000 bytes

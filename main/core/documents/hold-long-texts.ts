@@ -1,4 +1,4 @@
-import { LARGE_TEXT_CHARS } from '../../../shared/document/document-core.js';
+import { LARGE_TEXT_CHARS } from '../../../shared/document/large-text.js';
 import { isObject } from '../../../shared/is-object.js';
 import type { PathSegment } from '../../../shared/json-pointer.js';
 import type { HeldText, RpcOutcome } from '../../../shared/mcp.js';

@@ -4,10 +4,10 @@
  * structured clone, or by decoding its bytes) holds the main thread for about 100 ms, while each
  * slice takes a few milliseconds and joining them is a copy.
  */
+import { LARGE_TEXT_CHARS } from '../../../shared/document/large-text';
 import type { KeyedText } from '../../../shared/document/prepared-texts';
-import type { PathSegment } from '../../../shared/json-pointer';
+import { setAtPath, type PathSegment } from '../../../shared/json-pointer';
 
-export const LONG_STRING_CHARS = 256 * 1024;
 const SLICE_CHARS = 1024 * 1024;
 /** The walk looks at this many values at most: a reply of millions of small values keeps them in the clone. */
 const MAX_VISITS = 200_000;
@@ -36,7 +36,7 @@ export function slicesOf(text: string): string[] {
 /** Takes the long strings out of `value` (in place; each becomes ''): their places, and the strings in the same order. */
 export function takeLongStrings(value: unknown): { value: unknown; places: LongStringPlace[]; strings: string[] } {
   if (typeof value === 'string') {
-    return value.length >= LONG_STRING_CHARS ? { value: '', places: [{ path: [], slices: slicesOf(value).length }], strings: [value] } : { value, places: [], strings: [] };
+    return value.length >= LARGE_TEXT_CHARS ? { value: '', places: [{ path: [], slices: slicesOf(value).length }], strings: [value] } : { value, places: [], strings: [] };
   }
   const places: LongStringPlace[] = [];
   const strings: string[] = [];
@@ -48,7 +48,7 @@ export function takeLongStrings(value: unknown): { value: unknown; places: LongS
     for (const key of Array.isArray(node) ? node.keys() : Object.keys(node)) {
       visits++;
       const child = record[key];
-      if (typeof child === 'string' && child.length >= LONG_STRING_CHARS) {
+      if (typeof child === 'string' && child.length >= LARGE_TEXT_CHARS) {
         places.push({ path: [...path, key], slices: Math.ceil(child.length / SLICE_CHARS) });
         strings.push(child);
         record[key] = '';
@@ -74,13 +74,7 @@ export function putLongStrings(
     const text = slices.slice(next, next + count).join('');
     next += count;
     onJoined?.(text, place);
-    if (path.length === 0) {
-      whole = text;
-      continue;
-    }
-    let node = whole as Record<string | number, unknown>;
-    for (const segment of path.slice(0, -1)) node = node[segment] as Record<string | number, unknown>;
-    node[path.at(-1)!] = text;
+    whole = setAtPath(whole, path, text);
   }
   return whole;
 }

@@ -9,7 +9,7 @@ import { isObject } from '../../../../shared/is-object';
 import { errorsByPointer, type SchemaCheck, type ValidationError } from '../../ui/schema-form/schema-check';
 import { useRememberedArgumentsCheck, useSchemaCheck } from '../../ui/schema-form/use-schema-check';
 import { findServer, useServersStore } from '../servers';
-import { ToolApp } from '../apps';
+import { ToolApp, toolAppUri } from '../apps';
 import { CallOptions } from './CallOptions';
 import { RunHistory } from './RunHistory';
 import { ToolArguments } from './ToolArguments';
@@ -92,7 +92,12 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
     submits.current++;
     setChecking(false);
     setRefusal(null);
-    void store.run(api, serverId, tool.name, args, taskSupport === 'required' || (taskSupport === 'optional' && runAsTask), listKey);
+    void store.run(api, serverId, tool.name, args, {
+      asTask: taskSupport === 'required' || (taskSupport === 'optional' && runAsTask),
+      // An app is handed the whole result, so a tool with one gets it whole.
+      holdLongTexts: toolAppUri(tool) === undefined,
+      listKey,
+    });
   };
 
   const submit = async () => {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useApi } from '../../bridge/api-context';
 import { taskOfCall, useTasksStore, TaskStatusLine } from '../tasks';
 import type { CallProgress, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
 import { formatBytes, formatClockTime, formatDuration, plural } from '../../ui/format';
@@ -14,6 +15,7 @@ import type { ToolRun } from './run-history';
 import { VERDICT_LABELS, verdictOf } from './run-verdict';
 import { RunProgress } from './RunProgress';
 import { useStructuredCheck } from './use-structured-check';
+import { useWholeResult, wholeResult } from './whole-result';
 import { isObject } from '../../../../shared/is-object';
 
 interface Props {
@@ -33,6 +35,7 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
   const result = outcome?.result;
   const check = useStructuredCheck(tool.outputSchema, result);
   const task = useTasksStore((state) => taskOfCall(state.byServer, run.serverId, run.callId));
+  const api = useApi();
 
   // A new run's result (this view is keyed by the call) comes into view, even below the fold.
   const sectionRef = useRef<HTMLElement>(null);
@@ -62,13 +65,13 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
           outcome && <OutcomeMeta outcome={outcome} startedAt={run.startedAt} />
         )}
         <span className="tool-result__spacer" />
-        {result !== undefined && (
+        {outcome && result !== undefined && (
           <>
-            <CopyButton label="Copy reply" getText={() => printJson(result)} />
+            <CopyButton label="Copy reply" getText={async () => printJson(await wholeResult(api, outcome))} />
             <button
               type="button"
               className="button button--small"
-              onClick={() => saveFile(`${tool.name}-result.json`, printJson(result), 'application/json')}
+              onClick={() => void wholeResult(api, outcome).then((whole) => saveFile(`${tool.name}-result.json`, printJson(whole), 'application/json'))}
             >
               Save reply…
             </button>
@@ -90,7 +93,7 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
         </p>
       )}
       {outcome && outcome.violations.length > 0 && <ViolationsView violations={outcome.violations} result={result} responseSize={outcome.responseSize} />}
-      {result !== undefined && check && <ResultBody result={result} tool={tool} check={check} onOpenResource={onOpenResource} conforming={outcome?.violations.length === 0} responseSize={outcome?.responseSize ?? 0} />}
+      {outcome && result !== undefined && check && <ResultBody outcome={outcome} result={result} tool={tool} check={check} onOpenResource={onOpenResource} />}
     </section>
   );
 }
@@ -184,22 +187,22 @@ function ViolationsView({ violations, result, responseSize }: { violations: Sche
 }
 
 function ResultBody({
+  outcome,
   result,
   tool,
   check,
   onOpenResource,
-  conforming,
-  responseSize,
 }: {
+  outcome: RpcOutcome;
   result: unknown;
   tool: ToolInfo;
   check: StructuredCheck;
   onOpenResource(uri: string): void;
-  conforming: boolean;
-  responseSize: number;
 }) {
   const toolError = isObject(result) && result.isError === true;
   const content = isObject(result) ? result.content : undefined;
+  // The held texts of `content`, their paths starting at the block (the same objects: views key on them).
+  const heldContent = useMemo(() => outcome.heldTexts?.filter((text) => text.path[0] === 'content').map((text) => ({ ...text, path: text.path.slice(1) })), [outcome.heldTexts]);
   return (
     <>
       {toolError && (
@@ -208,7 +211,7 @@ function ResultBody({
         </p>
       )}
       {isObject(result) && (content !== undefined || !('structuredContent' in result)) && (
-        <ContentBlocks blocks={content} label="Result content" onOpenResource={onOpenResource} />
+        <ContentBlocks blocks={content} label="Result content" onOpenResource={onOpenResource} held={heldContent} />
       )}
       {check.status === 'missing' && (
         <p className="content-problem" role="note">
@@ -249,11 +252,31 @@ function ResultBody({
         </section>
       )}
       {isObject(result) && isObject(result._meta) && <MetaDetails title="_meta" value={result._meta} name="Result _meta" />}
-      {conforming && (
+      {outcome.violations.length === 0 && (
         <Folded title="Raw reply">
-          <DocumentView input={{ kind: 'value', value: result }} label="Raw reply" title="Raw reply" fileBaseName="reply" preferRaw sizeHint={responseSize} />
+          <RawReply outcome={outcome} />
         </Folded>
       )}
     </>
   );
+}
+
+/** The whole reply as a value: texts the core holds are fetched first. */
+function RawReply({ outcome }: { outcome: RpcOutcome }) {
+  const whole = useWholeResult(useApi(), outcome);
+  if (whole.status === 'fetching') {
+    return (
+      <p className="content-note" role="status">
+        Fetching the reply’s long texts from the core…
+      </p>
+    );
+  }
+  if (whole.status === 'failed') {
+    return (
+      <p className="content-problem" role="alert">
+        Could not fetch the whole reply: {whole.message}
+      </p>
+    );
+  }
+  return <DocumentView input={{ kind: 'value', value: whole.result }} label="Raw reply" title="Raw reply" fileBaseName="reply" preferRaw sizeHint={outcome.responseSize} />;
 }

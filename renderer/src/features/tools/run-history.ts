@@ -54,7 +54,8 @@ export function storableRun(run: ToolRun): ToolRun | null {
     size = Infinity;
   }
   if (size <= MAX_STORED_RESULT_CHARS) return run;
-  const { result: _result, ...withoutResult } = outcome;
+  // Texts the core holds are not kept across restarts either.
+  const { result: _result, heldTexts: _heldTexts, ...withoutResult } = outcome;
   return { ...run, outcome: withoutResult, resultDropped: true };
 }
 

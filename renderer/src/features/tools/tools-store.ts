@@ -25,6 +25,15 @@ export interface ArgumentsDraft {
   parseError: string | null;
 }
 
+export interface RunOptions {
+  /** Run as a task (Tasks extension). */
+  asTask?: boolean;
+  /** Long texts of the result stay in the core, and the result view opens them there (see `HeldText`). */
+  holdLongTexts?: boolean;
+  /** The tool's key in the list, when it differs from its name. */
+  listKey?: string;
+}
+
 interface ToolsState {
   /** Mirrored from the core's list state (see app/lists-mirror.ts). */
   byServer: Record<string, ServerTools>;
@@ -49,7 +58,7 @@ interface ToolsState {
   setDraftText(key: string, text: string): void;
   setMode(key: string, mode: ArgumentsMode): void;
   /** `listKey` tells apart tools that share a name (see `listEntries`). */
-  run(api: Bridge, serverId: string, toolName: string, args: JsonObject, asTask?: boolean, listKey?: string): Promise<void>;
+  run(api: Bridge, serverId: string, toolName: string, args: JsonObject, options?: RunOptions): Promise<void>;
   cancel(api: Bridge, callId: string): Promise<void>;
   viewRun(key: string, callId: string): void;
   applyProgress(progress: CallProgress): void;
@@ -102,7 +111,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
 
   setMode: (key, mode) => set((state) => ({ modes: { ...state.modes, [key]: mode } })),
 
-  run: async (api, serverId, toolName, args, asTask = false, listKey = toolName) => {
+  run: async (api, serverId, toolName, args, { asTask = false, holdLongTexts = false, listKey = toolName } = {}) => {
     const key = toolKey(serverId, listKey);
     const callId = crypto.randomUUID();
     const started: ToolRun = {
@@ -137,6 +146,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
         callId,
         ...(timeouts ? { timeouts } : {}),
         ...(asTask ? { asTask } : {}),
+        ...(holdLongTexts ? { holdLongTexts } : {}),
       });
       finish({ outcome });
     } catch (error) {

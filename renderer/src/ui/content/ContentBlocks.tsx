@@ -1,3 +1,4 @@
+import type { HeldText } from '../../../../shared/mcp';
 import { formatBytes } from '../format';
 import { classifyContent, type ClassifiedBlock } from './classify';
 import { DocumentView } from './DocumentView';
@@ -12,13 +13,15 @@ interface Props {
   /** Opens a resource (for `resource_link` blocks). */
   onOpenResource?(uri: string): void;
   label: string;
+  /** Long texts of these blocks the core holds, their paths starting at the block's index (see `HeldText`). */
+  held?: HeldText[] | undefined;
 }
 
 /**
  * Renders MCP content: text (a JSON tree when it parses as JSON), images, audio, embedded
  * resources, resource links, and anything else raw with a note. Never as HTML.
  */
-export function ContentBlocks({ blocks, onOpenResource, label }: Props) {
+export function ContentBlocks({ blocks, onOpenResource, label, held }: Props) {
   const list = classifyContent(blocks);
   if (!list.ok) {
     return (
@@ -48,6 +51,7 @@ export function ContentBlocks({ blocks, onOpenResource, label }: Props) {
           block={block}
           name={many ? `${label} ${index + 1}` : label}
           fileBaseName={many ? `content-${index + 1}` : 'content'}
+          held={held?.filter((text) => text.path[0] === index)}
           {...(onOpenResource ? { onOpenResource } : {})}
         />
       ))}
@@ -61,15 +65,29 @@ interface BlockProps {
   name: string;
   fileBaseName: string;
   onOpenResource?(uri: string): void;
+  /** Its long texts the core holds, their paths starting at the block's index. */
+  held?: HeldText[] | undefined;
 }
 
-export function ContentBlockView({ block, name, fileBaseName, onOpenResource }: BlockProps) {
+/** The held text at `path` inside the block, if the core holds it (the same object each render: views key on it). */
+const heldAt = (held: HeldText[] | undefined, ...path: string[]) => held?.find((text) => text.path.slice(1).join('/') === path.join('/'));
+
+export function ContentBlockView({ block, name, fileBaseName, onOpenResource, held }: BlockProps) {
   const { view } = block;
   let body;
   switch (view.kind) {
-    case 'text':
-      body = <DocumentView input={{ kind: 'text', text: view.text }} label={`${name}: text`} title="Text" fileBaseName={fileBaseName} />;
+    case 'text': {
+      const heldText = heldAt(held, 'text');
+      body = (
+        <DocumentView
+          input={heldText ? { kind: 'held', held: heldText } : { kind: 'text', text: view.text }}
+          label={`${name}: text`}
+          title="Text"
+          fileBaseName={fileBaseName}
+        />
+      );
       break;
+    }
     case 'image':
       body = <ImageContent data={view.data} mimeType={view.mimeType} label={`${name}: image`} />;
       break;
@@ -78,6 +96,7 @@ export function ContentBlockView({ block, name, fileBaseName, onOpenResource }: 
       break;
     case 'resource': {
       // The same rule as a resource read: a text blob is shown as its text.
+      const heldText = heldAt(held, 'resource', 'text');
       const blobText = view.text === undefined && view.blob !== undefined ? textOfBlob(view.blob.replace(/\s+/g, ''), view.mimeType) : null;
       body = (
         <div className="embedded-resource">
@@ -87,7 +106,7 @@ export function ContentBlockView({ block, name, fileBaseName, onOpenResource }: 
           </p>
           {view.text !== undefined || blobText !== null ? (
             <DocumentView
-              input={{ kind: 'text', text: view.text ?? blobText ?? '' }}
+              input={heldText ? { kind: 'held', held: heldText } : { kind: 'text', text: view.text ?? blobText ?? '' }}
               label={`${name}: resource text`}
               title={view.text !== undefined ? 'Text' : 'Text (from a blob)'}
               fileBaseName={fileBaseName}

@@ -2,11 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatBytes } from '../format';
 import { suggestFileName } from './binary';
 import { CopyButton } from './CopyButton';
-import type { DocumentInput } from '../../../../shared/document/document-core';
 import { saveFile } from './file-actions';
 import { JsonTreeView } from './JsonTreeView';
 import { TextSegmentsView } from './TextSegmentsView';
 import { useDocument } from './use-document';
+import type { ViewInput } from './document-source';
 
 /** Raw text up to this size is one wrapped block; beyond it, virtualized rows. */
 const INLINE_TEXT_BYTES = 64 * 1024;
@@ -14,7 +14,7 @@ const INLINE_TEXT_BYTES = 64 * 1024;
 const PREVIEW_CHARS = 2000;
 
 interface Props {
-  input: DocumentInput;
+  input: ViewInput;
   /** The accessible name of the view (tree, text). */
   label: string;
   /** Name for Save, without extension (one is added for the type). */
@@ -63,7 +63,7 @@ function DocumentBody({
     if (view === 'raw' && info && !info.raw) source.prepareRaw();
   }, [view, info, source]);
 
-  const approximateBytes = input.kind === 'text' ? input.text.length : undefined;
+  const approximateBytes = input.kind === 'text' ? input.text.length : input.kind === 'held' ? input.held.chars : undefined;
   const bytes = info?.raw?.bytes ?? approximateBytes;
   const save = async () => {
     const text = input.kind === 'text' ? input.text : await source.copyText();
@@ -76,7 +76,7 @@ function DocumentBody({
       <div className="document__header">
         <span className="document__title">{title}</span>
         {bytes !== undefined && <span className="document__meta">{formatBytes(bytes)}</span>}
-        {info?.tree && input.kind === 'text' && <span className="content-badge">JSON</span>}
+        {info?.tree && input.kind !== 'value' && <span className="content-badge">JSON</span>}
         {info?.raw && info.raw.lineCount > 1 && <span className="document__meta">{info.raw.lineCount.toLocaleString()} lines</span>}
         {badges}
         <span className="document__spacer" />
@@ -96,7 +96,12 @@ function DocumentBody({
         </button>
       </div>
       {info?.parseError && <p className="content-note">{info.parseError}. Shown as text.</p>}
-      {source.error ? (
+      {source.error && input.kind === 'held' ? (
+        <div className="content-problem" role="alert">
+          <p>Could not show this {formatBytes(bytes ?? 0)} text: {source.error}</p>
+          <p>Loupe keeps the long texts of the newest results only. Run the tool again to see this one.</p>
+        </div>
+      ) : source.error ? (
         <div className="content-problem" role="alert">
           <p>Could not prepare this {formatBytes(bytes ?? 0)} document in the background: {source.error}</p>
           <button type="button" className="button button--small" onClick={onRunLocally}>
@@ -108,7 +113,9 @@ function DocumentBody({
           <p className="content-note" role="status">
             Preparing a view of {formatBytes(bytes ?? 0)}… The start is shown meanwhile.
           </p>
-          {input.kind === 'text' && <pre className="content-text content-text--preview">{input.text.slice(0, PREVIEW_CHARS)}</pre>}
+          {input.kind !== 'value' && (
+            <pre className="content-text content-text--preview">{input.kind === 'text' ? input.text.slice(0, PREVIEW_CHARS) : input.held.head}</pre>
+          )}
         </div>
       ) : view === 'tree' ? (
         <JsonTreeView source={source} label={label} {...(maxHeight ? { maxHeight } : {})} />

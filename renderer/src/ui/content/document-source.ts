@@ -1,18 +1,21 @@
 /**
  * The main thread's handle on a document. Small documents live here (every call answers at
- * once); large ones live in the document worker, and their rows and segments arrive in windows
- * as the view scrolls. Views read through `row()`/`segment()` and re-render when `version` moves.
+ * once); large ones live in the page's document worker, and held texts in the core's document
+ * thread. Their rows and segments arrive in windows as the view scrolls. Views read through `row()`/`segment()` and re-render when `version` moves.
  */
 import type { LongTextShare } from '../../bridge/parse-off-thread';
+import type { Bridge } from '../../bridge/types';
+import type { HeldText } from '../../../../shared/mcp';
 import { DocumentCore, type DocumentInfo, type DocumentInput } from '../../../../shared/document/document-core';
-import type { DocumentCommand, DocumentReply, DocumentReplyValue, DocumentRequest } from '../../../../shared/document/document-protocol';
+import { LARGE_TEXT_CHARS } from '../../../../shared/document/large-text';
+import type { DocumentCommand, DocumentReply, DocumentReplyValue, DocumentRequest, HeldDocumentCommand } from '../../../../shared/document/document-protocol';
 import type { DocumentWorkerMessage } from './document.worker';
 import { SharedTextKeys } from './shared-text-keys';
 import type { TreeRow } from '../../../../shared/document/json-tree-model';
 import type { TextSegment } from '../../../../shared/document/text-segments';
 
-/** Documents larger than this (characters, or a value's size hint in bytes) go to the worker. */
-export const WORKER_THRESHOLD_CHARS = 256 * 1024;
+/** What a view shows: a text or value here, or a long text the core holds (see `HeldText`). */
+export type ViewInput = DocumentInput | { kind: 'held'; held: HeldText };
 /**
  * Large texts go to the worker in pieces, one per task: copying 20 MB into one message blocks
  * the main thread for a few hundred milliseconds, a 1 MB piece for a few.
@@ -26,8 +29,6 @@ export interface DocumentSource {
   /** Null while a worker document is being opened. */
   readonly info: DocumentInfo | null;
   readonly error: string | null;
-  /** True when the document lives in the worker. */
-  readonly remote: boolean;
   /** Moves on every change a view must show. */
   readonly version: number;
   row(index: number): TreeRow | undefined;
@@ -162,7 +163,6 @@ abstract class BaseSource implements DocumentSource {
   info: DocumentInfo | null = null;
   error: string | null = null;
   version = 0;
-  abstract readonly remote: boolean;
   private readonly listeners = new Set<() => void>();
   private retainers = 0;
 
@@ -212,7 +212,6 @@ abstract class BaseSource implements DocumentSource {
 }
 
 class LocalSource extends BaseSource {
-  readonly remote = false;
   private readonly core: DocumentCore;
 
   constructor(input: DocumentInput) {
@@ -262,10 +261,11 @@ class LocalSource extends BaseSource {
   close() {}
 }
 
-/** A window cache: rows keyed by index, dropped whenever the tree changes shape. */
+/** Sends one command to a document that lives elsewhere (the page's worker or the core). */
+type SendCommand = (command: HeldDocumentCommand) => Promise<DocumentReplyValue>;
+
+/** A document elsewhere, seen through a window cache: rows keyed by index, dropped whenever the tree changes shape. */
 class RemoteSource extends BaseSource {
-  readonly remote = true;
-  private readonly id = nextDocumentId++;
   private rows = new Map<number, TreeRow>();
   private readonly segments = new Map<number, TextSegment>();
   /** Bumped when the tree changes shape, so replies for the old shape are dropped. */
@@ -274,9 +274,11 @@ class RemoteSource extends BaseSource {
   private segmentsInFlight: string | null = null;
   private closed = false;
 
-  constructor(input: DocumentInput) {
+  constructor(
+    opening: Promise<DocumentReplyValue>,
+    private readonly send: SendCommand,
+  ) {
     super();
-    const opening = input.kind === 'text' ? openText(this.id, input.text) : workerLink.send(this.id, { type: 'open', input });
     opening
       .then((info) => {
         this.info = info as DocumentInfo;
@@ -318,8 +320,7 @@ class RemoteSource extends BaseSource {
     if (this.rowsInFlight === key) return;
     this.rowsInFlight = key;
     const shape = this.treeShape;
-    workerLink
-      .send(this.id, { type: 'rows', start: range[0], end: range[1] })
+    this.send({ type: 'rows', start: range[0], end: range[1] })
       .then((rows) => {
         if (this.rowsInFlight === key) this.rowsInFlight = null;
         if (shape !== this.treeShape || this.closed) return;
@@ -338,8 +339,7 @@ class RemoteSource extends BaseSource {
     const key = `${range[0]}:${range[1]}`;
     if (this.segmentsInFlight === key) return;
     this.segmentsInFlight = key;
-    workerLink
-      .send(this.id, { type: 'segments', start: range[0], end: range[1] })
+    this.send({ type: 'segments', start: range[0], end: range[1] })
       .then((segments) => {
         if (this.segmentsInFlight === key) this.segmentsInFlight = null;
         if (this.closed) return;
@@ -352,8 +352,7 @@ class RemoteSource extends BaseSource {
 
   prepareRaw() {
     if (this.info?.raw || this.closed) return;
-    workerLink
-      .send(this.id, { type: 'raw' })
+    this.send({ type: 'raw' })
       .then((info) => {
         this.info = info as DocumentInfo;
         this.changed();
@@ -363,12 +362,11 @@ class RemoteSource extends BaseSource {
 
   private reshaping = false;
 
-  private reshape(command: DocumentCommand) {
+  private reshape(command: HeldDocumentCommand) {
     // Indexes refer to the shape on screen: ignore clicks until the last change has landed.
     if (this.closed || this.reshaping) return;
     this.reshaping = true;
-    workerLink
-      .send(this.id, command)
+    this.send(command)
       .finally(() => {
         this.reshaping = false;
       })
@@ -392,13 +390,13 @@ class RemoteSource extends BaseSource {
     this.reshape({ type: 'collapseAll' });
   }
   parentIndex(index: number) {
-    return workerLink.send(this.id, { type: 'parent', index }) as Promise<number>;
+    return this.send({ type: 'parent', index }) as Promise<number>;
   }
   pointer(index: number) {
-    return workerLink.send(this.id, { type: 'pointer', index }) as Promise<string>;
+    return this.send({ type: 'pointer', index }) as Promise<string>;
   }
   copyText(index?: number) {
-    return workerLink.send(this.id, { type: 'copy', ...(index === undefined ? {} : { index }) }) as Promise<string>;
+    return this.send({ type: 'copy', ...(index === undefined ? {} : { index }) }) as Promise<string>;
   }
   text() {
     return null;
@@ -406,7 +404,7 @@ class RemoteSource extends BaseSource {
   close() {
     if (this.closed) return;
     this.closed = true;
-    void workerLink.send(this.id, { type: 'close' }).catch(() => {});
+    void this.send({ type: 'close' }).catch(() => {});
   }
 }
 
@@ -417,10 +415,28 @@ export interface OpenOptions {
   sizeHint?: number;
 }
 
-/** Opens a document where it belongs: large ones in the worker, everything else here. */
-export function openDocument(input: DocumentInput, options: OpenOptions = {}): DocumentSource {
+/** The part of the bridge a held document needs. */
+export type DocumentApi = Pick<Bridge, 'invoke'>;
+
+/** Opens a document where it belongs: a held text in the core, large ones in the worker, everything else here. */
+export function openDocument(input: ViewInput, api: DocumentApi, options: OpenOptions = {}): DocumentSource {
+  if (input.kind === 'held') return openHeld(input.held, api);
   const size = input.kind === 'text' ? input.text.length : (options.sizeHint ?? 0);
-  const large = size > WORKER_THRESHOLD_CHARS;
-  if (large && !options.local && workerLink.available()) return new RemoteSource(input);
+  const large = size >= LARGE_TEXT_CHARS;
+  if (large && !options.local && workerLink.available()) return openInWorker(input);
   return new LocalSource(input);
+}
+
+function openInWorker(input: DocumentInput): DocumentSource {
+  const id = nextDocumentId++;
+  const opening = input.kind === 'text' ? openText(id, input.text) : workerLink.send(id, { type: 'open', input });
+  return new RemoteSource(opening, (command) => workerLink.send(id, command));
+}
+
+function openHeld(held: HeldText, api: DocumentApi): DocumentSource {
+  const opened = api.invoke('documents.open', { key: held.key });
+  return new RemoteSource(
+    opened.then(({ info }) => info),
+    async (command) => api.invoke('documents.command', { documentId: (await opened).documentId, command }),
+  );
 }

@@ -1,20 +1,21 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { DocumentInput } from '../../../../shared/document/document-core';
-import { openDocument, type DocumentSource, type OpenOptions } from './document-source';
+import { useApi } from '../../bridge/api-context';
+import { openDocument, type DocumentSource, type OpenOptions, type ViewInput } from './document-source';
 
-const payloadOf = (input: DocumentInput): unknown => (input.kind === 'text' ? input.text : input.value);
+const payloadOf = (input: ViewInput): unknown => (input.kind === 'text' ? input.text : input.kind === 'value' ? input.value : input.held);
 
 /**
  * Opens a document for the component and re-renders it whenever the document changes. A new
- * text or value (compared by identity, so an input object made anew each render is fine) opens
- * a new document; the old one closes once nothing retains it.
+ * text, value or held text (compared by identity, so an input object made anew each render is
+ * fine) opens a new document; the old one closes once nothing retains it.
  */
-export function useDocument(input: DocumentInput, options: OpenOptions = {}): DocumentSource {
+export function useDocument(input: ViewInput, options: OpenOptions = {}): DocumentSource {
+  const api = useApi();
   const payload = payloadOf(input);
-  const [current, setCurrent] = useState(() => ({ payload, source: openDocument(input, options) }));
+  const [current, setCurrent] = useState(() => ({ payload, source: openDocument(input, api, options) }));
   let source = current.source;
   if (current.payload !== payload) {
-    source = openDocument(input, options);
+    source = openDocument(input, api, options);
     setCurrent({ payload, source });
   }
   useEffect(() => source.retain(), [source]);

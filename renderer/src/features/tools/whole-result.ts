@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import type { Bridge } from '../../bridge/types';
+import { setAtPath } from '../../../../shared/json-pointer';
+import type { RpcOutcome } from '../../../../shared/mcp';
+import { errorMessage } from '../../bridge/bridge-error';
+
+type HeldOutcome = Pick<RpcOutcome, 'result' | 'heldTexts'>;
+
+/** The result as the server sent it: the texts the core holds fetched whole and put back in their places. */
+export async function wholeResult(api: Pick<Bridge, 'invoke'>, outcome: HeldOutcome): Promise<unknown> {
+  const held = outcome.heldTexts ?? [];
+  if (held.length === 0) return outcome.result;
+  const texts = await Promise.all(held.map((text) => api.invoke('documents.text', { key: text.key })));
+  const result = structuredClone(outcome.result);
+  held.forEach((text, index) => setAtPath(result, text.path, texts[index]));
+  return result;
+}
+
+export type WholeResult = { status: 'fetching' } | { status: 'ready'; result: unknown } | { status: 'failed'; message: string };
+
+/** `wholeResult` for a component: fetched when it mounts (a folded raw view asks only once opened). */
+export function useWholeResult(api: Pick<Bridge, 'invoke'>, outcome: HeldOutcome): WholeResult {
+  const [state, setState] = useState<{ outcome: HeldOutcome; whole: WholeResult } | null>(null);
+  useEffect(() => {
+    let current = true;
+    wholeResult(api, outcome).then(
+      (result) => current && setState({ outcome, whole: { status: 'ready', result } }),
+      (error: unknown) => current && setState({ outcome, whole: { status: 'failed', message: errorMessage(error) } }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, outcome]);
+  return state?.outcome === outcome ? state.whole : { status: 'fetching' };
+}
