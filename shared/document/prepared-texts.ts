@@ -20,6 +20,8 @@ export interface PreparedTextsLimits {
   keepMs?: number;
   /** How long an open waits for a text still on its way from the parse worker. */
   arrivalWaitMs: number;
+  /** Prepared documents kept for the newest texts only (a 20 MB JSON tree takes about 150 MB); older ones are prepared again when opened. */
+  preparedTexts?: number;
 }
 
 /** Why a text cannot be opened: the budget made room for newer ones. Views match this to say so plainly. */
@@ -84,7 +86,9 @@ export class PreparedTexts {
 
   private keepWithinBudget(): void {
     let chars = 0;
+    let newer = 0;
     for (const [key, kept] of [...this.kept].reverse()) {
+      if (newer++ >= (this.limits.preparedTexts ?? Infinity)) kept.prepared = undefined;
       chars += kept.text.length;
       if (chars <= this.limits.keepChars) continue;
       clearTimeout(kept.timer);

@@ -60,6 +60,17 @@ describe('texts the reply parser sends straight to the document worker', () => {
     expect((await texts.take(2)).info()).toMatchObject({ tree: true });
   });
 
+  it('keeps prepared documents for the newest texts only; an older one is prepared again when opened', async () => {
+    const texts = new PreparedTexts({ ...LIMITS, preparedTexts: 1 });
+    texts.add({ key: 1, text: json(1) });
+    const prepared = (texts as unknown as { kept: Map<number, { prepared: unknown }> }).kept;
+    expect(prepared.get(1)!.prepared).toBeDefined();
+    texts.add({ key: 2, text: json(2) });
+    expect(prepared.get(1)!.prepared).toBeUndefined();
+    expect(prepared.get(2)!.prepared).toBeDefined();
+    expect((await texts.take(1)).info()).toMatchObject({ tree: true, rowCount: 3 });
+  });
+
   it('a text nobody opens is dropped after a while, and a text that never comes stops the wait', async () => {
     vi.useFakeTimers();
     const texts = new PreparedTexts(LIMITS);
