@@ -91,7 +91,7 @@ const heldDocumentCommand = z.union([
   rowWindow.and(z.object({ type: z.enum(['rows', 'segments']) })),
   z.object({ type: z.enum(['toggle', 'expandAll', 'parent', 'pointer']), index: rowIndex }),
   z.object({ type: z.literal('copy'), index: rowIndex.optional() }),
-  z.object({ type: z.enum(['collapseAll', 'raw', 'close']) }),
+  z.object({ type: z.enum(['collapseAll', 'raw', 'check', 'close']) }),
 ]) as z.ZodType<HeldDocumentCommand>;
 const completionParams = serverRef.extend({
   ref: z.discriminatedUnion('type', [z.object({ type: z.literal('ref/prompt'), name: id }), z.object({ type: z.literal('ref/resource'), uri: id })]),

@@ -5,7 +5,8 @@
  */
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { utf8Length } from '../utf8-length.js';
-import { JsonTreeModel, kindOf, type TreeRow } from './json-tree-model.js';
+import { outlineJson } from './json-outline.js';
+import { JsonTreeModel, kindOf, LazyContainer, type TreeRow } from './json-tree-model.js';
 import { indexSegments, segmentAt, type SegmentIndex, type TextSegment } from './text-segments.js';
 
 export type DocumentInput = { kind: 'text'; text: string } | { kind: 'value'; value: unknown };
@@ -27,6 +28,16 @@ export interface DocumentInfo {
   duplicateKeys?: string[];
   /** The raw text's figures; null for a value until its raw text is first asked for (printing can be costly). */
   raw: RawInfo | null;
+  /** The tree is shown before the whole text was checked to be JSON: `check` says (see `lazy`). */
+  checking?: true;
+}
+
+export interface DocumentOptions {
+  /**
+   * A large JSON text's tree parses its top-level entries as they are shown (a worker's documents):
+   * the first rows come at once, and `check` parses the whole text later to confirm it is JSON.
+   */
+  lazy?: boolean;
 }
 
 /** Only objects and arrays are worth a tree; `"abc"` or `42` are shown as text. */
@@ -48,7 +59,7 @@ export function looksLikeJsonContainer(text: string): boolean {
 const INEXACT_NUMBER = /\d{16}|\.\d*0(?!\d)|\d[eE]|-0(?![.\d])/;
 
 /** Below this size the exact parse is always used (it also finds repeated keys); above it only where a number needs it. */
-const ALWAYS_EXACT_CHARS = 256 * 1024;
+export const ALWAYS_EXACT_CHARS = 256 * 1024;
 
 /**
  * Parses JSON text so the tree shows each number exactly as written, with lossless-json (numbers
@@ -82,6 +93,8 @@ export function printJson(value: unknown): string {
   }
 }
 
+const notJson = (error: unknown) => `It looks like JSON but does not parse: ${error instanceof Error ? error.message : String(error)}`;
+
 interface RawText {
   text: string;
   index: SegmentIndex;
@@ -94,14 +107,16 @@ function rawTextOf(text: string): RawText {
 
 export class DocumentCore {
   private raw: RawText | null = null;
-  private readonly tree: JsonTreeModel | null;
-  private readonly parseError: string | undefined;
+  private tree: JsonTreeModel | null;
+  private parseError: string | undefined;
+  /** The text whose tree was built lazily, until `check` has parsed it whole. */
+  private unchecked: string | null = null;
   /** The tree holds numbers as their source text (lossless-json): copied values keep them. */
   private exactNumbers = false;
   private duplicateKeys: string[] = [];
   private readonly value: { value: unknown } | null;
 
-  constructor(input: DocumentInput) {
+  constructor(input: DocumentInput, options: DocumentOptions = {}) {
     if (input.kind === 'value') {
       this.value = { value: input.value };
       // A lone string or number is shown as text: a one-row tree says nothing more.
@@ -113,6 +128,17 @@ export class DocumentCore {
     this.value = null;
     this.raw = rawTextOf(input.text);
     let tree: JsonTreeModel | null = null;
+    const outline = options.lazy && input.text.length > ALWAYS_EXACT_CHARS && !INEXACT_NUMBER.test(input.text) ? outlineJson(input.text) : null;
+    // A repeated top-level key would show twice; JSON.parse keeps the last, so such a text is parsed whole.
+    if (outline && (!outline.keys || new Set(outline.keys).size === outline.keys.length)) {
+      try {
+        this.tree = new JsonTreeModel(new LazyContainer(input.text, outline));
+        this.unchecked = input.text;
+        return;
+      } catch {
+        // An entry opened at first is not JSON: the whole text is parsed below, which says why.
+      }
+    }
     if (looksLikeJsonContainer(input.text)) {
       try {
         const parsed = parseExact(input.text);
@@ -120,7 +146,7 @@ export class DocumentCore {
         this.duplicateKeys = parsed.duplicateKeys;
         tree = new JsonTreeModel(parsed.value);
       } catch (error) {
-        this.parseError = `It looks like JSON but does not parse: ${error instanceof Error ? error.message : String(error)}`;
+        this.parseError = notJson(error);
       }
     }
     this.tree = tree;
@@ -132,8 +158,23 @@ export class DocumentCore {
       rowCount: this.tree?.rowCount ?? 0,
       ...(this.parseError ? { parseError: this.parseError } : {}),
       ...(this.duplicateKeys.length > 0 ? { duplicateKeys: this.duplicateKeys } : {}),
+      ...(this.unchecked !== null ? { checking: true as const } : {}),
       raw: this.raw ? { bytes: this.raw.bytes, segmentCount: this.raw.index.count, lineCount: this.raw.index.lineCount } : null,
     };
+  }
+
+  /** Parses a lazily read text whole, once: when it is not JSON after all, the tree goes and says why. Returns the info. */
+  check(): DocumentInfo {
+    const text = this.unchecked;
+    this.unchecked = null;
+    if (text === null) return this.info();
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      this.tree = null;
+      this.parseError = notJson(error);
+    }
+    return this.info();
   }
 
   /** Makes the raw text of a value (pretty JSON) available; returns the updated info. */
@@ -148,7 +189,21 @@ export class DocumentCore {
   }
 
   rows(start: number, end: number): TreeRow[] {
-    return this.tree?.rowsBetween(start, end) ?? [];
+    return this.onTree(() => this.tree?.rowsBetween(start, end) ?? [], []);
+  }
+
+  /**
+   * Work on a lazily read tree may parse an entry that is not JSON: the text is then checked
+   * whole at once (the tree goes, the info says why) and `fallback` is the answer.
+   */
+  private onTree<T>(work: () => T, fallback: T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (this.unchecked === null) throw error;
+      this.check();
+      return fallback;
+    }
   }
 
   segments(start: number, end: number): TextSegment[] {
@@ -163,12 +218,12 @@ export class DocumentCore {
 
   /** Tree commands; each returns the new row count. */
   toggle(index: number): number {
-    this.tree?.toggle(index);
+    this.onTree(() => this.tree?.toggle(index), undefined);
     return this.tree?.rowCount ?? 0;
   }
 
   expandAll(index: number): number {
-    this.tree?.expandAll(index);
+    this.onTree(() => this.tree?.expandAll(index), undefined);
     return this.tree?.rowCount ?? 0;
   }
 

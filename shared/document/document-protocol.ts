@@ -21,6 +21,8 @@ export type DocumentCommand =
   | { type: 'pointer'; index: number }
   | { type: 'copy'; index?: number }
   | { type: 'raw' }
+  /** Answers once a lazily read document was checked whole (see `DocumentCore.check`), with its info. */
+  | { type: 'check' }
   | { type: 'close' };
 
 export interface DocumentRequest {

@@ -6,6 +6,9 @@ import { DocumentCore } from './document-core.js';
 import type { DocumentCommand, DocumentReply, DocumentReplyValue, DocumentRequest } from './document-protocol.js';
 import type { PreparedTexts } from './prepared-texts.js';
 
+/** How long a lazily read document waits before it is checked whole (see `DocumentCore.check`). */
+const CHECK_AFTER_MS = 100;
+
 export class DocumentTable {
   private readonly documents = new Map<number, DocumentCore>();
   /** Chunks of texts still arriving, by document. */
@@ -37,7 +40,7 @@ export class DocumentTable {
       case 'open': {
         const input = command.chunked ? { kind: 'text' as const, text: (this.pending.get(documentId) ?? []).join('') } : command.input;
         this.pending.delete(documentId);
-        return this.opened(documentId, new DocumentCore(input));
+        return this.opened(documentId, new DocumentCore(input, { lazy: true }));
       }
       case 'openShared':
         return this.prepared.take(command.key).then((document) => this.opened(documentId, document));
@@ -53,7 +56,10 @@ export class DocumentTable {
   }
 
   /** A command to an open document. */
-  private ask(documentId: number, command: Exclude<DocumentCommand, { type: 'chunk' | 'open' | 'openShared' | 'sharedText' | 'close' }>): DocumentReplyValue {
+  private ask(
+    documentId: number,
+    command: Exclude<DocumentCommand, { type: 'chunk' | 'open' | 'openShared' | 'sharedText' | 'close' }>,
+  ): DocumentReplyValue | Promise<DocumentReplyValue> {
     const document = this.documents.get(documentId);
     if (!document) throw new Error('This document was closed.');
     switch (command.type) {
@@ -75,6 +81,9 @@ export class DocumentTable {
         return document.copyText(command.index);
       case 'raw':
         return document.prepareRaw();
+      case 'check':
+        // After the first screen's rows, which the view asks for at once: they come first.
+        return new Promise((resolve) => setTimeout(() => resolve(document.check()), CHECK_AFTER_MS));
     }
   }
 

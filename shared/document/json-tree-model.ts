@@ -7,6 +7,7 @@
 import { isLosslessNumber } from 'lossless-json';
 import { revealInvisible } from '../reveal-invisible.js';
 import { toPointer } from '../json-pointer.js';
+import type { JsonOutline } from './json-outline.js';
 
 export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
@@ -24,8 +25,48 @@ export interface TreeRow {
   fullLength?: number;
 }
 
+/**
+ * The top-level object or array of a large JSON text, whose entries are parsed from their text
+ * when first needed (see json-outline.ts): the tree of a 20 MB array shows its first rows without
+ * building 160,000 objects first.
+ */
+export class LazyContainer {
+  constructor(
+    private readonly text: string,
+    private readonly outline: JsonOutline,
+  ) {}
+
+  get isArray(): boolean {
+    return this.outline.isArray;
+  }
+
+  get size(): number {
+    return this.outline.spans.length / 2;
+  }
+
+  key(index: number): string | number {
+    return this.outline.keys?.[index] ?? index;
+  }
+
+  /** Entry `index`, parsed now (each time: the tree keeps what it parsed). */
+  entry(index: number): unknown {
+    return JSON.parse(this.text.slice(this.outline.spans[index * 2], this.outline.spans[index * 2 + 1]));
+  }
+
+  /** The whole value, built (to copy it as JSON). */
+  whole(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+/** A child of a `LazyContainer` whose value has not been parsed yet. */
+const UNPARSED = Symbol('unparsed');
+
 interface Node {
+  /** `UNPARSED` until read through `valueOf`, for an entry of a `LazyContainer` (its parent's value). */
   value: unknown;
+  /** Its place among its parent's entries (set for entries of a `LazyContainer`). */
+  index?: number;
   key: string | number | null;
   depth: number;
   parent: Node | null;
@@ -46,6 +87,7 @@ const PREVIEW_LENGTH = 120;
 
 export function kindOf(value: unknown): JsonKind {
   if (value === null || value === undefined) return 'null';
+  if (value instanceof LazyContainer) return value.isArray ? 'array' : 'object';
   // A number read from text exactly as written (see document-core's parseExact).
   if (isLosslessNumber(value)) return 'number';
   if (Array.isArray(value)) return 'array';
@@ -66,6 +108,7 @@ export function kindOf(value: unknown): JsonKind {
 
 function sizeOf(value: unknown): number {
   if (Array.isArray(value)) return value.length;
+  if (value instanceof LazyContainer) return value.size;
   if (isLosslessNumber(value)) return 0;
   if (typeof value === 'object' && value !== null) return Object.keys(value).length;
   return 0;
@@ -84,16 +127,17 @@ function primitiveText(value: unknown, limit: number): { text: string; fullLengt
 
 /** `{id: 1, name: "item", tags: […]}`: the first entries, one level only. */
 export function previewOf(value: unknown): string {
-  const isArray = Array.isArray(value);
+  const lazy = value instanceof LazyContainer ? value : null;
+  const isArray = lazy ? lazy.isArray : Array.isArray(value);
   const entries: string[] = [];
   let length = 0;
-  const keys = isArray ? null : Object.keys(value as object);
-  const count = isArray ? (value as unknown[]).length : keys!.length;
+  const keys = isArray || lazy ? null : Object.keys(value as object);
+  const count = lazy ? lazy.size : isArray ? (value as unknown[]).length : keys!.length;
   for (let index = 0; index < Math.min(count, PREVIEW_ENTRIES) && length < PREVIEW_LENGTH; index++) {
-    const child = isArray ? (value as unknown[])[index] : (value as Record<string, unknown>)[keys![index]!];
+    const child = lazy ? lazy.entry(index) : isArray ? (value as unknown[])[index] : (value as Record<string, unknown>)[keys![index]!];
     const kind = kindOf(child);
     const shown = kind === 'object' ? '{…}' : kind === 'array' ? '[…]' : primitiveText(child, 24).text;
-    const entry = isArray ? shown : `${revealInvisible(keys![index]!)}: ${shown}`;
+    const entry = isArray ? shown : `${revealInvisible(String(lazy ? lazy.key(index) : keys![index]))}: ${shown}`;
     entries.push(entry);
     length += entry.length + 2;
   }
@@ -124,7 +168,7 @@ export class JsonTreeModel {
       let added = 0;
       // Stops counting once over budget: a level of 100,000 objects is not measured only to stay shut.
       for (let index = 0; index < level.length && (depth === 0 || rowCount + added <= budget); index++) {
-        const size = sizeOf(level[index]!.value);
+        const size = sizeOf(this.valueOf(level[index]!));
         if (size === 0) continue;
         containers.push(level[index]!);
         added += size;
@@ -141,12 +185,23 @@ export class JsonTreeModel {
     this.rebuild();
   }
 
+  /** A node's value, parsed first when it is an entry of a `LazyContainer`. */
+  private valueOf(node: Node): unknown {
+    if (node.value === UNPARSED) node.value = (node.parent!.value as LazyContainer).entry(node.index!);
+    return node.value;
+  }
+
   private childrenOf(node: Node): Node[] {
     if (node.children) return node.children;
-    const value = node.value;
+    const value = this.valueOf(node);
     const depth = node.depth + 1;
     let children: Node[];
-    if (Array.isArray(value)) {
+    if (value instanceof LazyContainer) {
+      children = new Array<Node>(value.size);
+      for (let index = 0; index < value.size; index++) {
+        children[index] = { value: UNPARSED, index, key: value.key(index), depth, parent: node, expanded: false };
+      }
+    } else if (Array.isArray(value)) {
       children = new Array<Node>(value.length);
       for (let index = 0; index < value.length; index++) {
         children[index] = { value: value[index], key: index, depth, parent: node, expanded: false };
@@ -191,18 +246,19 @@ export class JsonTreeModel {
   row(index: number): TreeRow | undefined {
     const node = this.rows[index];
     if (!node) return undefined;
-    const kind = kindOf(node.value);
+    const value = this.valueOf(node);
+    const kind = kindOf(value);
     const container = kind === 'object' || kind === 'array';
     const row: TreeRow = {
       depth: node.depth,
       key: node.key,
       kind,
-      text: container ? previewOf(node.value) : '',
-      size: container ? sizeOf(node.value) : 0,
+      text: container ? previewOf(value) : '',
+      size: container ? sizeOf(value) : 0,
       expanded: node.expanded,
     };
     if (!container) {
-      const primitive = primitiveText(node.value, MAX_STRING_PREVIEW);
+      const primitive = primitiveText(value, MAX_STRING_PREVIEW);
       row.text = primitive.text;
       if (primitive.fullLength !== undefined) row.fullLength = primitive.fullLength;
     }
@@ -216,7 +272,7 @@ export class JsonTreeModel {
   }
 
   private isContainer(node: Node | undefined): node is Node {
-    return node !== undefined && sizeOf(node.value) > 0;
+    return node !== undefined && sizeOf(this.valueOf(node)) > 0;
   }
 
   expand(index: number): void {
@@ -255,7 +311,7 @@ export class JsonTreeModel {
         if (!this.isContainer(node)) continue;
         if (!node.expanded) {
           node.expanded = true;
-          added += sizeOf(node.value);
+          added += sizeOf(this.valueOf(node));
         }
         for (const child of this.childrenOf(node)) next.push(child);
         if (added >= budget) break;
@@ -292,7 +348,11 @@ export class JsonTreeModel {
     return toPointer(path.reverse());
   }
 
+  /** The row's value (a lazily read container is built whole). */
   value(index: number): unknown {
-    return this.rows[index]?.value;
+    const node = this.rows[index];
+    if (!node) return undefined;
+    const value = this.valueOf(node);
+    return value instanceof LazyContainer ? value.whole() : value;
   }
 }

@@ -55,7 +55,7 @@ export class PreparedTexts {
   /** The document for a kept text; rejects when it is no longer kept. */
   async take(key: number): Promise<DocumentCore> {
     const kept = await this.keptEntry(key);
-    const document = kept.prepared ?? new DocumentCore({ kind: 'text', text: kept.text });
+    const document = kept.prepared ?? new DocumentCore({ kind: 'text', text: kept.text }, { lazy: true });
     kept.prepared = undefined;
     return document;
   }
@@ -99,7 +99,7 @@ export class PreparedTexts {
 
 function prepare(text: string): DocumentCore | undefined {
   try {
-    return new DocumentCore({ kind: 'text', text });
+    return new DocumentCore({ kind: 'text', text }, { lazy: true });
   } catch {
     // Prepared again, and its failure reported, when a view opens it.
     return undefined;

@@ -41,9 +41,13 @@ describe('a tool result’s long texts, held in the core', () => {
 
     const key = held.heldTexts![0]!.key;
     const opened = await test.core.handlers['documents.open']({ key });
-    expect(opened.info).toMatchObject({ tree: true, raw: { bytes: Buffer.byteLength(text) } });
+    // The thread shows the tree before it has parsed the whole text, and says when it has.
+    expect(opened.info).toMatchObject({ tree: true, checking: true, raw: { bytes: Buffer.byteLength(text) } });
     const rows = (await test.core.handlers['documents.command']({ documentId: opened.documentId, command: { type: 'rows', start: 0, end: 3 } })) as TreeRow[];
     expect(rows.map((row) => [row.key, row.kind])).toEqual([[null, 'array'], [0, 'object'], [1, 'object']]);
+    const checked = (await test.core.handlers['documents.command']({ documentId: opened.documentId, command: { type: 'check' } })) as DocumentInfo;
+    expect(checked).toMatchObject({ tree: true, rowCount: opened.info.rowCount });
+    expect(checked).not.toHaveProperty('checking');
     expect(await test.core.handlers['documents.text']({ key })).toBe(text);
     expect(await test.core.handlers['documents.command']({ documentId: opened.documentId, command: { type: 'copy' } })).toBe(text);
 

@@ -125,6 +125,18 @@ describe('tools: large lists and results', () => {
     await tree.getByText(/item-1\d{5}/).first().waitFor();
   });
 
+  test('a large text that looks like JSON but is not ends up shown as text, saying why', async () => {
+    const tools = await selectServer(harness.page, 'Big');
+    const reply = result(tools);
+    await runWithJson(tools, { mb: 2, kind: 'broken-json' });
+    // Its tree may show first (the core reads the entries on screen); the whole text is checked next.
+    await reply.getByText(/^It looks like JSON but does not parse: .*\. Shown as text\.$/).waitFor({ timeout: 30_000 });
+    const text = reply.getByRole('document', { name: 'Result content: text' });
+    await text.getByText('item-000001', { exact: false }).first().waitFor();
+    expect(await reply.getByRole('tree', { name: 'Result content: text' }).count()).toBe(0);
+    expect(await reply.getByText('JSON', { exact: true }).count()).toBe(0);
+  });
+
   test('a 20 MB text result shows its lines virtualized, and the raw reply opens on demand', async () => {
     const page = harness.page;
     const tools = await selectServer(page, 'Big');

@@ -283,6 +283,24 @@ class RemoteSource extends BaseSource {
       .then((info) => {
         this.info = info as DocumentInfo;
         this.changed();
+        if (this.info.checking) this.awaitCheck();
+      })
+      .catch((error: unknown) => this.fail(error));
+  }
+
+  /** A tree shown before its whole text was checked: once it is, the info says whether it stays. */
+  private awaitCheck() {
+    this.send({ type: 'check' })
+      .then((value) => {
+        if (this.closed) return;
+        const info = value as DocumentInfo;
+        if (!info.tree) {
+          this.treeShape++;
+          this.rows = new Map();
+          this.rowsInFlight = null;
+        }
+        this.info = info;
+        this.changed();
       })
       .catch((error: unknown) => this.fail(error));
   }
