@@ -15,6 +15,9 @@ import {
 } from './approvals-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
+/** A tool call reaches the server and its request comes back: on a loaded machine that can take more than the poll's default second. */
+const ARRIVES = { timeout: 10_000 };
+
 const NEW = 'Everything 2026';
 const OLD = 'Everything 2025';
 
@@ -48,7 +51,7 @@ describe('approvals: sampling requests wait for a person (light theme)', () => {
     const detail = approvals.getByRole('article', { name: `Sampling request from ${NEW}` });
     await detail.waitFor();
     const messages = detail.getByRole('region', { name: 'Messages' });
-    await expect.poll(() => messages.textContent()).toContain('Say hi to the inspector');
+    await expect.poll(() => messages.textContent(), ARRIVES).toContain('Say hi to the inspector');
     expect(await detail.getByRole('region', { name: 'System prompt' }).textContent()).toContain('You are a helpful test server.');
     const parameters = (await detail.getByRole('region', { name: 'Parameters' }).textContent()) ?? '';
     expect(parameters).toContain('Max tokens50');
@@ -92,7 +95,7 @@ describe('approvals: sampling requests wait for a person (light theme)', () => {
     const page = harness.page;
     await runTool(page, 'trigger-sampling-request', { prompt: 'Please refuse me' });
     const detail = approvalsRegion(page).getByRole('article', { name: `Sampling request from ${NEW}` });
-    await expect.poll(() => detail.getByRole('region', { name: 'Messages' }).textContent()).toContain('Please refuse me');
+    await expect.poll(() => detail.getByRole('region', { name: 'Messages' }).textContent(), ARRIVES).toContain('Please refuse me');
     const reply = detail.getByRole('form', { name: 'Reply' });
     await reply.getByRole('textbox', { name: 'Error message' }).fill('No sampling in this test');
     await reply.getByRole('button', { name: 'Reject' }).click();
@@ -106,7 +109,7 @@ describe('approvals: sampling requests wait for a person (light theme)', () => {
     await selectServer(page, OLD);
     await runTool(page, 'sampleLLM', { prompt: 'Old-style sampling', maxTokens: 20 });
     const detail = approvalsRegion(page).getByRole('article', { name: `Sampling request from ${OLD}` });
-    await expect.poll(() => detail.getByRole('region', { name: 'Parameters' }).textContent()).toContain('thisServer');
+    await expect.poll(() => detail.getByRole('region', { name: 'Parameters' }).textContent(), ARRIVES).toContain('thisServer');
     await detail.getByRole('textbox', { name: 'Reply text' }).fill('Answer for the 2025 server');
     await detail.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => toolResultText(page)).toContain('LLM sampling result: Answer for the 2025 server');
@@ -119,7 +122,7 @@ describe('approvals: sampling requests wait for a person (light theme)', () => {
     await expect.poll(() => approvalsButton(page).getAttribute('aria-label')).toBe('Approvals, 3 pending');
     const approvals = approvalsRegion(page);
     expect(await approvals.getByRole('listbox', { name: 'Waiting requests' }).getByRole('option').count()).toBe(3);
-    await expect.poll(() => approvals.textContent()).toContain(`2 from ${NEW}`);
+    await expect.poll(() => approvals.textContent(), ARRIVES).toContain(`2 from ${NEW}`);
     expect(await approvals.textContent()).toContain(`1 from ${OLD}`);
 
     await approvals.getByRole('button', { name: 'Reject all' }).click();
@@ -137,7 +140,7 @@ describe('approvals: sampling requests wait for a person (light theme)', () => {
     await expect.poll(() => approvalsButton(page).getAttribute('aria-label')).toBe('Approvals, 2 pending');
     const detail = approvalsRegion(page).getByRole('article', { name: `Sampling request from ${NEW}` });
     const messages = detail.getByRole('region', { name: 'Messages' });
-    await expect.poll(() => messages.textContent()).toContain('In turn #');
+    await expect.poll(() => messages.textContent(), ARRIVES).toContain('In turn #');
     const first = (await messages.textContent())!.includes('In turn #1') ? 'In turn #1' : 'In turn #2';
     const second = first === 'In turn #1' ? 'In turn #2' : 'In turn #1';
     const reply = detail.getByRole('form', { name: 'Reply' });
@@ -156,9 +159,9 @@ describe('approvals: sampling requests wait for a person (light theme)', () => {
     await runTool(page, 'trigger-sampling-request', { prompt: 'Never answered' });
     const approvals = approvalsRegion(page);
     const detail = approvals.getByRole('article', { name: `Sampling request from ${NEW}` });
-    await expect.poll(() => detail.getByRole('region', { name: 'Messages' }).textContent()).toContain('Never answered');
+    await expect.poll(() => detail.getByRole('region', { name: 'Messages' }).textContent(), ARRIVES).toContain('Never answered');
     await disconnectServer(page, NEW);
-    await expect.poll(() => detail.textContent()).toContain('The server disconnected before this request was answered.');
+    await expect.poll(() => detail.textContent(), ARRIVES).toContain('The server disconnected before this request was answered.');
     expect(await detail.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect(await detail.getByRole('button', { name: 'Reject' }).count()).toBe(0);
     const option = approvals.getByRole('listbox', { name: 'Waiting requests' }).getByRole('option').filter({ hasText: 'Never answered' });
