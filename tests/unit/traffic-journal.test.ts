@@ -44,7 +44,7 @@ describe('PendingBytes', () => {
 
   it('writes Latin-1 letters as UTF-8 (only ASCII takes the fast copy)', () => {
     const pending = new PendingBytes();
-    const texts = ['plain ascii\n', 'café ÿ\n', '\u007f\u0080\n', 'x'.repeat(100_000) + 'é'];
+    const texts = ['plain ascii\n', 'café ÿ\n', '\u007f\u0080\n', 'x'.repeat(100_000) + 'é', 'y'.repeat(100_000) + '\n'];
     for (const text of texts) expect(pending.append(text)).toBe(Buffer.byteLength(text, 'utf8'));
     let out = Buffer.alloc(0);
     pending.drain((bytes) => {

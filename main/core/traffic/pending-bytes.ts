@@ -2,6 +2,8 @@ import { isAscii } from '../../../shared/utf8-length.js';
 
 /** What the buffer starts at, and shrinks back to after holding something much larger. */
 const START_BYTES = 64 * 1024;
+/** Texts this long are checked for ASCII, which is copied as Latin-1 (see `append`). */
+const LATIN1_MIN_CHARS = 64 * 1024;
 /** How long a large buffer is kept once empty. */
 const KEEP_LARGE_MS = 30_000;
 
@@ -23,8 +25,8 @@ export class PendingBytes {
   /** Adds `text`; returns how many bytes it took. */
   append(text: string): number {
     // ASCII is the same in Latin-1 and UTF-8, and Node copies Latin-1 many times faster (20 MB:
-    // ~2 ms against 90–200 ms); finding out whether a text is ASCII takes a few milliseconds.
-    const ascii = isAscii(text);
+    // ~2 ms against 90–200 ms). Only a large text is worth the search; the usual line is small.
+    const ascii = text.length >= LATIN1_MIN_CHARS && isAscii(text);
     // A UTF-16 code unit never takes more than 3 bytes in UTF-8.
     const most = ascii ? text.length : text.length * 3;
     if (this.used + most > this.buffer.length) this.grow(this.used + most);

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TrafficEntry } from '../../../shared/traffic.js';
-import { recordJson, withMessageFromRaw } from '../../../shared/traffic-line.js';
+import { recordLine, withMessageFromRaw } from '../../../shared/traffic-line.js';
 import { PendingBytes } from './pending-bytes.js';
 
 /** Where one entry's line is: its segment file, byte offset and length. */
@@ -130,7 +130,7 @@ export class TrafficJournal {
     this.queued = [];
     try {
       for (const entry of entries) {
-        const length = this.pending.append(recordJson(entry)) + this.pending.append('\n');
+        const length = this.pending.append(recordLine(entry));
         const before = this.pending.length - length;
         if (this.fd === null || (this.segmentSize + before > 0 && this.segmentSize + this.pending.length > this.options.segmentBytes)) {
           this.writePending(length);
