@@ -86,4 +86,17 @@ describe('the core’s document thread', () => {
     expect(await host.text(again)).toBe('"a new thread"');
     await host.close();
   });
+
+  it('answers at once for a key it never gave out (a page still showing an earlier core process’s results)', async () => {
+    const host = new DocumentHost();
+    const key = host.hold('[1]');
+    const other = new DocumentHost();
+    const started = Date.now();
+    await expect(other.open(key)).rejects.toThrow(/no longer kept/);
+    await expect(host.open(key + 1)).rejects.toThrow(/no longer kept/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await host.open(key)).info).toMatchObject({ tree: true });
+    await host.close();
+    await other.close();
+  });
 });

@@ -2,6 +2,7 @@
  * The core's side of its document thread: holds long texts there, and opens and asks documents
  * of them for the page (`documents.*` in the contract).
  */
+import { randomInt } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { DocumentInfo } from '../../../shared/document/document-core.js';
 import type { DocumentCommand, DocumentReplyValue, HeldDocumentCommand, OpenedDocument } from '../../../shared/document/document-protocol.js';
@@ -14,9 +15,13 @@ type Pending = { resolve(value: DocumentReplyValue): void; reject(error: Error):
 
 export class DocumentHost {
   private thread: Worker | undefined;
+  /**
+   * Keys start at random, so a page still showing results of an earlier core process (restarted)
+   * never names one of this process's texts by chance.
+   */
+  private nextKey = 1 + randomInt(2 ** 47);
   /** Keys below this were held by a thread that has since stopped: they are gone at once, not awaited. */
-  private firstKeyOfThread = 1;
-  private nextKey = 1;
+  private firstKeyOfThread = this.nextKey;
   private nextRequestId = 1;
   private nextDocumentId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -58,7 +63,8 @@ export class DocumentHost {
   }
 
   private request(documentId: number, command: DocumentCommand, key?: number): Promise<DocumentReplyValue> {
-    if (key !== undefined && key < this.firstKeyOfThread) return Promise.reject(new Error(NO_LONGER_KEPT));
+    // A key this thread never had (an earlier thread's or process's) is gone at once.
+    if (key !== undefined && (key < this.firstKeyOfThread || key >= this.nextKey)) return Promise.reject(new Error(NO_LONGER_KEPT));
     let thread: Worker;
     try {
       thread = this.ensureThread();
