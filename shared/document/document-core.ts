@@ -50,7 +50,6 @@ export function looksLikeJsonContainer(text: string): boolean {
   return false;
 }
 
-/** Pretty JSON, or a sentence when the value cannot be printed (too deep for the engine's stack). */
 /**
  * Numbers JavaScript would show differently from how they were written: 16 or more digits (past
  * 2^53), decimals with a trailing zero (`1.0`), exponents, `-0`. Strings may match too: that only
@@ -61,14 +60,19 @@ const INEXACT_NUMBER = /\d{16}|\.\d*0(?!\d)|\d[eE]|-0(?![.\d])/;
 /** Below this size the exact parse is always used (it also finds repeated keys); above it only where a number needs it. */
 export const ALWAYS_EXACT_CHARS = 256 * 1024;
 
+/** Whether `parseExact` must read the text with lossless-json (small, or holding a number JavaScript would change). */
+export function needsExactParse(text: string): boolean {
+  return text.length <= ALWAYS_EXACT_CHARS || INEXACT_NUMBER.test(text);
+}
+
 /**
  * Parses JSON text so the tree shows each number exactly as written, with lossless-json (numbers
  * stay their source text). Large texts with no number JavaScript could change take the fast
  * native parse. A key repeated in one object keeps its last value, as JSON.parse does, and is named.
  */
-export function parseExact(text: string): { value: unknown; exact: boolean; duplicateKeys: string[] } {
+export function parseExact(text: string, exact = needsExactParse(text)): { value: unknown; exact: boolean; duplicateKeys: string[] } {
   const duplicateKeys: string[] = [];
-  if (text.length > ALWAYS_EXACT_CHARS && !INEXACT_NUMBER.test(text)) return { value: JSON.parse(text), exact: false, duplicateKeys };
+  if (!exact) return { value: JSON.parse(text), exact: false, duplicateKeys };
   let value: unknown;
   try {
     value = parseLossless(text, null, {
@@ -85,6 +89,7 @@ export function parseExact(text: string): { value: unknown; exact: boolean; dupl
   return { value, exact: true, duplicateKeys };
 }
 
+/** Pretty JSON, or a sentence when the value cannot be printed (too deep for the engine's stack). */
 export function printJson(value: unknown): string {
   try {
     return JSON.stringify(value, null, 2) ?? 'undefined';
@@ -128,7 +133,9 @@ export class DocumentCore {
     this.value = null;
     this.raw = rawTextOf(input.text);
     let tree: JsonTreeModel | null = null;
-    const outline = options.lazy && input.text.length > ALWAYS_EXACT_CHARS && !INEXACT_NUMBER.test(input.text) ? outlineJson(input.text) : null;
+    const json = looksLikeJsonContainer(input.text);
+    const exact = json && needsExactParse(input.text);
+    const outline = json && options.lazy && !exact ? outlineJson(input.text) : null;
     // A repeated top-level key would show twice; JSON.parse keeps the last, so such a text is parsed whole.
     if (outline && (!outline.keys || new Set(outline.keys).size === outline.keys.length)) {
       try {
@@ -139,9 +146,9 @@ export class DocumentCore {
         // An entry opened at first is not JSON: the whole text is parsed below, which says why.
       }
     }
-    if (looksLikeJsonContainer(input.text)) {
+    if (json) {
       try {
-        const parsed = parseExact(input.text);
+        const parsed = parseExact(input.text, exact);
         this.exactNumbers = parsed.exact;
         this.duplicateKeys = parsed.duplicateKeys;
         tree = new JsonTreeModel(parsed.value);

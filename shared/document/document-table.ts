@@ -16,10 +16,6 @@ export class DocumentTable {
 
   constructor(private readonly prepared: PreparedTexts) {}
 
-  get openCount(): number {
-    return this.documents.size;
-  }
-
   /** The reply to a request: its value, or why it failed. */
   async reply(request: DocumentRequest): Promise<DocumentReply> {
     try {

@@ -24,7 +24,7 @@ export interface PreparedTextsLimits {
   preparedTexts?: number;
 }
 
-/** Why a text cannot be opened: the budget made room for newer ones. Views match this to say so plainly. */
+/** Why a text cannot be opened: the budget made room for newer ones (or the worker that kept it is gone). */
 export const NO_LONGER_KEPT = 'This text is no longer kept.';
 
 interface Kept {

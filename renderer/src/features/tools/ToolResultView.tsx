@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useApi } from '../../bridge/api-context';
 import { taskOfCall, useTasksStore, TaskStatusLine } from '../tasks';
 import type { CallProgress, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
 import { formatBytes, formatClockTime, formatDuration, plural } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
-import { ContentBlocks, MetaDetails } from '../../ui/content/ContentBlocks';
+import { ContentBlocks, MetaDetails, type HeldTextAt } from '../../ui/content/ContentBlocks';
 import { Folded } from '../../ui/content/Folded';
 import { CopyButton } from '../../ui/content/CopyButton';
 import { DocumentView } from '../../ui/content/DocumentView';
@@ -15,7 +15,7 @@ import type { ToolRun } from './run-history';
 import { VERDICT_LABELS, verdictOf } from './run-verdict';
 import { RunProgress } from './RunProgress';
 import { useStructuredCheck } from './use-structured-check';
-import { useWholeResult, wholeResult } from './whole-result';
+import { heldTextAt, useWholeResult, wholeResult } from './whole-result';
 import { isObject } from '../../../../shared/is-object';
 
 interface Props {
@@ -201,8 +201,7 @@ function ResultBody({
 }) {
   const toolError = isObject(result) && result.isError === true;
   const content = isObject(result) ? result.content : undefined;
-  // The held texts of `content`, their paths starting at the block (the same objects: views key on them).
-  const heldContent = useMemo(() => outcome.heldTexts?.filter((text) => text.path[0] === 'content').map((text) => ({ ...text, path: text.path.slice(1) })), [outcome.heldTexts]);
+  const heldText: HeldTextAt | undefined = outcome.heldTexts && ((path) => heldTextAt(outcome, ['content', ...path]));
   return (
     <>
       {toolError && (
@@ -211,7 +210,7 @@ function ResultBody({
         </p>
       )}
       {isObject(result) && (content !== undefined || !('structuredContent' in result)) && (
-        <ContentBlocks blocks={content} label="Result content" onOpenResource={onOpenResource} held={heldContent} />
+        <ContentBlocks blocks={content} label="Result content" onOpenResource={onOpenResource} heldText={heldText} />
       )}
       {check.status === 'missing' && (
         <p className="content-problem" role="note">

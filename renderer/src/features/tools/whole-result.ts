@@ -1,10 +1,16 @@
 import { useEffect, useState } from 'react';
 import type { Bridge } from '../../bridge/types';
-import { setAtPath } from '../../../../shared/json-pointer';
-import type { RpcOutcome } from '../../../../shared/mcp';
+import { setAtPath, toPointer, type PathSegment } from '../../../../shared/json-pointer';
+import type { HeldText, RpcOutcome } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
 
 type HeldOutcome = Pick<RpcOutcome, 'result' | 'heldTexts'>;
+
+/** The text the core holds at `path` in the result, if any. */
+export function heldTextAt(outcome: HeldOutcome, path: PathSegment[]): HeldText | undefined {
+  const pointer = toPointer(path);
+  return outcome.heldTexts?.find((text) => toPointer(text.path) === pointer);
+}
 
 /** The result as the server sent it: the texts the core holds fetched whole and put back in their places. */
 export async function wholeResult(api: Pick<Bridge, 'invoke'>, outcome: HeldOutcome): Promise<unknown> {

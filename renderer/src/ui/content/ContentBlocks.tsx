@@ -1,3 +1,4 @@
+import type { PathSegment } from '../../../../shared/json-pointer';
 import type { HeldText } from '../../../../shared/mcp';
 import { formatBytes } from '../format';
 import { classifyContent, type ClassifiedBlock } from './classify';
@@ -13,15 +14,18 @@ interface Props {
   /** Opens a resource (for `resource_link` blocks). */
   onOpenResource?(uri: string): void;
   label: string;
-  /** Long texts of these blocks the core holds, their paths starting at the block's index (see `HeldText`). */
-  held?: HeldText[] | undefined;
+  /** The long text the core holds at `path` (starting at a block's index), if any (see `HeldText`). */
+  heldText?: HeldTextAt | undefined;
 }
+
+/** Finds a held text by its place; returns the outcome's own object, which views key on. */
+export type HeldTextAt = (path: PathSegment[]) => HeldText | undefined;
 
 /**
  * Renders MCP content: text (a JSON tree when it parses as JSON), images, audio, embedded
  * resources, resource links, and anything else raw with a note. Never as HTML.
  */
-export function ContentBlocks({ blocks, onOpenResource, label, held }: Props) {
+export function ContentBlocks({ blocks, onOpenResource, label, heldText }: Props) {
   const list = classifyContent(blocks);
   if (!list.ok) {
     return (
@@ -51,7 +55,7 @@ export function ContentBlocks({ blocks, onOpenResource, label, held }: Props) {
           block={block}
           name={many ? `${label} ${index + 1}` : label}
           fileBaseName={many ? `content-${index + 1}` : 'content'}
-          held={held?.filter((text) => text.path[0] === index)}
+          heldText={heldText && ((path) => heldText([index, ...path]))}
           {...(onOpenResource ? { onOpenResource } : {})}
         />
       ))}
@@ -65,19 +69,16 @@ interface BlockProps {
   name: string;
   fileBaseName: string;
   onOpenResource?(uri: string): void;
-  /** Its long texts the core holds, their paths starting at the block's index. */
-  held?: HeldText[] | undefined;
+  /** The long text the core holds at `path` inside this block, if any. */
+  heldText?: HeldTextAt | undefined;
 }
 
-/** The held text at `path` inside the block, if the core holds it (the same object each render: views key on it). */
-const heldAt = (held: HeldText[] | undefined, ...path: string[]) => held?.find((text) => text.path.slice(1).join('/') === path.join('/'));
-
-export function ContentBlockView({ block, name, fileBaseName, onOpenResource, held }: BlockProps) {
+export function ContentBlockView({ block, name, fileBaseName, onOpenResource, heldText: heldAt }: BlockProps) {
   const { view } = block;
   let body;
   switch (view.kind) {
     case 'text': {
-      const heldText = heldAt(held, 'text');
+      const heldText = heldAt?.(['text']);
       body = (
         <DocumentView
           input={heldText ? { kind: 'held', held: heldText } : { kind: 'text', text: view.text }}
@@ -96,7 +97,7 @@ export function ContentBlockView({ block, name, fileBaseName, onOpenResource, he
       break;
     case 'resource': {
       // The same rule as a resource read: a text blob is shown as its text.
-      const heldText = heldAt(held, 'resource', 'text');
+      const heldText = heldAt?.(['resource', 'text']);
       const blobText = view.text === undefined && view.blob !== undefined ? textOfBlob(view.blob.replace(/\s+/g, ''), view.mimeType) : null;
       body = (
         <div className="embedded-resource">

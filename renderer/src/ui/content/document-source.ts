@@ -1,7 +1,8 @@
 /**
  * The main thread's handle on a document. Small documents live here (every call answers at
  * once); large ones live in the page's document worker, and held texts in the core's document
- * thread. Their rows and segments arrive in windows as the view scrolls. Views read through `row()`/`segment()` and re-render when `version` moves.
+ * thread. Their rows and segments arrive in windows as the view scrolls. Views read through
+ * `row()`/`segment()` and re-render when `version` moves.
  */
 import type { LongTextShare } from '../../bridge/parse-off-thread';
 import type { Bridge } from '../../bridge/types';
@@ -118,7 +119,7 @@ const workerLink = new WorkerLink();
 
 const sharedTexts = new SharedTextKeys();
 
-/** Lets the reply parser send long texts straight to the document worker (see prepared-texts.ts). */
+/** Lets the reply parser send long texts straight to the document worker (see shared/document/prepared-texts.ts). */
 export const longTextShare: LongTextShare = {
   openPort: () => workerLink.openTextPort(),
   joined: (text, key) => sharedTexts.add(text, key),
