@@ -137,6 +137,34 @@ describe('tools: large lists and results', () => {
     expect(await reply.getByText('JSON', { exact: true }).count()).toBe(0);
   });
 
+  test('a long text from before a core restart says it is no longer kept, with nothing to copy or save', async () => {
+    const page = harness.page;
+    let tools = await selectServer(page, 'Big');
+    const reply = result(tools);
+    await runWithJson(tools, { mb: 1, kind: 'text' });
+    const text = reply.getByRole('document', { name: 'Result content: text' });
+    await text.getByText('The quick brown fox', { exact: false }).first().waitFor({ timeout: 30_000 });
+
+    process.kill(await harness.corePid(), 'SIGKILL');
+    const banner = page.getByRole('alert').filter({ hasText: 'Core stopped' });
+    await banner.getByRole('button', { name: 'Restart core' }).click({ timeout: 10_000 });
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    tools = await connectServer(page, 'Big');
+    await runWithJson(tools, { mb: 0.01, kind: 'text' });
+    await reply.getByText('Success', { exact: true }).waitFor({ timeout: 30_000 });
+
+    // The earlier run, opened again: the new core never held its text.
+    await tools.getByText(/Recent runs/).click();
+    const earlier = tools.getByRole('list', { name: 'Recent runs' }).getByRole('listitem').filter({ hasText: '"mb":1,' });
+    await earlier.getByRole('button', { name: 'Open' }).click();
+    await reply.getByText(/^Could not show this 1(\.0)? MB text: This text is no longer kept\.$/).waitFor({ timeout: 5_000 });
+    expect(await reply.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
+    expect(await reply.getByRole('button', { name: 'Save…', exact: true }).count()).toBe(0);
+    await reply.getByRole('button', { name: 'Save reply…' }).click();
+    await reply.getByRole('button', { name: 'Save failed' }).waitFor();
+    expect(harness.pageErrors.filter((error) => !error.includes('WebSocket'))).toEqual([]);
+  });
+
   test('a 20 MB text result shows its lines virtualized, and the raw reply opens on demand', async () => {
     const page = harness.page;
     const tools = await selectServer(page, 'Big');

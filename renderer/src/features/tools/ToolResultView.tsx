@@ -9,7 +9,7 @@ import { Folded } from '../../ui/content/Folded';
 import { CopyButton } from '../../ui/content/CopyButton';
 import { DocumentView } from '../../ui/content/DocumentView';
 import { printJson } from '../../../../shared/document/document-core';
-import { saveFile } from '../../ui/content/file-actions';
+import { SaveButton } from '../../ui/content/SaveButton';
 import type { StructuredCheck } from './result-checks';
 import type { ToolRun } from './run-history';
 import { VERDICT_LABELS, verdictOf } from './run-verdict';
@@ -68,13 +68,10 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
         {outcome && result !== undefined && (
           <>
             <CopyButton label="Copy reply" getText={async () => printJson(await wholeResult(api, outcome))} />
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => void wholeResult(api, outcome).then((whole) => saveFile(`${tool.name}-result.json`, printJson(whole), 'application/json'))}
-            >
-              Save reply…
-            </button>
+            <SaveButton
+              label="Save reply…"
+              getFile={async () => ({ name: `${tool.name}-result.json`, data: printJson(await wholeResult(api, outcome)), type: 'application/json' })}
+            />
           </>
         )}
       </header>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { copyText } from './file-actions';
+import { useBriefOutcome } from './use-brief-outcome';
 
 interface Props {
   /** What to copy; may be computed (or fetched from the document worker) on click. */
@@ -10,12 +10,7 @@ interface Props {
 
 /** A button that copies, then says whether it worked. */
 export function CopyButton({ getText, label = 'Copy', className }: Props) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 1500);
-    return () => clearTimeout(timer);
-  }, [state]);
+  const [state, setState] = useBriefOutcome<'copied' | 'failed'>();
   const copy = async () => {
     try {
       setState((await copyText(await getText())) ? 'copied' : 'failed');

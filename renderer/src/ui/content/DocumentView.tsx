@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { formatBytes } from '../format';
 import { suggestFileName } from './binary';
 import { CopyButton } from './CopyButton';
-import { saveFile } from './file-actions';
+import { SaveButton, type SavedFile } from './SaveButton';
 import { JsonTreeView } from './JsonTreeView';
 import { TextSegmentsView } from './TextSegmentsView';
 import { useDocument } from './use-document';
@@ -65,11 +65,13 @@ function DocumentBody({
 
   const approximateBytes = input.kind === 'text' ? input.text.length : input.kind === 'held' ? input.held.chars : undefined;
   const bytes = info?.raw?.bytes ?? approximateBytes;
-  const save = async () => {
+  const fileToSave = async (): Promise<SavedFile> => {
     const text = input.kind === 'text' ? input.text : await source.copyText();
     const type = mimeType ?? (input.kind === 'value' || info?.tree ? 'application/json' : 'text/plain');
-    saveFile(suggestFileName(fileBaseName, type), text, type);
+    return { name: suggestFileName(fileBaseName, type), data: text, type };
   };
+  // A held text the core no longer keeps has nothing to copy or save.
+  const gone = input.kind === 'held' && source.error !== null;
 
   return (
     <div className="document">
@@ -90,10 +92,12 @@ function DocumentBody({
             </button>
           </span>
         )}
-        <CopyButton getText={() => (input.kind === 'text' ? input.text : source.copyText())} />
-        <button type="button" className="button button--small" onClick={() => void save()}>
-          Save…
-        </button>
+        {!gone && (
+          <>
+            <CopyButton getText={() => (input.kind === 'text' ? input.text : source.copyText())} />
+            <SaveButton getFile={fileToSave} />
+          </>
+        )}
       </div>
       {info?.parseError && <p className="content-note">{info.parseError}. Shown as text.</p>}
       {source.error && input.kind === 'held' ? (
