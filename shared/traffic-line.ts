@@ -1,14 +1,28 @@
 /**
  * One traffic entry as a line of the record on disk. The record is in the export format, except
  * that an entry holding its exact wire text (`raw`) leaves out the parsed `message`: the text says
- * it all, and is written once instead of twice. Reading a line parses `raw` back into `message`.
+ * it all, and is written once instead of twice. `raw` comes last, so a writer can put a long one
+ * straight into its bytes (see `recordLineParts`). Reading a line parses `raw` back into `message`.
  */
 import type { TrafficEntry } from './traffic.js';
 
+/**
+ * A line in two parts: `head`, then (when the entry has a raw text) that text as a JSON string
+ * followed by `RECORD_LINE_END`. Without `raw`, `head` is the whole line.
+ */
+export function recordLineParts(entry: TrafficEntry): { head: string; raw?: string } {
+  if (entry.raw === undefined) return { head: JSON.stringify(entry) + '\n' };
+  const { message: _message, raw, ...rest } = entry;
+  const fields = JSON.stringify(rest);
+  return { head: `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"raw":`, raw };
+}
+
+/** What follows the raw text of a line that has one. */
+export const RECORD_LINE_END = '}\n';
+
 export function recordLine(entry: TrafficEntry): string {
-  if (entry.raw === undefined || entry.message === undefined) return JSON.stringify(entry) + '\n';
-  const { message: _message, ...rest } = entry;
-  return JSON.stringify(rest) + '\n';
+  const { head, raw } = recordLineParts(entry);
+  return raw === undefined ? head : head + JSON.stringify(raw) + RECORD_LINE_END;
 }
 
 /** Fills in `message` from `raw` where the line left it out; the entry is changed in place. */

@@ -19,8 +19,21 @@ function journalIn(segmentBytes: number): { journal: TrafficJournal; folder: str
   return { journal: new TrafficJournal({ folder, segmentBytes, onFailure: (message) => failures.push(message) }), folder, failures };
 }
 
-/** Texts with one-, two-, three- and four-byte characters, a lone surrogate, and quotes and newlines to escape. */
-const TEXTS = ['hello', 'héllo wörld', 'mañana — 東京', '🙂🙃 emoji', 'lone \ud800 surrogate', 'quote " and \n newline', 'x'.repeat(300)];
+/**
+ * Texts with one-, two-, three- and four-byte characters, a lone surrogate, and quotes and newlines
+ * to escape; and long ones, whose lines are escaped into their bytes directly when they can be.
+ */
+const TEXTS = [
+  'hello',
+  'héllo wörld',
+  'mañana — 東京',
+  '🙂🙃 emoji',
+  'lone \ud800 surrogate',
+  'quote " and \n newline',
+  'x'.repeat(300),
+  'café "quoted" \\ back\tslash\n'.repeat(5_000),
+  '東京 "quoted"\n'.repeat(10_000),
+];
 
 function entry(seq: number): TrafficEntry {
   const text = TEXTS[seq % TEXTS.length]!;
@@ -51,6 +64,29 @@ describe('PendingBytes', () => {
       out = Buffer.from(bytes);
     });
     expect(out.toString('utf8')).toBe(texts.join(''));
+  });
+
+  it('writes JSON strings as JSON.stringify does, byte for byte: short or long, Latin-1 or wider, however much they grow', () => {
+    const everyLatin1 = Array.from({ length: 256 }, (_, code) => String.fromCharCode(code)).join('');
+    const texts = [
+      'a "short" one\n',
+      everyLatin1.repeat(300),
+      '"'.repeat(70_000),
+      '\\'.repeat(70_000),
+      '\u0001\u001f\b'.repeat(30_000),
+      'plain '.repeat(20_000),
+      `🙂 wider than Latin-1 ${'y'.repeat(70_000)}`,
+      `lone \udc00 ${'z'.repeat(70_000)}`,
+    ];
+    const pending = new PendingBytes();
+    const sizes = [pending.append('before\n'), ...texts.map((text) => pending.appendJsonString(text))];
+    const expected = ['before\n', ...texts.map((text) => JSON.stringify(text))];
+    expect(sizes).toEqual(expected.map((text) => Buffer.byteLength(text, 'utf8')));
+    let out = Buffer.alloc(0);
+    pending.drain((bytes) => {
+      out = Buffer.from(bytes);
+    });
+    expect(out.equals(Buffer.from(expected.join(''), 'utf8'))).toBe(true);
   });
 
   it('keeps the last bytes when asked, and grows past its first size', () => {

@@ -1,11 +1,13 @@
 import { isAscii } from '../../../shared/utf8-length.js';
+import { escapedLength, escapeInPlace, isLatin1 } from './json-string-bytes.js';
 
 /** What the buffer starts at, and shrinks back to after holding something much larger. */
 const START_BYTES = 64 * 1024;
-/** Texts this long are checked for ASCII, which is copied as Latin-1 (see `append`). */
+/** Texts this long take the Latin-1 copy when they can (see `append` and `appendJsonString`). */
 const LATIN1_MIN_CHARS = 64 * 1024;
 /** How long a large buffer is kept once empty. */
 const KEEP_LARGE_MS = 30_000;
+const QUOTE = 0x22;
 
 /**
  * Text encoded as UTF-8 into one buffer that is kept from write to write: each line is encoded
@@ -29,8 +31,29 @@ export class PendingBytes {
     const ascii = text.length >= LATIN1_MIN_CHARS && isAscii(text);
     // A UTF-16 code unit never takes more than 3 bytes in UTF-8.
     const most = ascii ? text.length : text.length * 3;
-    if (this.used + most > this.buffer.length) this.grow(this.used + most);
+    this.ensure(this.used + most);
     const bytes = this.buffer.write(text, this.used, ascii ? 'latin1' : 'utf8');
+    this.used += bytes;
+    return bytes;
+  }
+
+  /**
+   * Adds `text` as a JSON string (what `JSON.stringify(text)` gives); returns how many bytes it
+   * took. A long text is escaped in the buffer itself (see json-string-bytes.ts): for a 20 MB
+   * result that is a few tens of milliseconds instead of a few hundred.
+   */
+  appendJsonString(text: string): number {
+    if (text.length < LATIN1_MIN_CHARS || !isLatin1(text)) return this.append(JSON.stringify(text));
+    const start = this.used + 1;
+    // The text takes `text.length` bytes as Latin-1; an eighth more is room for the usual escapes.
+    this.ensure(start + text.length + (text.length >> 3) + 1);
+    const end = start + this.buffer.write(text, start, 'latin1');
+    const escaped = escapedLength(this.buffer, start, end);
+    this.ensure(start + escaped + 1, end);
+    escapeInPlace(this.buffer, start, end, escaped);
+    this.buffer[this.used] = QUOTE;
+    this.buffer[start + escaped] = QUOTE;
+    const bytes = escaped + 2;
     this.used += bytes;
     return bytes;
   }
@@ -60,11 +83,13 @@ export class PendingBytes {
     this.shrinkTimer.unref();
   }
 
-  private grow(needed: number): void {
+  /** Makes room for `needed` bytes, keeping the first `keep`. */
+  private ensure(needed: number, keep = this.used): void {
+    if (needed <= this.buffer.length) return;
     let size = this.buffer.length;
     while (size < needed) size *= 2;
     const grown = Buffer.allocUnsafe(size);
-    this.buffer.copy(grown, 0, 0, this.used);
+    this.buffer.copy(grown, 0, 0, keep);
     this.buffer = grown;
   }
 }

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TrafficEntry } from '../../../shared/traffic.js';
-import { recordLine, withMessageFromRaw } from '../../../shared/traffic-line.js';
+import { RECORD_LINE_END, recordLineParts, withMessageFromRaw } from '../../../shared/traffic-line.js';
 import { PendingBytes } from './pending-bytes.js';
 
 /** Where one entry's line is: its segment file, byte offset and length. */
@@ -130,7 +130,7 @@ export class TrafficJournal {
     this.queued = [];
     try {
       for (const entry of entries) {
-        const length = this.pending.append(recordLine(entry));
+        const length = this.appendLine(entry);
         const before = this.pending.length - length;
         if (this.fd === null || (this.segmentSize + before > 0 && this.segmentSize + this.pending.length > this.options.segmentBytes)) {
           this.writePending(length);
@@ -242,6 +242,13 @@ export class TrafficJournal {
     this.flush();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+  }
+
+  /** Adds the entry's line to what is pending; returns its length in bytes. */
+  private appendLine(entry: TrafficEntry): number {
+    const { head, raw } = recordLineParts(entry);
+    if (raw === undefined) return this.pending.append(head);
+    return this.pending.append(head) + this.pending.appendJsonString(raw) + this.pending.append(RECORD_LINE_END);
   }
 
   /** Where an entry's line is, unless it has none (never written, or its segment was deleted). */
