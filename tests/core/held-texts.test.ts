@@ -87,6 +87,17 @@ describe('the core’s document thread', () => {
     await host.close();
   });
 
+  it('keeps each text exactly, whichever way it travels: Latin-1 in shared memory, wider or back-to-back ones as messages', async () => {
+    const host = new DocumentHost();
+    const everyLatin1 = Array.from({ length: 256 }, (_, code) => String.fromCharCode(code)).join('');
+    const texts = [everyLatin1.repeat(2_000), `${everyLatin1} again`, `東京 🙂 ${'wide '.repeat(1_000)}`];
+    const keys = texts.map((text) => host.hold(text));
+    expect(await Promise.all(keys.map((key) => host.text(key)))).toEqual(texts);
+    const later = host.hold('after the others, café');
+    expect(await host.text(later)).toBe('after the others, café');
+    await host.close();
+  });
+
   it('answers at once for a key it never gave out (a page still showing an earlier core process’s results)', async () => {
     const host = new DocumentHost();
     const key = host.hold('[1]');

@@ -10,6 +10,7 @@ import { NO_LONGER_KEPT } from '../../../shared/document/prepared-texts.js';
 import { workerFile } from '../worker-file.js';
 import type { FromDocumentThread, ToDocumentThread } from './document-thread-protocol.js';
 import { MAX_OPEN_DOCUMENTS } from './held-text-limits.js';
+import { Latin1Handoff } from './latin1-handoff.js';
 
 type Pending = { resolve(value: DocumentReplyValue): void; reject(error: Error): void };
 
@@ -27,12 +28,14 @@ export class DocumentHost {
   private readonly pending = new Map<number, Pending>();
   /** Open documents, oldest first. */
   private readonly openDocuments: number[] = [];
+  private readonly handoff = new Latin1Handoff();
 
   /** Keeps a text in the document thread, where it is prepared at once; returns its key. Throws when the thread cannot start. */
   hold(text: string): number {
     const thread = this.ensureThread();
     const key = this.nextKey++;
-    thread.postMessage({ hold: { key, text } } satisfies ToDocumentThread);
+    const shared = this.handoff.write(text);
+    thread.postMessage((shared ? { holdLatin1: { key, ...shared } } : { hold: { key, text } }) satisfies ToDocumentThread);
     return key;
   }
 
@@ -82,6 +85,10 @@ export class DocumentHost {
     if (this.thread) return this.thread;
     const thread = new Worker(workerFile(new URL('./document-thread.js', import.meta.url)));
     thread.on('message', (reply: FromDocumentThread) => {
+      if ('released' in reply) {
+        this.handoff.released();
+        return;
+      }
       const pending = this.pending.get(reply.requestId);
       if (!pending) return;
       this.pending.delete(reply.requestId);
@@ -102,6 +109,7 @@ export class DocumentHost {
     this.thread = undefined;
     this.firstKeyOfThread = this.nextKey;
     this.openDocuments.length = 0;
+    this.handoff.reset();
     const error = new Error(`${NO_LONGER_KEPT} (${reason})`);
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();

@@ -7,6 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { DocumentTable } from '../../../shared/document/document-table.js';
 import { PreparedTexts } from '../../../shared/document/prepared-texts.js';
 import { HELD_TEXT_LIMITS } from './held-text-limits.js';
+import { readLatin1 } from './latin1-handoff.js';
 import type { FromDocumentThread, ToDocumentThread } from './document-thread-protocol.js';
 
 const texts = new PreparedTexts(HELD_TEXT_LIMITS);
@@ -15,6 +16,12 @@ const table = new DocumentTable(texts);
 parentPort?.on('message', (message: ToDocumentThread) => {
   if ('hold' in message) {
     texts.add(message.hold);
+    return;
+  }
+  if ('holdLatin1' in message) {
+    const text = readLatin1(message.holdLatin1);
+    parentPort?.postMessage({ released: true } satisfies FromDocumentThread);
+    texts.add({ key: message.holdLatin1.key, text });
     return;
   }
   void table.reply(message).then((reply: FromDocumentThread) => parentPort?.postMessage(reply));

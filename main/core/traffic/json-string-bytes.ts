@@ -4,13 +4,6 @@
  * copy to encode). The text is copied in as Latin-1, which is a plain copy, then escaped in place.
  */
 
-/** A character past Latin-1. V8 answers at once for a one-byte string, which cannot hold one. */
-const WIDER_THAN_LATIN1 = /[\u0100-\uffff]/;
-
-export function isLatin1(text: string): boolean {
-  return !WIDER_THAN_LATIN1.test(text);
-}
-
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 /** The control characters JSON.stringify writes as a letter after a backslash; the others are `\u00XX`. */

@@ -1,5 +1,5 @@
-import { isAscii } from '../../../shared/utf8-length.js';
-import { escapedLength, escapeInPlace, isLatin1 } from './json-string-bytes.js';
+import { isAscii, isLatin1 } from '../../../shared/utf8-length.js';
+import { escapedLength, escapeInPlace } from './json-string-bytes.js';
 
 /** What the buffer starts at, and shrinks back to after holding something much larger. */
 const START_BYTES = 64 * 1024;
