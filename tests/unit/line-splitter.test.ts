@@ -29,6 +29,21 @@ describe('LineSplitter', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toHaveLength(2_000_000);
   });
+
+  it('joins the next long line in the buffer of the last, unless it is longer', () => {
+    const seen: Array<{ text: string; buffer: ArrayBufferLike }> = [];
+    const splitter = new LineSplitter((line) => seen.push({ text: line.toString('latin1'), buffer: line.buffer }));
+    const longLine = (letter: string, chunks: number) => {
+      for (let index = 0; index < chunks; index++) splitter.push(Buffer.from(letter.repeat(64 * 1024)));
+      splitter.push(Buffer.from('\n'));
+    };
+    longLine('a', 20);
+    longLine('b', 17);
+    longLine('c', 24);
+    expect(seen.map(({ text }) => text)).toEqual(['a'.repeat(20 * 65536), 'b'.repeat(17 * 65536), 'c'.repeat(24 * 65536)]);
+    expect(seen[1]!.buffer).toBe(seen[0]!.buffer);
+    expect(seen[2]!.buffer).not.toBe(seen[0]!.buffer);
+  });
 });
 
 describe('LineSplitter with a line limit', () => {

@@ -5,6 +5,10 @@ const CARRIAGE_RETURN = 0x0d;
 export const DEFAULT_MAX_LINE_BYTES = 128 * 1024 * 1024;
 /** How much of an oversized line is kept to show. */
 export const OVERSIZED_PREVIEW_BYTES = 4096;
+/** A line this long leaves its buffer to join the next long line into. */
+const REUSE_MIN_BYTES = 1024 * 1024;
+/** How long that buffer is kept without use. */
+const REUSE_KEEP_MS = 30_000;
 
 export interface LineSplitterOptions {
   maxLineBytes?: number;
@@ -18,6 +22,9 @@ export interface LineSplitterOptions {
  * (Concatenating and rescanning the whole buffer on every chunk is quadratic on a 20 MB message.)
  * A line longer than `maxLineBytes` is never held whole: its start is kept, the rest is counted
  * and skipped up to the next newline, and it is reported through `onOversized`.
+ * The line handed to `onLine` is valid during that call only: a long line's buffer is reused for
+ * the next long line, since a fresh 25 MB buffer costs the first writing of every page (~90 ms on
+ * a small VM) each time a server sends a large result.
  */
 export class LineSplitter {
   private pending: Buffer[] = [];
@@ -25,6 +32,9 @@ export class LineSplitter {
   /** Set while skipping an oversized line: its preview and how many bytes it has had so far. */
   private oversized: { preview: Buffer; bytes: number } | undefined;
   private readonly maxLineBytes: number;
+  /** The buffer the last long line was joined in, kept for the next one. */
+  private reusable: Buffer | undefined;
+  private dropTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly onLine: (line: Buffer) => void,
@@ -73,12 +83,32 @@ export class LineSplitter {
     }
     let line = tail;
     if (this.pending.length > 0) {
-      line = Buffer.concat([...this.pending, tail], this.pendingBytes + tail.length);
+      line = this.join(tail);
       this.pending = [];
       this.pendingBytes = 0;
     }
     if (line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN) line = line.subarray(0, line.length - 1);
     this.onLine(line);
+  }
+
+  /** What was held plus `tail`, in one buffer. */
+  private join(tail: Buffer): Buffer {
+    const size = this.pendingBytes + tail.length;
+    if (size < REUSE_MIN_BYTES) return Buffer.concat([...this.pending, tail], size);
+    let line: Buffer;
+    if (this.reusable && this.reusable.length >= size) {
+      let offset = 0;
+      for (const part of this.pending) offset += part.copy(this.reusable, offset);
+      tail.copy(this.reusable, offset);
+      line = this.reusable.subarray(0, size);
+    } else {
+      line = Buffer.concat([...this.pending, tail], size);
+      this.reusable = line;
+    }
+    clearTimeout(this.dropTimer);
+    this.dropTimer = setTimeout(() => (this.reusable = undefined), REUSE_KEEP_MS);
+    this.dropTimer.unref();
+    return line;
   }
 
   /** Keeps the start of what was held plus `part`, drops the rest, and counts from here on. */
