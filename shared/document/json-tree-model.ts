@@ -62,16 +62,20 @@ export class LazyContainer {
 /** A child of a `LazyContainer` whose value has not been parsed yet. */
 const UNPARSED = Symbol('unparsed');
 
-interface Node {
-  /** `UNPARSED` until read through `valueOf`, for an entry of a `LazyContainer` (its parent's value). */
-  value: unknown;
-  /** Its place among its parent's entries (set for entries of a `LazyContainer`). */
-  index?: number;
-  key: string | number | null;
-  depth: number;
-  parent: Node | null;
-  expanded: boolean;
-  children?: Node[];
+/** One node of the tree. A class, so the 160,000 entries of a large array share one shape. */
+class Node {
+  expanded = false;
+  children: Node[] | undefined = undefined;
+
+  constructor(
+    /** `UNPARSED` until read through `valueOf`, for an entry of a `LazyContainer` (its parent's value). */
+    public value: unknown,
+    readonly key: string | number | null,
+    readonly depth: number,
+    readonly parent: Node | null,
+    /** Its place among its parent's entries (used for entries of a `LazyContainer`). */
+    readonly index = 0,
+  ) {}
 }
 
 export interface TreeOptions {
@@ -150,7 +154,7 @@ export class JsonTreeModel {
   private rows: Node[];
 
   constructor(value: unknown, options: TreeOptions = {}) {
-    this.root = { value, key: null, depth: 0, parent: null, expanded: false };
+    this.root = new Node(value, null, 0, null);
     this.rows = [this.root];
     this.openInitially(options.initialDepth ?? 3, options.initialRowBudget ?? 500);
   }
@@ -174,12 +178,13 @@ export class JsonTreeModel {
         added += size;
       }
       if (depth > 0 && rowCount + added > budget) break;
+      rowCount += added;
       const next: Node[] = [];
       for (const node of containers) {
         node.expanded = true;
-        for (const child of this.childrenOf(node)) next.push(child);
+        // A level over budget opens nothing below it: its children are not gathered.
+        if (rowCount <= budget) for (const child of this.childrenOf(node)) next.push(child);
       }
-      rowCount += added;
       level = next;
     }
     this.rebuild();
@@ -187,7 +192,7 @@ export class JsonTreeModel {
 
   /** A node's value, parsed first when it is an entry of a `LazyContainer`. */
   private valueOf(node: Node): unknown {
-    if (node.value === UNPARSED) node.value = (node.parent!.value as LazyContainer).entry(node.index!);
+    if (node.value === UNPARSED) node.value = (node.parent!.value as LazyContainer).entry(node.index);
     return node.value;
   }
 
@@ -199,19 +204,19 @@ export class JsonTreeModel {
     if (value instanceof LazyContainer) {
       children = new Array<Node>(value.size);
       for (let index = 0; index < value.size; index++) {
-        children[index] = { value: UNPARSED, index, key: value.key(index), depth, parent: node, expanded: false };
+        children[index] = new Node(UNPARSED, value.key(index), depth, node, index);
       }
     } else if (Array.isArray(value)) {
       children = new Array<Node>(value.length);
       for (let index = 0; index < value.length; index++) {
-        children[index] = { value: value[index], key: index, depth, parent: node, expanded: false };
+        children[index] = new Node(value[index], index, depth, node);
       }
     } else if (typeof value === 'object' && value !== null) {
       const keys = Object.keys(value);
       children = new Array<Node>(keys.length);
       for (let index = 0; index < keys.length; index++) {
         const key = keys[index]!;
-        children[index] = { value: (value as Record<string, unknown>)[key], key, depth, parent: node, expanded: false };
+        children[index] = new Node((value as Record<string, unknown>)[key], key, depth, node);
       }
     } else {
       children = [];
@@ -220,9 +225,8 @@ export class JsonTreeModel {
     return children;
   }
 
-  /** The visible rows under `node` (not `node` itself), depth first, without recursion. */
-  private visibleBelow(node: Node): Node[] {
-    const out: Node[] = [];
+  /** The visible rows under `node` (not `node` itself), depth first, without recursion, added to `out`. */
+  private visibleBelow(node: Node, out: Node[] = []): Node[] {
     if (!node.expanded) return out;
     // One frame per open container on the way down: its children, and the next one to visit.
     const frames: Array<{ children: Node[]; next: number }> = [{ children: this.childrenOf(node), next: 0 }];
@@ -240,7 +244,7 @@ export class JsonTreeModel {
   }
 
   private rebuild(): void {
-    this.rows = [this.root].concat(this.visibleBelow(this.root));
+    this.rows = this.visibleBelow(this.root, [this.root]);
   }
 
   row(index: number): TreeRow | undefined {
