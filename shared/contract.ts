@@ -193,12 +193,16 @@ export const requests = {
 
   'resources.list': request<ListOutcome<ResourceInfo>>()(listParams),
   'resources.templates': request<ListOutcome<ResourceTemplateInfo>>()(listParams),
-  'resources.read': request<RpcOutcome>()(resourceRef),
+  /** With `holdLongTexts`, long texts of the contents stay in the core (see `HeldText`). */
+  'resources.read': request<RpcOutcome>()(resourceRef.extend({ holdLongTexts: z.boolean().optional() })),
   'resources.subscribe': request<RpcOutcome>()(resourceRef),
   'resources.unsubscribe': request<RpcOutcome>()(resourceRef),
 
   'prompts.list': request<ListOutcome<PromptInfo>>()(listParams),
-  'prompts.get': request<RpcOutcome>()(serverRef.extend({ name: id, arguments: z.record(z.string(), z.string()) })),
+  /** With `holdLongTexts`, long texts of the messages' content stay in the core (see `HeldText`). */
+  'prompts.get': request<RpcOutcome>()(
+    serverRef.extend({ name: id, arguments: z.record(z.string(), z.string()), holdLongTexts: z.boolean().optional() }),
+  ),
 
   'completion.complete': request<RpcOutcome>()(completionParams),
   'logging.setLevel': request<RpcOutcome>()(serverRef.extend({ level: z.enum(LOGGING_LEVELS) })),

@@ -127,6 +127,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   );
 
   const documents = new DocumentHost();
+  const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
     ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
@@ -134,10 +135,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...importHandlers(store, () => events.emit('servers.changed', store.list())),
     ...connectionHandlers(store, connections),
     ...listHandlers(lists),
-    ...toolHandlers(connections, lists, (text) => documents.hold(text)),
+    ...toolHandlers(connections, lists, hold),
     ...documentHandlers(documents),
-    ...resourceHandlers(connections, lists),
-    ...promptHandlers(connections, lists),
+    ...resourceHandlers(connections, lists, hold),
+    ...promptHandlers(connections, lists, hold),
     ...utilityHandlers(connections, validator),
     ...approvals.handlers,
     ...replayHandlers(traffic, connections),

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
 import {
   connectServer,
+  expectOnlyTransportLongTasks,
   fixtureServer,
+  LONG_TASK_BUDGET_MS,
   plantServers,
   result,
   runWithJson,
@@ -16,7 +18,6 @@ import {
   selectTool,
   shrinkTraffic,
   traceLongTasks,
-  type MainThreadTask,
 } from './tools-helpers.js';
 
 /** Starts recording the page's long tasks (main-thread work over 50 ms). */
@@ -34,22 +35,6 @@ async function watchLongTasks(page: Page): Promise<void> {
 
 async function longestTask(page: Page): Promise<number> {
   return page.evaluate(() => Math.max(0, ...(window as unknown as { loupeLongTasks: number[] }).loupeLongTasks));
-}
-
-/**
- * The goal is no task over ~100 ms (bench/large-result.js measures it on a quiet machine). Tests
- * share a small machine with other work, and tracing slows the page, so they allow a margin:
- * what they must catch is a result rendered or parsed whole on the main thread (seconds).
- */
-const LONG_TASK_BUDGET_MS = 250;
-
-/**
- * While a 20 MB result appears, the only long tasks may be the browser's own WebSocket work:
- * receiving the message (in which the bridge decodes it) and freeing it later. Rendering the
- * result, and handing it to the document worker, must stay within the budget.
- */
-function expectOnlyTransportLongTasks(tasks: MainThreadTask[]): void {
-  expect(tasks.filter((task) => task.kind === 'other')).toEqual([]);
 }
 
 describe('tools: large lists and results', () => {

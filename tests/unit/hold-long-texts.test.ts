@@ -23,7 +23,7 @@ describe('holding a result’s long texts in the core', () => {
     };
     const snapshot = structuredClone(result);
     const { held, hold } = holder();
-    const outcome = withHeldTexts(outcomeOf(result), hold);
+    const outcome = withHeldTexts(outcomeOf(result), hold, 'tools/call');
     expect(result).toEqual(snapshot);
     expect(held).toEqual([LONG, LONG + 'y']);
     expect(outcome.heldTexts).toEqual([
@@ -36,14 +36,51 @@ describe('holding a result’s long texts in the core', () => {
     });
   });
 
+  it('holds the long texts of a resource read, and of a prompt’s messages (one block each, or a list)', () => {
+    const read = { contents: [{ uri: 'a', text: 'short' }, { uri: 'b', mimeType: 'application/json', text: LONG }, { uri: 'c', blob: LONG }] };
+    const readSnapshot = structuredClone(read);
+    const first = holder();
+    const heldRead = withHeldTexts(outcomeOf(read), first.hold, 'resources/read');
+    expect(read).toEqual(readSnapshot);
+    expect(first.held).toEqual([LONG]);
+    expect(heldRead.heldTexts?.map((text) => text.path)).toEqual([['contents', 1, 'text']]);
+    expect(heldRead.result).toEqual({ contents: [readSnapshot.contents[0], { uri: 'b', mimeType: 'application/json', text: '' }, readSnapshot.contents[2]] });
+
+    const prompt = {
+      description: LONG,
+      messages: [
+        { role: 'user', content: { type: 'text', text: LONG } },
+        { role: 'assistant', content: [{ type: 'text', text: 'short' }, { type: 'resource', resource: { uri: 'r', text: LONG } }] },
+        { role: 'user', content: { type: 'text', text: 'short' } },
+      ],
+    };
+    const second = holder();
+    const heldPrompt = withHeldTexts(outcomeOf(prompt), second.hold, 'prompts/get');
+    expect(second.held).toEqual([LONG, LONG]);
+    expect(heldPrompt.heldTexts?.map((text) => text.path)).toEqual([
+      ['messages', 0, 'content', 'text'],
+      ['messages', 1, 'content', 1, 'resource', 'text'],
+    ]);
+    expect(heldPrompt.result).toEqual({
+      description: LONG,
+      messages: [
+        { role: 'user', content: { type: 'text', text: '' } },
+        { role: 'assistant', content: [{ type: 'text', text: 'short' }, { type: 'resource', resource: { uri: 'r', text: '' } }] },
+        prompt.messages[2],
+      ],
+    });
+    // A tool's shape means nothing in a resource read, and the other way round.
+    expect(withHeldTexts(outcomeOf({ content: [{ type: 'text', text: LONG }] }), second.hold, 'resources/read').heldTexts).toBeUndefined();
+  });
+
   it('sends a reply that breaks the schema, a failure, or one without long texts as it is', () => {
     const { held, hold } = holder();
     const broken = outcomeOf({ content: [{ type: 'text', text: LONG }] }, { violations: [{ path: '/x', message: 'bad' }] });
-    expect(withHeldTexts(broken, hold)).toBe(broken);
+    expect(withHeldTexts(broken, hold, 'tools/call')).toBe(broken);
     const failed = outcomeOf(undefined, { failure: { kind: 'timeout', message: 'late' } });
-    expect(withHeldTexts(failed, hold)).toBe(failed);
+    expect(withHeldTexts(failed, hold, 'tools/call')).toBe(failed);
     const plain = outcomeOf({ content: [{ type: 'text', text: 'hi' }] });
-    expect(withHeldTexts(plain, hold)).toBe(plain);
+    expect(withHeldTexts(plain, hold, 'tools/call')).toBe(plain);
     expect(held).toEqual([]);
   });
 
@@ -53,7 +90,7 @@ describe('holding a result’s long texts in the core', () => {
       throw new Error('no thread');
     };
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(withHeldTexts(outcome, unavailable)).toBe(outcome);
+    expect(withHeldTexts(outcome, unavailable, 'tools/call')).toBe(outcome);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('sent whole'), expect.any(Error));
     logged.mockRestore();
   });

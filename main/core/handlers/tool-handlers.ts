@@ -13,7 +13,7 @@ export function toolHandlers(connections: ConnectionManager, lists: ServerListsR
       const connection = connections.connected(serverId);
       const options = { callId, ...(timeouts ? { timeouts } : {}) };
       const outcome = params.asTask === true ? await connection.callToolAsTask(name, args, options) : await connection.request('tools/call', { name, arguments: args }, options);
-      return params.holdLongTexts === true ? withHeldTexts(outcome, hold) : outcome;
+      return params.holdLongTexts === true ? withHeldTexts(outcome, hold, 'tools/call') : outcome;
     },
     'tasks.list': async (params) => connections.connected(params.serverId).listTasks(),
     'tasks.cancel': async (params) => connections.connected(params.serverId).cancelTask(params.taskId),

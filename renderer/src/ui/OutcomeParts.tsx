@@ -1,5 +1,9 @@
 import type { RpcFailure, RpcOutcome, SchemaViolation } from '../../../shared/mcp';
 import { formatBytes, formatDuration } from './format';
+import { useApi } from '../bridge/api-context';
+import { DocumentView } from './content/DocumentView';
+import { Folded } from './content/Folded';
+import { useWholeResult } from './content/whole-result';
 import { JsonText } from './JsonText';
 
 /** The pieces every request outcome view shows: timing, failure, schema violations, the raw reply. */
@@ -59,12 +63,34 @@ export function ViolationsNote({ violations, subject }: { violations: SchemaViol
   );
 }
 
-/** The reply exactly as the server sent it; open from the start when something is wrong with it. */
-export function RawReply({ value, open, label = 'Raw reply' }: { value: unknown; open: boolean; label?: string }) {
+/**
+ * The reply as the server sent it, folded, and made only when opened (a 20 MB reply costs nothing
+ * until then); open from the start when something is wrong with it. Texts the core holds are
+ * fetched first.
+ */
+export function RawReply({ outcome, open = false }: { outcome: RpcOutcome; open?: boolean }) {
   return (
-    <details className="raw-reply" open={open || undefined}>
-      <summary className="raw-reply__summary">{label}</summary>
-      <JsonText value={value} label={label} className="raw-reply__json" />
-    </details>
+    <Folded title="Raw reply" open={open}>
+      <WholeReply outcome={outcome} />
+    </Folded>
   );
+}
+
+function WholeReply({ outcome }: { outcome: RpcOutcome }) {
+  const whole = useWholeResult(useApi(), outcome);
+  if (whole.status === 'fetching') {
+    return (
+      <p className="content-note" role="status">
+        Fetching the reply’s long texts from the core…
+      </p>
+    );
+  }
+  if (whole.status === 'failed') {
+    return (
+      <p className="content-problem" role="alert">
+        Could not fetch the whole reply: {whole.message}
+      </p>
+    );
+  }
+  return <DocumentView input={{ kind: 'value', value: whole.result }} label="Raw reply" title="Raw reply" fileBaseName="reply" preferRaw sizeHint={outcome.responseSize} />;
 }

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { formatDuration } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
-import { ContentBlocks } from '../../ui/content/ContentBlocks';
+import type { RpcOutcome } from '../../../../shared/mcp';
+import { ContentBlocks, type HeldTextAt } from '../../ui/content/ContentBlocks';
 import { FailureView, OutcomeSummary, RawReply, ViolationsNote } from '../../ui/OutcomeParts';
 import { openResource } from '../resources';
+import { heldTextAt } from '../../ui/content/whole-result';
 import { promptMessagesOf } from './prompt-messages';
 import type { PromptGet } from './prompts-store';
 
@@ -56,13 +58,19 @@ export function PromptResultView({ serverId, get }: { serverId: string; get: Pro
                   blocks={Array.isArray(message.content) ? message.content : [message.content]}
                   label={`Content of message ${index + 1}`}
                   onOpenResource={(uri) => openResource(serverId, uri)}
+                  heldText={outcome?.heldTexts && heldInMessage(outcome, index, message.content)}
                 />
               </li>
             );
           })}
         </ol>
       )}
-      {outcome?.result !== undefined && <RawReply value={outcome.result} open={troubled} />}
+      {outcome?.result !== undefined && <RawReply outcome={outcome} open={troubled} />}
     </section>
   );
+}
+
+/** The held texts of message `index`, by the paths ContentBlocks gives (from a block's index; one block alone has no list to count in). */
+function heldInMessage(outcome: RpcOutcome, index: number, content: unknown): HeldTextAt {
+  return ([block, ...inner]) => heldTextAt(outcome, ['messages', index, 'content', ...(Array.isArray(content) ? [block!] : []), ...inner]);
 }

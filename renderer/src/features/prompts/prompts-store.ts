@@ -74,7 +74,7 @@ export const usePromptsStore = create<PromptsState>()((set, get) => ({
     const finish = (patch: Partial<PromptGet>) =>
       set((state) => (state.gets[key]?.getId === getId ? { gets: { ...state.gets, [key]: { ...started, ...patch, status: 'done' } } } : state));
     try {
-      finish({ outcome: await api.invoke('prompts.get', { serverId, name: promptName, arguments: args }) });
+      finish({ outcome: await api.invoke('prompts.get', { serverId, name: promptName, arguments: args, holdLongTexts: true }) });
     } catch (error) {
       finish({ error: errorMessage(error) });
     }

@@ -1,3 +1,5 @@
+import { LARGE_TEXT_CHARS } from '../../../../shared/document/large-text';
+import type { HeldText } from '../../../../shared/mcp';
 import { formatBytes, utf8Length } from '../../ui/format';
 import { suggestFileName } from '../../ui/content/binary';
 import { CopyButton } from '../../ui/content/CopyButton';
@@ -12,8 +14,9 @@ import '../../ui/content/content.css';
  * One item of a read result, by its mimeType: JSON as a tree, other text highlighted in a
  * read-only editor, images shown, audio playable, any other blob as its size and type with Save.
  */
-export function ResourceContentView({ content }: { content: ContentView }) {
+export function ResourceContentView({ content, held }: { content: ContentView; held?: HeldText | undefined }) {
   const what = content.uri ?? 'this resource';
+  const fileBaseName = suggestFileName('resource', content.mimeType, content.uri).replace(/\.[^.]+$/, '');
   return (
     <article className="resource-content" aria-label={`Content ${content.uri ?? ''}`.trim()}>
       <header className="resource-content__header">
@@ -22,12 +25,14 @@ export function ResourceContentView({ content }: { content: ContentView }) {
         {content.kind === 'text' && content.fromBlob && <span className="muted">decoded from a base64 blob</span>}
       </header>
       {content.kind === 'text' &&
-        (content.language === 'json' ? (
+        // JSON, and any long text, in the document view: a long one is prepared off the main thread
+        // (by the core when it holds it), where the editor would lay out megabytes at once.
+        (content.language === 'json' || held || content.text.length >= LARGE_TEXT_CHARS ? (
           <DocumentView
-            input={{ kind: 'text', text: content.text }}
-            label={`JSON of ${what}`}
-            title="JSON"
-            fileBaseName={suggestFileName('resource', content.mimeType, content.uri).replace(/\.[^.]+$/, '')}
+            input={held ? { kind: 'held', held } : { kind: 'text', text: content.text }}
+            label={content.language === 'json' ? `JSON of ${what}` : `Text of ${what}`}
+            title={content.language === 'json' ? 'JSON' : 'Text'}
+            fileBaseName={fileBaseName}
             {...(content.mimeType ? { mimeType: content.mimeType } : {})}
             maxHeight={480}
           />

@@ -4,6 +4,7 @@ import { useNow } from '../../ui/use-now';
 import { FailureView, OutcomeSummary, RawReply, ViolationsNote } from '../../ui/OutcomeParts';
 import { classifyResourceContent, resourceContentsOf } from './resource-content';
 import { ResourceContentView } from './ResourceContentView';
+import { heldTextAt } from '../../ui/content/whole-result';
 import type { ResourceRead } from './resources-store';
 
 /** The result of `resources/read`: each content item by its mimeType, or why there is none. */
@@ -41,10 +42,10 @@ export function ResourceReadView({ read }: { read: ResourceRead }) {
       {contents && 'items' in contents && views.length === 0 && <p className="resource-content__note">The resource has no contents.</p>}
       <div className={`resource-read__items ${reading ? 'resource-read__items--stale' : ''}`}>
         {views.map((view, index) => (
-          <ResourceContentView key={index} content={view} />
+          <ResourceContentView key={index} content={view} held={outcome && heldTextAt(outcome, ['contents', index, 'text'])} />
         ))}
       </div>
-      {outcome?.result !== undefined && <RawReply value={outcome.result} open={troubled} />}
+      {outcome?.result !== undefined && <RawReply outcome={outcome} open={troubled} />}
     </section>
   );
 }

@@ -175,7 +175,7 @@ export const useResourcesStore = create<ResourcesState>()((set, get) => {
         };
       });
       try {
-        const outcome = await api.invoke('resources.read', { serverId, uri });
+        const outcome = await api.invoke('resources.read', { serverId, uri, holdLongTexts: true });
         patchRead(key, readId, { status: 'done', outcome, error: undefined });
       } catch (error) {
         patchRead(key, readId, { status: 'done', outcome: undefined, error: errorMessage(error) });

@@ -5,7 +5,6 @@ import type { CallProgress, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } 
 import { formatBytes, formatClockTime, formatDuration, plural } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
 import { ContentBlocks, MetaDetails, type HeldTextAt } from '../../ui/content/ContentBlocks';
-import { Folded } from '../../ui/content/Folded';
 import { CopyButton } from '../../ui/content/CopyButton';
 import { DocumentView } from '../../ui/content/DocumentView';
 import { printJson } from '../../../../shared/document/document-core';
@@ -15,7 +14,8 @@ import type { ToolRun } from './run-history';
 import { VERDICT_LABELS, verdictOf } from './run-verdict';
 import { RunProgress } from './RunProgress';
 import { useStructuredCheck } from './use-structured-check';
-import { heldTextAt, useWholeResult, wholeResult } from './whole-result';
+import { heldTextAt, wholeResult } from '../../ui/content/whole-result';
+import { RawReply } from '../../ui/OutcomeParts';
 import { isObject } from '../../../../shared/is-object';
 
 interface Props {
@@ -249,30 +249,8 @@ function ResultBody({
       )}
       {isObject(result) && isObject(result._meta) && <MetaDetails title="_meta" value={result._meta} name="Result _meta" />}
       {outcome.violations.length === 0 && (
-        <Folded title="Raw reply">
-          <RawReply outcome={outcome} />
-        </Folded>
+        <RawReply outcome={outcome} />
       )}
     </>
   );
-}
-
-/** The whole reply as a value: texts the core holds are fetched first. */
-function RawReply({ outcome }: { outcome: RpcOutcome }) {
-  const whole = useWholeResult(useApi(), outcome);
-  if (whole.status === 'fetching') {
-    return (
-      <p className="content-note" role="status">
-        Fetching the reply’s long texts from the core…
-      </p>
-    );
-  }
-  if (whole.status === 'failed') {
-    return (
-      <p className="content-problem" role="alert">
-        Could not fetch the whole reply: {whole.message}
-      </p>
-    );
-  }
-  return <DocumentView input={{ kind: 'value', value: whole.result }} label="Raw reply" title="Raw reply" fileBaseName="reply" preferRaw sizeHint={outcome.responseSize} />;
 }
