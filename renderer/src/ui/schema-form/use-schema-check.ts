@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
 import { useApi } from '../../bridge/api-context';
 import { checkArguments } from './empty-required';
@@ -48,19 +48,23 @@ export interface TimedCheck {
 /**
  * The verdict of `check` (use `useRememberedArgumentsCheck`, so a Run click finds it) on `value`,
  * asked `delayMs` after the value last changed; answers to values that have changed since are
- * dropped. Until the first answer: null.
+ * dropped. Until the first answer: null. The first check of a schema is asked at once: the core
+ * compiles the schema then (~10 ms), which a quick Run click should not have to wait for.
  */
 export function useSchemaCheck(check: ArgumentsCheck, schema: JsonObject, value: unknown, enabled: boolean, delayMs = 30): TimedCheck | null {
   const [answer, setAnswer] = useState<TimedCheck | null>(null);
+  const checkedSchema = useRef<JsonObject | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let current = true;
+    const firstOfSchema = checkedSchema.current !== schema;
+    checkedSchema.current = schema;
     const timer = setTimeout(() => {
       const askedAt = performance.now();
       void check(schema, value).then((verdict) => {
         if (current) setAnswer({ check: verdict, askedAt });
       });
-    }, delayMs);
+    }, firstOfSchema ? 0 : delayMs);
     return () => {
       current = false;
       clearTimeout(timer);
