@@ -97,6 +97,8 @@ describe('large resources and prompts', () => {
     });
     expect(replies).toEqual([]);
     expect(await text.getByText('The quick brown fox', { exact: false }).count()).toBeLessThan(80);
+    await result.scrollIntoViewIfNeeded();
+    await harness.screenshot('prompts-large-messages');
     expect(harness.pageErrors).toEqual([]);
   });
 });
