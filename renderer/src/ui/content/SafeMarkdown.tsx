@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 
 interface MarkdownNode {
@@ -41,13 +42,18 @@ const COMPONENTS: Components = {
   ),
 };
 
-/** Markdown from a server (tool and prompt descriptions), rendered safely: no HTML, no remote loads. */
-export function SafeMarkdown({ text, className }: { text: string; className?: string }) {
+const REMARK_PLUGINS = [htmlAsText];
+
+/**
+ * Markdown from a server (tool and prompt descriptions), rendered safely: no HTML, no remote loads.
+ * Memoized: parsing is the costly part, and the views around it re-render on every run and keystroke.
+ */
+export const SafeMarkdown = memo(function SafeMarkdown({ text, className }: { text: string; className?: string }) {
   return (
     <div className={`markdown ${className ?? ''}`}>
-      <Markdown remarkPlugins={[htmlAsText]} skipHtml components={COMPONENTS}>
+      <Markdown remarkPlugins={REMARK_PLUGINS} skipHtml components={COMPONENTS}>
         {text}
       </Markdown>
     </div>
   );
-}
+});
