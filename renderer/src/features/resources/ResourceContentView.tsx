@@ -12,7 +12,9 @@ import '../../ui/content/content.css';
 
 /**
  * One item of a read result, by its mimeType: JSON as a tree, other text highlighted in a
- * read-only editor, images shown, audio playable, any other blob as its size and type with Save.
+ * read-only editor (a long text in the document view, its rows as they are scrolled to), images
+ * shown, audio playable, any other blob as its size and type with Save. `held`: the core holds
+ * the item's text (see `HeldText`).
  */
 export function ResourceContentView({ content, held }: { content: ContentView; held?: HeldText | undefined }) {
   const what = content.uri ?? 'this resource';

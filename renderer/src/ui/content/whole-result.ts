@@ -24,10 +24,12 @@ export async function wholeResult(api: Pick<Bridge, 'invoke'>, outcome: HeldOutc
 
 export type WholeResult = { status: 'fetching' } | { status: 'ready'; result: unknown } | { status: 'failed'; message: string };
 
-/** `wholeResult` for a component: fetched when it mounts (a folded raw view asks only once opened). */
+/** `wholeResult` for a component: fetched when it mounts (a folded raw view asks only once opened); at once when nothing is held. */
 export function useWholeResult(api: Pick<Bridge, 'invoke'>, outcome: HeldOutcome): WholeResult {
   const [state, setState] = useState<{ outcome: HeldOutcome; whole: WholeResult } | null>(null);
+  const held = (outcome.heldTexts?.length ?? 0) > 0;
   useEffect(() => {
+    if (!held) return;
     let current = true;
     wholeResult(api, outcome).then(
       (result) => current && setState({ outcome, whole: { status: 'ready', result } }),
@@ -36,6 +38,7 @@ export function useWholeResult(api: Pick<Bridge, 'invoke'>, outcome: HeldOutcome
     return () => {
       current = false;
     };
-  }, [api, outcome]);
+  }, [api, outcome, held]);
+  if (!held) return { status: 'ready', result: outcome.result };
   return state?.outcome === outcome ? state.whole : { status: 'fetching' };
 }
