@@ -22,6 +22,18 @@ export function setAtPath(root: unknown, path: readonly PathSegment[], value: un
   return root;
 }
 
+/**
+ * `root` with `value` at `path`, leaving `root` as it was: each container on the way is copied
+ * (shallowly), everything else is shared. The empty path gives `value` itself.
+ */
+export function withValueAtPath(root: unknown, path: readonly PathSegment[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [segment, ...rest] = path as [PathSegment, ...PathSegment[]];
+  const copy = (Array.isArray(root) ? [...root] : { ...(root as object) }) as Record<PathSegment, unknown>;
+  copy[segment] = withValueAtPath(copy[segment], rest, value);
+  return copy;
+}
+
 /** `/a/0/b~1c` → `['a', '0', 'b/c']`. Throws on text that is not a pointer. */
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];

@@ -1,6 +1,6 @@
 /** One JSON Pointer builder (shared/json-pointer.ts) for the schema form, the JSON tree and the core's schema errors. */
 import { describe, expect, test } from 'vitest';
-import { parsePointer, setAtPath, toPointer, valueAtPointer } from '../../shared/json-pointer.js';
+import { parsePointer, setAtPath, toPointer, valueAtPointer, withValueAtPath } from '../../shared/json-pointer.js';
 import { SchemaValidator } from '../../main/core/mcp/schema-validator.js';
 import { JsonTreeModel } from '../../shared/document/json-tree-model.js';
 
@@ -39,5 +39,20 @@ describe('setAtPath', () => {
     expect(root.content[1]).toEqual({ type: 'resource', resource: { text: 'whole' } });
     expect(root.content[0]).toEqual({ type: 'text', text: '' });
     expect(setAtPath(root, [], 'all')).toBe('all');
+  });
+});
+
+describe('withValueAtPath', () => {
+  test('puts a value in a copy: the containers on the way are new, the original and the rest are untouched', () => {
+    const root = { content: [{ type: 'text', text: 'long' }, { type: 'resource', resource: { text: 'also long' } }], meta: { kept: true } };
+    const snapshot = structuredClone(root);
+    const copy = withValueAtPath(root, ['content', 1, 'resource', 'text'], '') as typeof root;
+    expect(root).toEqual(snapshot);
+    expect(copy.content[1]).toEqual({ type: 'resource', resource: { text: '' } });
+    expect(Array.isArray(copy.content)).toBe(true);
+    expect(copy.content).not.toBe(root.content);
+    expect(copy.content[0]).toBe(root.content[0]);
+    expect(copy.meta).toBe(root.meta);
+    expect(withValueAtPath(root, [], 'all')).toBe('all');
   });
 });

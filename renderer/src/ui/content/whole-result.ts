@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Bridge } from '../../bridge/types';
-import { setAtPath, toPointer, type PathSegment } from '../../../../shared/json-pointer';
+import { toPointer, withValueAtPath, type PathSegment } from '../../../../shared/json-pointer';
 import type { HeldText, RpcOutcome } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
 
@@ -17,9 +17,7 @@ export async function wholeResult(api: Pick<Bridge, 'invoke'>, outcome: HeldOutc
   const held = outcome.heldTexts ?? [];
   if (held.length === 0) return outcome.result;
   const texts = await Promise.all(held.map((text) => api.invoke('documents.text', { key: text.key })));
-  const result = structuredClone(outcome.result);
-  held.forEach((text, index) => setAtPath(result, text.path, texts[index]));
-  return result;
+  return held.reduce((result, text, index) => withValueAtPath(result, text.path, texts[index]), outcome.result);
 }
 
 export type WholeResult = { status: 'fetching' } | { status: 'ready'; result: unknown } | { status: 'failed'; message: string };
