@@ -6,9 +6,7 @@
  * at a time: another, or one wider than Latin-1, goes the usual way.
  */
 import { isLatin1 } from '../../../shared/utf8-length.js';
-
-/** How long the buffer is kept after a text went through it. */
-const KEEP_MS = 30_000;
+import { IdleRelease } from '../idle-release.js';
 
 export interface Latin1Text {
   bytes: SharedArrayBuffer;
@@ -18,7 +16,7 @@ export interface Latin1Text {
 export class Latin1Handoff {
   private buffer: SharedArrayBuffer | undefined;
   private inUse = false;
-  private dropTimer: NodeJS.Timeout | undefined;
+  private readonly idle = new IdleRelease(() => (this.buffer = undefined));
 
   /** The text, copied into the shared buffer; undefined when it cannot go this way now. */
   write(text: string): Latin1Text | undefined {
@@ -26,23 +24,19 @@ export class Latin1Handoff {
     if (!this.buffer || this.buffer.byteLength < text.length) this.buffer = new SharedArrayBuffer(text.length);
     const length = Buffer.from(this.buffer).write(text, 'latin1');
     this.inUse = true;
-    clearTimeout(this.dropTimer);
+    this.idle.busy();
     return { bytes: this.buffer, length };
   }
 
   /** The thread has made its copy: the buffer may take the next text. */
   released(): void {
     this.inUse = false;
-    clearTimeout(this.dropTimer);
-    this.dropTimer = setTimeout(() => {
-      if (!this.inUse) this.buffer = undefined;
-    }, KEEP_MS);
-    this.dropTimer.unref();
+    this.idle.used();
   }
 
   /** The thread is gone: what it was handed is gone with it. */
   reset(): void {
-    this.inUse = false;
+    this.released();
   }
 }
 

@@ -1,12 +1,11 @@
 import { isAscii, isLatin1 } from '../../../shared/utf8-length.js';
+import { IdleRelease } from '../idle-release.js';
 import { escapedLength, escapeInPlace } from './json-string-bytes.js';
 
 /** What the buffer starts at, and shrinks back to after holding something much larger. */
 const START_BYTES = 64 * 1024;
 /** Texts this long take the Latin-1 copy when they can (see `append` and `appendJsonString`). */
 const LATIN1_MIN_CHARS = 64 * 1024;
-/** How long a large buffer is kept once empty. */
-const KEEP_LARGE_MS = 30_000;
 const QUOTE = 0x22;
 
 /**
@@ -17,7 +16,10 @@ const QUOTE = 0x22;
 export class PendingBytes {
   private buffer = Buffer.allocUnsafe(START_BYTES);
   private used = 0;
-  private shrinkTimer: NodeJS.Timeout | undefined;
+  /** A large buffer is kept a while once empty: the next large result reuses it. */
+  private readonly largeIdle = new IdleRelease(() => {
+    if (this.used === 0) this.buffer = Buffer.allocUnsafe(START_BYTES);
+  });
 
   /** Bytes held. */
   get length(): number {
@@ -67,20 +69,7 @@ export class PendingBytes {
     if (end > 0) write(this.buffer.subarray(0, end));
     this.buffer.copyWithin(0, end, this.used);
     this.used = keepBytes;
-    if (this.used === 0 && this.buffer.length > START_BYTES * 16) this.shrinkLater();
-  }
-
-  /**
-   * A large buffer is kept a while before it shrinks: the next large result reuses it, where a
-   * fresh one costs the first writing of every page (~70 ms for 25 MB on a small VM).
-   */
-  private shrinkLater(): void {
-    if (this.shrinkTimer) return;
-    this.shrinkTimer = setTimeout(() => {
-      this.shrinkTimer = undefined;
-      if (this.used === 0) this.buffer = Buffer.allocUnsafe(START_BYTES);
-    }, KEEP_LARGE_MS);
-    this.shrinkTimer.unref();
+    if (this.used === 0 && this.buffer.length > START_BYTES * 16) this.largeIdle.used();
   }
 
   /** Makes room for `needed` bytes, keeping the first `keep`. */

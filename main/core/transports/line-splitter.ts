@@ -1,3 +1,5 @@
+import { IdleRelease } from '../idle-release.js';
+
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
@@ -7,8 +9,6 @@ export const DEFAULT_MAX_LINE_BYTES = 128 * 1024 * 1024;
 export const OVERSIZED_PREVIEW_BYTES = 4096;
 /** A line this long leaves its buffer to join the next long line into. */
 const REUSE_MIN_BYTES = 1024 * 1024;
-/** How long that buffer is kept without use. */
-const REUSE_KEEP_MS = 30_000;
 
 export interface LineSplitterOptions {
   maxLineBytes?: number;
@@ -34,7 +34,7 @@ export class LineSplitter {
   private readonly maxLineBytes: number;
   /** The buffer the last long line was joined in, kept for the next one. */
   private reusable: Buffer | undefined;
-  private dropTimer: NodeJS.Timeout | undefined;
+  private readonly reusableIdle = new IdleRelease(() => (this.reusable = undefined));
 
   constructor(
     private readonly onLine: (line: Buffer) => void,
@@ -105,9 +105,7 @@ export class LineSplitter {
       line = Buffer.concat([...this.pending, tail], size);
       this.reusable = line;
     }
-    clearTimeout(this.dropTimer);
-    this.dropTimer = setTimeout(() => (this.reusable = undefined), REUSE_KEEP_MS);
-    this.dropTimer.unref();
+    this.reusableIdle.used();
     return line;
   }
 
