@@ -66,7 +66,7 @@ describe('PendingBytes', () => {
     expect(out.toString('utf8')).toBe(texts.join(''));
   });
 
-  it('writes JSON strings as JSON.stringify does, byte for byte: short or long, Latin-1 or wider, however much they grow', () => {
+  it('writes a text between two others as JSON.stringify does, byte for byte: short or long, Latin-1 or wider, however much it grows', () => {
     const everyLatin1 = Array.from({ length: 256 }, (_, code) => String.fromCharCode(code)).join('');
     const texts = [
       'a "short" one\n',
@@ -79,8 +79,8 @@ describe('PendingBytes', () => {
       `lone \udc00 ${'z'.repeat(70_000)}`,
     ];
     const pending = new PendingBytes();
-    const sizes = [pending.append('before\n'), ...texts.map((text) => pending.appendJsonString(text))];
-    const expected = ['before\n', ...texts.map((text) => JSON.stringify(text))];
+    const sizes = [pending.append('before\n'), ...texts.map((text, index) => pending.appendWithJsonString(`{"n":${index},"raw":`, text, '}\n'))];
+    const expected = ['before\n', ...texts.map((text, index) => `{"n":${index},"raw":${JSON.stringify(text)}}\n`)];
     expect(sizes).toEqual(expected.map((text) => Buffer.byteLength(text, 'utf8')));
     let out = Buffer.alloc(0);
     pending.drain((bytes) => {

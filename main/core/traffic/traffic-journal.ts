@@ -247,8 +247,7 @@ export class TrafficJournal {
   /** Adds the entry's line to what is pending; returns its length in bytes. */
   private appendLine(entry: TrafficEntry): number {
     const { head, raw } = recordLineParts(entry);
-    if (raw === undefined) return this.pending.append(head);
-    return this.pending.append(head) + this.pending.appendJsonString(raw) + this.pending.append(RECORD_LINE_END);
+    return raw === undefined ? this.pending.append(head) : this.pending.appendWithJsonString(head, raw, RECORD_LINE_END);
   }
 
   /** Where an entry's line is, unless it has none (never written, or its segment was deleted). */
