@@ -41,7 +41,8 @@ describe('every stream a stdio server writes is bounded', () => {
   it('a stderr line of control bytes past its limit is bounded too', async () => {
     const outcome = await call(serverId, 'control-stderr', { bytes: 5_000 });
     expect(text(outcome.result)).toBe('after the control bytes');
-    const entry = (await test.traffic(serverId)).find((candidate) => candidate.kind === 'stderr' && candidate.truncated);
+    // stderr is a pipe of its own: its line may be read after the reply on stdout.
+    const entry = await waitFor(async () => (await test.traffic(serverId)).find((candidate) => candidate.kind === 'stderr' && candidate.truncated), 'the oversized stderr entry');
     expect(entry?.problem).toMatch(/^A stderr line of 5,000 bytes, over Loupe's limit of 1,024 bytes/);
     expect(entry?.text?.length).toBe(4096);
   });
