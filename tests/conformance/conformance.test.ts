@@ -1,25 +1,36 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseRunnerResults, type ScenarioResult } from './runner-results.js';
 
 const RUNNER = fileURLToPath(new URL('./run-conformance.mjs', import.meta.url));
 
-interface ScenarioResult {
-  name: string;
-  tags: string[];
-  pass: boolean;
-  reason: string;
-}
+/** The runner's own limit: a hung scenario or install ends the run (and fails the test) instead of hanging it. */
+const RUN_LIMIT_MS = 840_000;
 
 function runConformance(): Promise<{ code: number | null; results: ScenarioResult[]; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [RUNNER, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The conformance run did not end within ${RUN_LIMIT_MS / 1000} s. Its stderr so far:\n${stderr.slice(-4000)}`));
+    }, RUN_LIMIT_MS);
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, results: stdout.trim() ? (JSON.parse(stdout) as ScenarioResult[]) : [], stderr }));
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      try {
+        resolve({ code, results: parseRunnerResults(stdout), stderr });
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
   });
 }
 

@@ -23,7 +23,8 @@ function ensureRuntime() {
   if (existsSync(conformanceCli)) return;
   process.stderr.write('Installing the conformance suite into tests/conformance/runtime (npm ci, once)…\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['ci', '--prefix', runtime, '--ignore-scripts', '--no-audit', '--no-fund'], { stdio: ['ignore', 'inherit', 'inherit'], shell: process.platform === 'win32' });
+  // npm's own report ("added 123 packages") goes to stderr: stdout carries only this script's results (--json).
+  const result = spawnSync(npm, ['ci', '--prefix', runtime, '--ignore-scripts', '--no-audit', '--no-fund'], { stdio: ['ignore', 2, 2], shell: process.platform === 'win32' });
   if (result.status !== 0 || !existsSync(conformanceCli)) throw new Error('Could not install the conformance suite (npm ci in tests/conformance/runtime failed).');
 }
 
