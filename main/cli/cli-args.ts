@@ -49,13 +49,13 @@ export type CliCommand =
   | { kind: 'servers'; options: CommonOptions }
   | { kind: 'server'; action: Action; target: Target; options: CommonOptions };
 
-const TARGET_HELP = `Server (one of):
+export const TARGET_HELP = `Server (one of):
   --server NAME|ID        A server from the data folder's list (see "loupe servers")
   --url URL               An HTTP server; --transport http (Streamable HTTP, the default) or sse
   --header "Key: Value"   An HTTP header (repeatable)
   -- COMMAND [ARGS…]      A stdio server started with this command; --env KEY=VALUE (repeatable)`;
 
-const COMMON_HELP = `Options:
+export const COMMON_HELP = `Options:
   --data-dir DIR          The app's data folder, read only (default: $LOUPE_DATA_DIR, else the desktop app's folder)
   --json                  Print JSON instead of text
   --record FILE           Write the session's traffic as JSON Lines, the format the app imports
@@ -64,7 +64,7 @@ const COMMON_HELP = `Options:
   --timeout MS            How long connecting and each request may take
   --help                  Show this help`;
 
-const AUTH_HELP = `OAuth (HTTP servers; tokens the app stored are used without these):
+export const AUTH_HELP = `OAuth (HTTP servers; tokens the app stored are used without these):
   --sign-in               Sign in when the server asks (401): the authorization page's URL is printed
                           and opened through a loopback redirect, unless --authorize-with http-get
   --client-id ID          A pre-registered client id
@@ -92,7 +92,7 @@ Commands:
   tools list | call NAME [--args JSON]
   resources list | read URI
   prompts list | get NAME [--args JSON]
-
+{{more}}
 Run "loupe <command> --help" for a command's options.
 
 Exit codes: 0 ok, 1 the call failed or the tool returned isError, 2 usage error,
@@ -140,7 +140,8 @@ ${COMMON_HELP}
 ${AUTH_HELP}`,
 };
 
-const OPTIONS = {
+/** The options every server command takes: the server, the common options and sign-in. */
+export const SERVER_OPTIONS = {
   'sign-in': { type: 'boolean' },
   'client-id': { type: 'string' },
   'client-metadata-url': { type: 'string' },
@@ -169,7 +170,7 @@ const OPTIONS = {
   args: { type: 'string' },
 } satisfies ParseArgsConfig['options'];
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true; strict: true }>>['values'];
+type Values = ReturnType<typeof parseArgs<{ options: typeof SERVER_OPTIONS; allowPositionals: true; strict: true }>>['values'];
 
 function parseJsonObject(text: string, what: string): JsonObject {
   let value: unknown;
@@ -198,7 +199,7 @@ function pairs(values: string[] | undefined, separator: string, what: string): K
   });
 }
 
-function parseTarget(values: Values, command: string[]): Target {
+export function parseTarget(values: Values, command: string[]): Target {
   const given = [values.server !== undefined, values.url !== undefined, command.length > 0].filter(Boolean).length;
   if (given === 0) throw new UsageError('Name a server: --server NAME, --url URL, or -- COMMAND [ARGS…].');
   if (given > 1) throw new UsageError('Give only one of --server, --url and -- COMMAND.');
@@ -227,7 +228,7 @@ function parseTarget(values: Values, command: string[]): Target {
   return { kind: 'stdio', command: executable ?? '', args, env: pairs(values.env, '=', 'Environment variable') };
 }
 
-function parseCommon(values: Values, defaultDataDir: string): CommonOptions {
+export function parseCommon(values: Values, defaultDataDir: string): CommonOptions {
   const options: CommonOptions = { dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir, json: values.json === true };
   if (values.record !== undefined) options.record = path.resolve(values.record);
   if (values.replies !== undefined) options.replies = path.resolve(values.replies);
@@ -335,24 +336,46 @@ function parseAction(group: string, positionals: string[], values: Values): Acti
   return { kind: 'prompts.get', name: needSubject('a prompt name'), arguments: stringArguments(args('--args')) };
 }
 
-/** Reads `loupe <command> …`. Everything after `--` is the stdio server's command line. */
-export function parseCliArgs(argv: readonly string[], defaultDataDir: string): CliCommand {
-  const separator = argv.indexOf('--');
-  const own = separator >= 0 ? argv.slice(0, separator) : [...argv];
-  const command = separator >= 0 ? argv.slice(separator + 1) : [];
-  const [group, ...rest] = own;
-  if (group === undefined || group === '--help' || group === '-h' || group === 'help') return { kind: 'help', text: HELP.main! };
-  if (!Object.hasOwn(HELP, group) || group === 'main') throw new UsageError(`Unknown command "${group}". Commands: servers, connect, tools, resources, prompts.`);
+/** A command named in `loupe --help` beside the built-in ones. */
+export interface MoreCommand {
+  name: string;
+  summary: string;
+}
 
-  let parsed;
+function mainHelp(more: readonly MoreCommand[]): string {
+  const lines = more.map((command) => `  ${command.summary}`).join('\n');
+  return HELP.main!.replace('{{more}}', lines ? `${lines}\n` : '');
+}
+
+/** `argv` split at `--`: what is Loupe's, and the stdio server's command line after it. */
+export function splitAtDoubleDash(argv: readonly string[]): { own: string[]; command: string[] } {
+  const separator = argv.indexOf('--');
+  if (separator < 0) return { own: [...argv], command: [] };
+  const command = argv.slice(separator + 1);
+  if (command.length === 0) throw new UsageError('Nothing after --: give the server command to run.');
+  return { own: argv.slice(0, separator), command };
+}
+
+/** Node's parseArgs with its errors as usage errors. */
+export function parseOptions<O extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: O) {
   try {
-    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const { values, positionals } = parsed;
+}
+
+/** Reads `loupe <command> …`. Everything after `--` is the stdio server's command line. */
+export function parseCliArgs(argv: readonly string[], defaultDataDir: string, more: readonly MoreCommand[] = []): CliCommand {
+  const [group, ...rest] = argv;
+  if (group === undefined || group === '--help' || group === '-h' || group === 'help') return { kind: 'help', text: mainHelp(more) };
+  if (!Object.hasOwn(HELP, group) || group === 'main') {
+    const names = ['servers', 'connect', 'tools', 'resources', 'prompts', ...more.map((command) => command.name)];
+    throw new UsageError(`Unknown command "${group}". Commands: ${names.join(', ')}.`);
+  }
+  const { own, command } = splitAtDoubleDash(rest);
+  const { values, positionals } = parseOptions(own, SERVER_OPTIONS);
   if (values.help) return { kind: 'help', text: HELP[group]! };
-  if (separator >= 0 && command.length === 0) throw new UsageError('Nothing after --: give the server command to run.');
   const options = parseCommon(values, defaultDataDir);
   if (group === 'servers') {
     const extra = positionals[0] ?? (values.server ?? values.url ?? command[0]);

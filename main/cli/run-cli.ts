@@ -6,37 +6,11 @@ import type { RpcOutcome, SchemaViolation } from '../../shared/mcp.js';
 import type { Action, CliAuthOptions, CliCommand, CommonOptions, Target } from './cli-args.js';
 import { parseCliArgs } from './cli-args.js';
 import { openSession, prepareServer, type CliSession } from './cli-session.js';
+import { CommandFailed, type CliEnvironment, type CliExtras, type CliIo, type Exit } from './cli-command.js';
+import { COMMAND_MODULES, findCommandModule } from './commands/registry.js';
 import { EXIT, UsageError } from './exit-codes.js';
 import * as print from './print.js';
 import { readReplies, RepliesError, type Replies } from './replies.js';
-
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
-
-/** Environment variables (the client secret is read from one); the process's own by default. */
-export interface CliExtras {
-  env?: NodeJS.ProcessEnv;
-}
-
-export interface CliEnvironment {
-  io: CliIo;
-  version: string;
-  defaultDataDir: string;
-}
-
-type Exit = (typeof EXIT)[keyof typeof EXIT];
-
-class CommandFailed extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: Exit,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -163,6 +137,43 @@ async function connectSigningIn(session: CliSession, serverId: string, options: 
   }
 }
 
+/** A session connected to the command line's server. */
+export interface ConnectedTarget {
+  session: CliSession;
+  serverId: string;
+  state: ConnectionState;
+}
+
+/**
+ * Opens a CLI session and connects the target (signing in when asked); the caller closes the
+ * session (`closeSession`). When connecting fails, this closes the session and throws the failure
+ * (exit 3).
+ */
+export async function connectTarget(env: CliEnvironment, target: Target, options: CommonOptions, replies: Replies | undefined, extras: CliExtras): Promise<ConnectedTarget> {
+  const { io } = env;
+  const session = await openSession(options, env.version, replies, (message) => io.stderr(`${message}\n`));
+  try {
+    const server = await prepareServer(session.core, target, options);
+    const state = await connectSigningIn(session, server.id, options, extras.env ?? process.env, io);
+    if (state.status !== 'connected') throw connectionFailure(state);
+    return { session, serverId: server.id, state };
+  } catch (error) {
+    await session.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Closes a session; a failure to finish it (or to write --record) is said, and is EXIT.internal. */
+export async function closeSession(session: CliSession, options: CommonOptions, io: CliIo): Promise<Exit | undefined> {
+  try {
+    await session.close();
+    return undefined;
+  } catch (error) {
+    io.stderr(`Could not finish the session${options.record ? ` or write ${options.record}` : ''}: ${reason(error)}\n`);
+    return EXIT.internal;
+  }
+}
+
 async function runOnServer(
   env: CliEnvironment,
   action: Action,
@@ -172,20 +183,15 @@ async function runOnServer(
   extras: CliExtras,
 ): Promise<Exit> {
   const { io } = env;
-  const session = await openSession(options, env.version, replies, (message) => io.stderr(`${message}\n`));
+  const { session, serverId, state } = await connectTarget(env, target, options, replies, extras);
   let exit: Exit;
   try {
-    const server = await prepareServer(session.core, target, options);
-    const state = await connectSigningIn(session, server.id, options, extras.env ?? process.env, io);
-    if (state.status !== 'connected') throw connectionFailure(state);
-    const done = await perform(session, server.id, action, state, io);
+    const done = await perform(session, serverId, action, state, io);
     io.stdout(`${options.json ? JSON.stringify(done.json, null, 2) : done.text}\n`);
     exit = done.exit;
   } finally {
-    await session.close().catch((error: unknown) => {
-      io.stderr(`Could not finish the session${options.record ? ` or write ${options.record}` : ''}: ${reason(error)}\n`);
-      exit = EXIT.internal;
-    });
+    const closing = await closeSession(session, options, io);
+    if (closing !== undefined) exit = closing;
   }
   return exit;
 }
@@ -210,7 +216,12 @@ export async function runCli(argv: readonly string[], env: CliEnvironment, extra
   const { io } = env;
   let json = false;
   try {
-    const command = parseCliArgs(argv, env.defaultDataDir);
+    const module = argv[0] === undefined ? undefined : findCommandModule(argv[0]);
+    if (module) {
+      json = module.wantsJson?.(argv.slice(1)) ?? false;
+      return await module.run(argv.slice(1), env, extras);
+    }
+    const command = parseCliArgs(argv, env.defaultDataDir, COMMAND_MODULES);
     if (command.kind === 'help') {
       io.stdout(`${command.text}\n`);
       return EXIT.ok;

@@ -102,3 +102,14 @@ describe('reply files', () => {
     expect(() => parseReplies({ sampling: { text: 'x' } }, 'r.json')).toThrow('The reply file r.json has a "sampling"');
   });
 });
+
+describe('commands that live in modules of their own', () => {
+  const more = [{ name: 'test', summary: 'test DIR                Runs a collection' }];
+
+  it('lists them in the main help and in the unknown-command sentence', () => {
+    const help = parseCliArgs(['--help'], '/data', more);
+    expect(help).toMatchObject({ kind: 'help' });
+    expect((help as { text: string }).text).toContain('  test DIR                Runs a collection\n');
+    expect(() => parseCliArgs(['tset'], '/data', more)).toThrow('Commands: servers, connect, tools, resources, prompts, test.');
+  });
+});
