@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/config/atomic-write.js';
+import { writeFileAtomic } from '../core/base/atomic-write.js';
 
 export interface Bounds {
   x: number;

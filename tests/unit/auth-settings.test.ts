@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskSecret } from '../../shared/auth.js';
-import { parseAuthSettings } from '../../main/core/auth/parse-auth-settings.js';
+import { parseAuthSettings } from '../../main/core/config/parse-auth-settings.js';
 import { parseServerConfigInput } from '../../main/core/config/validate-server-config.js';
 
 describe('OAuth settings in a server config', () => {

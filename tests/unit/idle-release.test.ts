@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IdleRelease, KEEP_IDLE_MS } from '../../main/core/idle-release.js';
+import { IdleRelease, KEEP_IDLE_MS } from '../../main/core/base/idle-release.js';
 
 afterEach(() => {
   vi.useRealTimers();

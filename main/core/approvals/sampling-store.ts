@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import type { AutoReplyRule, SamplingTemplate } from '../../../shared/approvals.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { Notice } from '../../../shared/contract.js';
-import { writeFileAtomic } from '../config/atomic-write.js';
-import { keepOriginal, moveAside, movedAsideMessage, readJsonFile } from '../config/json-file.js';
-import { createNotice } from '../notice.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
+import { keepOriginal, moveAside, movedAsideMessage, readJsonFile } from '../base/json-file.js';
+import { createNotice } from '../base/notice.js';
 import type { AutoReply } from './approval-queue.js';
 import { isObject } from '../../../shared/is-object.js';
 

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { Notice } from '../../../shared/contract.js';
 import type { ServerConfig, ServerConfigInput } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
 import { demoServerConfig } from './default-servers.js';
-import { keepOriginal, moveAside, movedAsideMessage, readJsonFile } from './json-file.js';
+import { keepOriginal, moveAside, movedAsideMessage, readJsonFile } from '../base/json-file.js';
 import { parseServerConfig } from './validate-server-config.js';
-import { createNotice } from '../notice.js';
+import { createNotice } from '../base/notice.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { resolveSecrets, secretValuesOf, storeSecrets } from './server-secrets.js';
 

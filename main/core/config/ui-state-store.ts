@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import type { Notice } from '../../../shared/contract.js';
 import { UI_STATE_LIMITS } from '../../../shared/ui-state.js';
 import { LoupeError } from '../../../shared/wire.js';
-import { writeFileAtomic } from './atomic-write.js';
-import { movedAsideMessage, readJsonFile } from './json-file.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
+import { movedAsideMessage, readJsonFile } from '../base/json-file.js';
 
 export const UI_STATE_FILE = 'ui-state.json';
 

@@ -9,7 +9,7 @@ import {
   type TransportConfig,
 } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
-import { parseAuthSettings } from '../auth/parse-auth-settings.js';
+import { parseAuthSettings } from './parse-auth-settings.js';
 import { isObject } from '../../../shared/is-object.js';
 
 function fail(message: string): never {

@@ -107,3 +107,15 @@ export class ChangeStream {
     return this.current;
   }
 }
+
+/**
+ * 2026-07-28 servers send change notifications only on a `subscriptions/listen` stream. Loupe
+ * opens one on connect, as 2025 servers send them unasked; the person can stop and restart it.
+ * `onState` hears each state of this stream.
+ */
+export function openChangeStream(client: Client, capabilities: Record<string, unknown>, onState: (stream: ChangeStream, state: ChangeStreamState) => void): ChangeStream {
+  const stream: ChangeStream = new ChangeStream(client, capabilities, (state) => onState(stream, state));
+  if (stream.useful) void stream.start();
+  else onState(stream, stream.state);
+  return stream;
+}

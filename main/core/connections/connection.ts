@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Client,
-  LOG_LEVEL_META_KEY,
-  ProtocolError,
-  ProtocolErrorCode,
-  SdkError,
-  SdkErrorCode,
-  UnauthorizedError,
-  type Transport,
-} from '@modelcontextprotocol/client';
+import { Client, LOG_LEVEL_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type Transport } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { changedConnectionSettings } from '../config/connection-settings.js';
 import type { AuthSession } from '../auth/auth-session.js';
-import type { ChangeStreamState, ConnectionFailure, ConnectionState, ProcessExit, ProtocolEra, ServerIdentity } from '../../../shared/connection.js';
+import { SignInRounds } from '../auth/sign-in-rounds.js';
+import type { ChangeStreamState, ConnectionState, ProcessExit, ProtocolEra } from '../../../shared/connection.js';
 import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome, ToolInfo } from '../../../shared/mcp.js';
 import {
   DEFAULT_CALL_TIMEOUTS,
@@ -21,23 +13,24 @@ import {
   type CallTimeouts,
   type ServerConfig,
 } from '../../../shared/server-config.js';
-import type { JsonRpcId, TrafficEntry } from '../../../shared/traffic.js';
+import type { TrafficEntry } from '../../../shared/traffic.js';
 import type { TaskInfo } from '../../../shared/tasks.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { TaskRunner } from '../tasks/task-runner.js';
-import { ListCache } from '../mcp/list-cache.js';
 import { findResultViolations } from '../mcp/result-violations.js';
 import { createTransport, type CreatedTransport } from '../transports/create-transport.js';
 import type { LineLimits } from '../transports/stdio-transport.js';
 import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
 import { AbortPool } from './abort-pool.js';
-import { ChangeStream } from './change-stream.js';
+import { openChangeStream, type ChangeStream } from './change-stream.js';
 import { clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
-import { describeConnectFailure } from './describe-failure.js';
+import { describeConnectFailure, describeRequestFailure, disconnectSentence } from './describe-failure.js';
 import type { IncomingRequests } from './incoming-requests.js';
-import { InputAbandoned, isInputRequired, MAX_INPUT_ROUNDS, readInputRequired, retryParams } from './input-rounds.js';
+import { InputAbandoned, InputRounds, isInputRequired, MAX_INPUT_ROUNDS, readInputRequired, retryParams } from './input-rounds.js';
 import { describeNegotiation, describePinFailure, ProbeWatch } from './probe-watch.js';
 import { readProgress } from './read-progress.js';
+import { serverIdentity } from './server-identity.js';
+import { watchWire, withWireIds, type Flow, type WireWatch } from './wire-watch.js';
 
 /** Accepts any result: conformance is checked separately so a non-conforming reply is shown, not lost. */
 const ANY_RESULT = z.unknown();
@@ -48,21 +41,10 @@ export interface RequestOptions {
   callId?: string;
   /** The seq of the logged request this one repeats (Replay); its entry says so. */
   replayOf?: number;
+  /** The tool as listed, for a call run as a task (its `execution` says how). */
+  tool?: ToolInfo | undefined;
 }
 
-/** One round of a call on the wire: its request id and its response, as recorded. */
-interface WireWatch {
-  rpcId?: JsonRpcId;
-  requestSeq?: number;
-  response?: TrafficEntry;
-  stop: () => void;
-}
-
-/** The rounds of one logical call (2026-07-28 `input_required` retries share one flow). */
-interface Flow {
-  id: string;
-  round: number;
-}
 
 export interface ConnectionDeps {
   traffic: TrafficLog;
@@ -78,13 +60,8 @@ export interface ConnectionDeps {
   auth?: { sessionFor(config: ServerConfig): AuthSession | undefined };
 }
 
-/** Sign-in rounds one connect may go through (a redirect, then a step-up). */
-const MAX_SIGN_IN_ROUNDS = 3;
-
 /** Methods whose result may be `input_required` on a 2026-07-28 connection. */
 const MULTI_ROUND_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
-/** Pages one -32042 error may ask the person to open. */
-const MAX_URL_ELICITATIONS = 10;
 
 /**
  * One server's live session: a transport, an SDK Client, and the state the UI shows.
@@ -92,7 +69,6 @@ const MAX_URL_ELICITATIONS = 10;
  */
 export class Connection {
   readonly connectionId = randomUUID();
-  readonly lists = new ListCache();
   private client: Client | undefined;
   private created: CreatedTransport | undefined;
   private authSession: AuthSession | undefined;
@@ -109,6 +85,11 @@ export class Connection {
   private readonly traffic: TrafficLog;
   private readonly recorder: ConnectionRecorder;
   private readonly initializeTimeoutMs: number;
+  private readonly signIn = new SignInRounds({
+    session: () => this.authSession,
+    finishAuth: () => (this.created?.type === 'http' ? this.created.finishAuth : undefined),
+  });
+  private readonly input: InputRounds;
   /** The server's saved call timeouts, kept current by noteSavedConfig. */
   private savedTimeouts: CallTimeouts | undefined;
 
@@ -121,6 +102,20 @@ export class Connection {
     this.savedTimeouts = config.timeouts;
     this.recorder = this.traffic.recorderFor(config.id, this.connectionId);
     this.current = { serverId: config.id, status: 'connecting', connectionId: this.connectionId, since: Date.now() };
+    this.input = new InputRounds({
+      incoming: deps.incoming,
+      serverId: config.id,
+      connectionId: this.connectionId,
+      track: (controller) => {
+        this.serverRequests.add(controller);
+        return () => this.serverRequests.delete(controller);
+      },
+      abortCall: (signal, reason) => {
+        for (const controller of this.inFlight.values()) {
+          if (controller.signal === signal) controller.abort(reason);
+        }
+      },
+    });
   }
 
   get state(): ConnectionState {
@@ -156,7 +151,7 @@ export class Connection {
     let restarted = false;
     try {
       try {
-        await this.openSigningIn(setting, false);
+        await this.signIn.open(() => this.open(setting, false), () => this.closeQuietly());
       } catch (error) {
         // Servers built on some SDKs exit on any request before initialize. The SDK probes such
         // servers on a sibling process; Loupe's own transport probes in place, so it restarts the
@@ -174,17 +169,23 @@ export class Connection {
       const version = client.getNegotiatedProtocolVersion() ?? 'unknown';
       const negotiation = describeNegotiation(setting, era, version, probe.result, restarted);
       if (probe.result.sent) this.recorder.note(negotiation.summary);
-      const server = this.identity(client, era, version, negotiation);
+      const server = serverIdentity(client, era, version, negotiation);
       this.tasks = new TaskRunner(client, { serverId: this.config.id, connectionId: this.connectionId }, this.deps.onTask);
       this.setState({ status: 'connected', server });
-      if (era === 'modern') this.openChangeStream(client, server.capabilities);
+      if (era === 'modern') {
+        this.changes = openChangeStream(client, server.capabilities, (stream, changeStream) => {
+          if (this.current.status !== 'connected' || (this.changes && this.changes !== stream)) return;
+          this.current = { ...this.current, changeStream };
+          this.deps.onState(this.current);
+        });
+      }
     } catch (error) {
       this.authSession?.connectFailed(error);
       const exit = await this.exitAfterFailure(error);
       const pinFailure = setting === 'modern' && isEraNegotiationFailure(error) ? describePinFailure(probe.result, MODERN_PROTOCOL_VERSION) : undefined;
       const failure = pinFailure
         ? { code: 'era-mismatch' as const, message: pinFailure, detail: errorMessage(error) }
-        : this.describeAuthFailure(error) ?? describeConnectFailure(error, {
+        : this.signIn.describeFailure(error) ?? describeConnectFailure(error, {
             config: this.config.transport,
             ...(exit ? { exit } : {}),
             ...(this.created?.type === 'http' ? { probe: this.created.probe } : {}),
@@ -197,56 +198,6 @@ export class Connection {
       probe.dispose();
     }
     return this.current;
-  }
-
-  /**
-   * Opens the connection; when the server asks for a sign-in the SDK's `auth()` sends the person to
-   * the authorization page, and once the redirect comes back its code is redeemed and the
-   * connection opened again with the token.
-   */
-  private async openSigningIn(setting: NonNullable<ServerConfig['era']>, legacyOnly: boolean): Promise<void> {
-    for (let round = 1; ; round++) {
-      try {
-        await this.open(setting, legacyOnly);
-        return;
-      } catch (error) {
-        if (round >= MAX_SIGN_IN_ROUNDS || !(await this.completeSignIn(error))) throw error;
-        await this.closeQuietly();
-      }
-    }
-  }
-
-  /** After an UnauthorizedError with a sign-in under way: waits for its redirect and gets the tokens. */
-  private async completeSignIn(error: unknown): Promise<boolean> {
-    const session = this.authSession;
-    const created = this.created;
-    if (!session || created?.type !== 'http' || !(error instanceof UnauthorizedError) || !session.waiting) return false;
-    const redirect = await session.awaitRedirect();
-    if (!redirect) return false;
-    session.noteRedirect(redirect);
-    await created.finishAuth(redirect);
-    return true;
-  }
-
-  /** Runs a request; a step-up sign-in it set off (403 insufficient_scope) is completed and the request sent again. */
-  private async withSignIn<T>(send: () => Promise<T>): Promise<T> {
-    try {
-      return await send();
-    } catch (error) {
-      if (!(await this.completeSignIn(error))) throw error;
-      return send();
-    }
-  }
-
-  private describeAuthFailure(error: unknown): ConnectionFailure | undefined {
-    const session = this.authSession;
-    if (!session) return undefined;
-    const sentence = session.failureSentence;
-    if (sentence && session.status().state === 'failed') return { code: 'auth-failed', message: sentence, detail: errorMessage(error) };
-    if (error instanceof UnauthorizedError) {
-      return { code: 'auth-required', message: 'The server needs you to sign in (OAuth): use Sign in.', detail: errorMessage(error) };
-    }
-    return undefined;
   }
 
   /** Makes the transport and the client and connects them; `legacyOnly` skips the probe. */
@@ -294,21 +245,6 @@ export class Connection {
     this.client = client;
     const transport: Transport = this.created.transport;
     await client.connect(transport, { timeout: this.initializeTimeoutMs, ...(legacyOnly ? { prior: { kind: 'legacy' } } : {}) });
-  }
-
-  /**
-   * 2026-07-28 servers send change notifications only on a `subscriptions/listen` stream. Loupe
-   * opens one on connect, as 2025 servers send them unasked; the person can stop and restart it.
-   */
-  private openChangeStream(client: Client, capabilities: Record<string, unknown>): void {
-    const changes = new ChangeStream(client, capabilities, (changeStream) => {
-      if (this.current.status !== 'connected' || this.changes !== changes) return;
-      this.current = { ...this.current, changeStream };
-      this.deps.onState(this.current);
-    });
-    this.changes = changes;
-    if (changes.useful) void changes.start();
-    else this.deps.onState((this.current = { ...this.current, changeStream: changes.state }));
   }
 
   /** Starts or stops the change stream of a modern connection. */
@@ -369,9 +305,12 @@ export class Connection {
     try {
       for (;;) {
         wire?.stop();
-        wire = this.watchWire(options.callId, flow, options.replayOf);
+        wire = watchWire(this.traffic, this.connectionId, flow, options.replayOf, (entry, rpcId) => {
+          const progress = options.callId ? readProgress(entry, rpcId) : undefined;
+          if (progress && options.callId) this.deps.onProgress({ callId: options.callId, serverId: this.config.id, seq: entry.seq, ...progress });
+        });
         const sent = legParams ? { method, params: legParams } : { method };
-        const result = await this.withSignIn(() => client.request(sent, ANY_RESULT, {
+        const result = await this.signIn.around(() => client.request(sent, ANY_RESULT, {
           signal: abort.signal,
           timeout: timeouts.timeoutMs,
           maxTotalTimeout: timeouts.maxTotalTimeoutMs,
@@ -387,7 +326,7 @@ export class Connection {
         const input = readInputRequired(result as JsonObject);
         if ('problem' in input) return this.failed(started, { kind: 'invalid-result', message: input.problem }, wire);
         signalShared = true;
-        const responses = await this.answerInput(input.inputRequests, flow, wire, abort.signal, timeouts);
+        const responses = await this.input.answer(input.inputRequests, flow.round, wire, abort.signal, timeouts);
         legParams = this.withLogLevel(client, retryParams(params, input, responses));
         flow.round += 1;
       }
@@ -395,7 +334,7 @@ export class Connection {
       const kept = wire?.response;
       if (kept && kept.message === undefined && kept.problem) return this.failed(started, this.unshowable(kept), wire);
       if (error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired && wire) {
-        const offered = this.offerUrlElicitations(error.data, wire);
+        const offered = this.input.offerUrlElicitations(error.data, wire);
         if (offered > 0) {
           return this.failed(started, {
             kind: 'protocol',
@@ -405,7 +344,7 @@ export class Connection {
           }, wire);
         }
       }
-      return this.failed(started, this.describeRequestFailure(error, abort.signal, timeouts), wire);
+      return this.failed(started, this.describeFailure(error, abort.signal, timeouts), wire);
     } finally {
       wire?.stop();
       if (options.callId) this.inFlight.delete(options.callId);
@@ -422,13 +361,12 @@ export class Connection {
     const abort = new AbortController();
     this.inFlight.set(options.callId, abort);
     try {
-      const tool = this.lists.peek<ToolInfo>('tools/list')?.items.find((item) => item.name === name);
-      const outcome = await tasks.callTool(name, args, { callId: options.callId, signal: abort.signal, timeoutMs: timeouts.timeoutMs, ...(tool ? { tool } : {}) });
+      const outcome = await tasks.callTool(name, args, { callId: options.callId, signal: abort.signal, timeoutMs: timeouts.timeoutMs, ...(options.tool ? { tool: options.tool } : {}) });
       if ('failure' in outcome) return this.failed(started, outcome.failure);
       const era = this.client?.getProtocolEra() ?? 'legacy';
       return { result: outcome.result, violations: findResultViolations('tools/call', outcome.result, era), durationMs: performance.now() - started, responseSize: 0 };
     } catch (error) {
-      return this.failed(started, this.describeRequestFailure(error, abort.signal, timeouts));
+      return this.failed(started, this.describeFailure(error, abort.signal, timeouts));
     } finally {
       this.inFlight.delete(options.callId);
     }
@@ -442,73 +380,6 @@ export class Connection {
   async cancelTask(taskId: string): Promise<void> {
     if (!this.tasks || this.current.status !== 'connected') throw new LoupeError('The server is not connected: connect it first.', 'not-connected');
     await this.tasks.cancel(taskId);
-  }
-
-  /** Sends each embedded request to what answers it (Approvals, or the roots config), all at once. */
-  private async answerInput(
-    requests: Record<string, { method: string; params?: JsonObject }>,
-    flow: Flow,
-    wire: WireWatch,
-    signal: AbortSignal,
-    timeouts: CallTimeouts,
-  ): Promise<Record<string, JsonObject>> {
-    // The call's timeout keeps running while its input waits, as a 2025 call's would.
-    const waiting = AbortSignal.any([signal, AbortSignal.timeout(timeouts.timeoutMs)]);
-    const onTimeout = () => {
-      if (!signal.aborted) this.abortFlow(signal, new InputAbandoned('cancelled', `The call timed out after ${Math.round(timeouts.timeoutMs / 1000)} s while waiting for this input.`));
-    };
-    waiting.addEventListener('abort', onTimeout, { once: true });
-    try {
-      const entries = await Promise.all(
-        Object.entries(requests).map(async ([key, request]) => {
-          const answer = await this.deps.incoming.handle(request.method, request.params, {
-            serverId: this.config.id,
-            connectionId: this.connectionId,
-            rpcId: wire.rpcId ?? '',
-            signal,
-            embedded: { key, round: flow.round, ...(wire.response && wire.response.seq >= 0 ? { responseSeq: wire.response.seq } : {}) },
-          });
-          return [key, answer] as const;
-        }),
-      );
-      return Object.fromEntries(entries);
-    } finally {
-      waiting.removeEventListener('abort', onTimeout);
-    }
-  }
-
-  /**
-   * A -32042 error lists pages the person must open before the call can succeed. Each goes to
-   * Approvals as a URL elicitation, so it is shown and opened only after confirmation, as a
-   * server's own URL elicitation request would be. Returns how many were offered.
-   */
-  private offerUrlElicitations(data: unknown, wire: WireWatch): number {
-    const elicitations = (data as { elicitations?: unknown } | undefined)?.elicitations;
-    if (!Array.isArray(elicitations)) return 0;
-    const usable = elicitations.filter((item): item is JsonObject => typeof item === 'object' && item !== null && typeof (item as JsonObject).url === 'string').slice(0, MAX_URL_ELICITATIONS);
-    usable.forEach((elicitation, index) => {
-      const closed = new AbortController();
-      this.serverRequests.add(closed);
-      const key = typeof elicitation.elicitationId === 'string' ? elicitation.elicitationId : `url-${index + 1}`;
-      void this.deps.incoming
-        .handle('elicitation/create', { ...elicitation, mode: 'url' }, {
-          serverId: this.config.id,
-          connectionId: this.connectionId,
-          rpcId: wire.rpcId ?? '',
-          signal: closed.signal,
-          embedded: { key, round: 1, source: 'url-required-error', ...(wire.response && wire.response.seq >= 0 ? { responseSeq: wire.response.seq } : {}) },
-        })
-        .catch(() => {})
-        .finally(() => this.serverRequests.delete(closed));
-    });
-    return usable.length;
-  }
-
-  /** Aborts the call a signal belongs to, with a reason the waiting approvals can show. */
-  private abortFlow(signal: AbortSignal, reason: InputAbandoned): void {
-    for (const controller of this.inFlight.values()) {
-      if (controller.signal === signal) controller.abort(reason);
-    }
   }
 
   /** On a modern connection the log level travels with each request, in its `_meta`. */
@@ -540,33 +411,6 @@ export class Connection {
     return withWireIds({ result, violations, durationMs: performance.now() - started, responseSize: wire.response?.size ?? 0 }, wire);
   }
 
-  /**
-   * Watches the record for the next request this connection sends and its response. The SDK
-   * sends synchronously inside request(), so the first outgoing request seen is this one.
-   * Observers run before an entry leaves for the UI, so the round is part of what the UI gets.
-   */
-  private watchWire(callId: string | undefined, flow: Flow | undefined, replayOf?: number): WireWatch {
-    const watch: WireWatch = { stop: () => {} };
-    watch.stop = this.traffic.observe((entry) => {
-      if (entry.connectionId !== this.connectionId) return;
-      if (watch.rpcId === undefined) {
-        if (entry.kind === 'request' && entry.direction === 'out' && entry.id !== undefined) {
-          watch.rpcId = entry.id;
-          watch.requestSeq = entry.seq;
-          if (flow) entry.flow = { id: flow.id, round: flow.round };
-          if (replayOf !== undefined) entry.replayOf = replayOf;
-        }
-      } else if (entry.direction === 'in' && (entry.kind === 'response' || entry.kind === 'error') && entry.id === watch.rpcId) {
-        watch.response = entry;
-        if (flow) entry.flow = { id: flow.id, round: flow.round };
-      } else if (callId && entry.method === 'notifications/progress' && entry.direction === 'in') {
-        const progress = readProgress(entry, watch.rpcId);
-        if (progress) this.deps.onProgress({ callId, serverId: this.config.id, seq: entry.seq, ...progress });
-      }
-    });
-    return watch;
-  }
-
   /** Tells the server its roots changed (it will ask again with roots/list). */
   async sendRootsListChanged(): Promise<void> {
     if (this.current.status === 'connected' && this.client?.getProtocolEra() !== 'modern') await this.client?.sendRootsListChanged();
@@ -589,77 +433,26 @@ export class Connection {
     return withWireIds({ failure, violations: [], durationMs: performance.now() - started, responseSize: wire?.response?.size ?? 0 }, wire);
   }
 
-  private describeRequestFailure(error: unknown, signal: AbortSignal, timeouts: CallTimeouts): RpcFailure {
-    if (signal.aborted) {
-      const reason: unknown = signal.reason;
-      if (reason instanceof InputAbandoned && reason.status === 'disconnected') return { kind: 'disconnected', message: reason.message };
-      if (reason instanceof InputAbandoned && /timed out/.test(reason.message)) return { kind: 'timeout', message: reason.message };
-      return { kind: 'cancelled', message: reason instanceof Error ? reason.message : String(reason ?? 'Cancelled.') };
-    }
-    if (error instanceof SdkError) {
-      if (error.code === SdkErrorCode.RequestTimeout) {
-        return { kind: 'timeout', message: `No answer within ${Math.round(timeouts.timeoutMs / 1000)} s: the request timed out.` };
-      }
-      if (error.code === SdkErrorCode.ConnectionClosed && this.current.status !== 'connected') {
-        return { kind: 'disconnected', message: this.disconnectSentence() };
-      }
-      if (error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
-        return { kind: 'protocol', message: `${error.message}. This connection speaks ${this.client?.getNegotiatedProtocolVersion() ?? 'another version'}.` };
-      }
-    }
-    if (error instanceof ProtocolError) {
-      return { kind: 'protocol', message: error.message, code: error.code, ...(error.data !== undefined ? { data: error.data } : {}) };
-    }
-    if (this.current.status !== 'connected') return { kind: 'disconnected', message: this.disconnectSentence() };
-    return { kind: 'protocol', message: errorMessage(error) };
-  }
-
-  private disconnectSentence(): string {
-    const exit = this.current.exit;
-    if (exit) {
-      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;
-      return `The server process ${how} while the request was running.`;
-    }
-    return 'The connection closed while the request was running.';
-  }
-
-  private identity(client: Client, era: ProtocolEra, protocolVersion: string, negotiation: ServerIdentity['negotiation']): ServerIdentity {
-    const info = (client.getServerVersion() ?? {}) as Record<string, unknown>;
-    const instructions = client.getInstructions();
-    const discover = era === 'modern' ? (client.getDiscoverResult() as Record<string, unknown> | undefined) : undefined;
-    return {
-      name: String(info.name ?? '(no name)'),
-      version: String(info.version ?? '(no version)'),
-      ...(typeof info.title === 'string' ? { title: info.title } : {}),
-      ...(typeof info.websiteUrl === 'string' ? { websiteUrl: info.websiteUrl } : {}),
-      ...(Array.isArray(info.icons) ? { icons: info.icons as NonNullable<ServerIdentity['icons']> } : {}),
-      ...(instructions ? { instructions } : {}),
-      protocolVersion,
-      era,
-      negotiation,
-      ...(discover
-        ? {
-            discovery: {
-              supportedVersions: Array.isArray(discover.supportedVersions) ? discover.supportedVersions.map(String) : [],
-              result: discover,
-            },
-          }
-        : {}),
-      capabilities: (client.getServerCapabilities() ?? {}) as Record<string, unknown>,
-    };
+  private describeFailure(error: unknown, signal: AbortSignal, timeouts: CallTimeouts): RpcFailure {
+    return describeRequestFailure(error, signal, {
+      timeouts,
+      connected: this.current.status === 'connected',
+      exit: this.current.exit,
+      negotiatedVersion: this.client?.getNegotiatedProtocolVersion(),
+    });
   }
 
   private handleExit(exit: ProcessExit): void {
     if (this.userClosed || this.current.status !== 'connected') return;
     this.setState({ status: 'exited', exit });
-    this.abortAll(new InputAbandoned('disconnected', this.disconnectSentence()));
+    this.abortAll(new InputAbandoned('disconnected', disconnectSentence(this.current.exit)));
   }
 
   private handleClose(): void {
     if (this.userClosed || this.current.status !== 'connected') return;
     if (this.created?.type === 'stdio') return; // handleExit reports it, with the exit code
     this.setState({ status: 'disconnected', failure: { code: 'unknown', message: 'The server closed the connection.' } });
-    this.abortAll(new InputAbandoned('disconnected', this.disconnectSentence()));
+    this.abortAll(new InputAbandoned('disconnected', disconnectSentence(this.current.exit)));
   }
 
   private abortAll(reason: InputAbandoned): void {
@@ -702,16 +495,6 @@ export class Connection {
     };
     this.deps.onState(this.current);
   }
-}
-
-/**
- * Adds the id and seq of the call's request on the wire, when it was sent. Set in place: spreading
- * optional parts into a literal costs V8 a slow copy per part, on every call.
- */
-function withWireIds(outcome: RpcOutcome, wire: WireWatch | undefined): RpcOutcome {
-  if (wire?.rpcId !== undefined) outcome.rpcId = wire.rpcId;
-  if (wire?.requestSeq !== undefined && wire.requestSeq >= 0) outcome.requestSeq = wire.requestSeq;
-  return outcome;
 }
 
 function isEraNegotiationFailure(error: unknown): boolean {

@@ -1,8 +1,10 @@
-import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { ConnectionFailure, ProcessExit } from '../../../shared/connection.js';
-import type { TransportConfig } from '../../../shared/server-config.js';
+import type { RpcFailure } from '../../../shared/mcp.js';
+import type { CallTimeouts, TransportConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { HttpProbe } from '../transports/http-probe.js';
+import { InputAbandoned } from './input-rounds.js';
 
 export interface FailureContext {
   config: TransportConfig;
@@ -133,4 +135,49 @@ export function describeConnectFailure(error: unknown, context: FailureContext):
     code: 'unknown',
     message: `Could not connect to ${target(context.config)}: ${chain[0]?.message || String(error) || 'no reason given'}.`,
   });
+}
+
+/** What a failed request's wording depends on besides the error. */
+export interface RequestFailureContext {
+  timeouts: CallTimeouts;
+  /** The connection is still up (a closed one explains the failure). */
+  connected: boolean;
+  /** How the server's process ended, when it did. */
+  exit?: ProcessExit | undefined;
+  negotiatedVersion?: string | undefined;
+}
+
+/** Why a request that was sent did not get its result, in one sentence and a kind. */
+export function describeRequestFailure(error: unknown, signal: AbortSignal, context: RequestFailureContext): RpcFailure {
+  if (signal.aborted) {
+    const reason: unknown = signal.reason;
+    if (reason instanceof InputAbandoned && reason.status === 'disconnected') return { kind: 'disconnected', message: reason.message };
+    if (reason instanceof InputAbandoned && /timed out/.test(reason.message)) return { kind: 'timeout', message: reason.message };
+    return { kind: 'cancelled', message: reason instanceof Error ? reason.message : String(reason ?? 'Cancelled.') };
+  }
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.RequestTimeout) {
+      return { kind: 'timeout', message: `No answer within ${Math.round(context.timeouts.timeoutMs / 1000)} s: the request timed out.` };
+    }
+    if (error.code === SdkErrorCode.ConnectionClosed && !context.connected) {
+      return { kind: 'disconnected', message: disconnectSentence(context.exit) };
+    }
+    if (error.code === SdkErrorCode.MethodNotSupportedByProtocolVersion) {
+      return { kind: 'protocol', message: `${error.message}. This connection speaks ${context.negotiatedVersion ?? 'another version'}.` };
+    }
+  }
+  if (error instanceof ProtocolError) {
+    return { kind: 'protocol', message: error.message, code: error.code, ...(error.data !== undefined ? { data: error.data } : {}) };
+  }
+  if (!context.connected) return { kind: 'disconnected', message: disconnectSentence(context.exit) };
+  return { kind: 'protocol', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** A request was running when the connection went: how it went. */
+export function disconnectSentence(exit: ProcessExit | undefined): string {
+  if (exit) {
+    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code ?? 'unknown'}`;
+    return `The server process ${how} while the request was running.`;
+  }
+  return 'The connection closed while the request was running.';
 }

@@ -1,5 +1,11 @@
 import type { JsonObject } from '../../../shared/mcp.js';
+import type { CallTimeouts } from '../../../shared/server-config.js';
+import type { JsonRpcId, TrafficEntry } from '../../../shared/traffic.js';
 import { isObject } from '../../../shared/is-object.js';
+import type { IncomingRequests } from './incoming-requests.js';
+
+/** Pages one -32042 error may ask the person to open. */
+const MAX_URL_ELICITATIONS = 10;
 
 /** Rounds one call may take before Loupe gives up on a server that keeps asking (the SDK's default). */
 export const MAX_INPUT_ROUNDS = 10;
@@ -67,4 +73,93 @@ export class InputAbandoned extends Error {
     super(message);
     this.name = 'InputAbandoned';
   }
+}
+
+/** One round of a call on the wire, as far as its input is concerned: its request id and its recorded response. */
+export interface RoundOnWire {
+  rpcId?: JsonRpcId;
+  response?: TrafficEntry;
+}
+
+export interface InputRoundsDeps {
+  incoming: IncomingRequests;
+  serverId: string;
+  connectionId: string;
+  /** Keeps `controller` among the requests aborted when the connection goes; returns how to let it go. */
+  track(controller: AbortController): () => void;
+  /** Aborts the call whose signal this is, with a reason the waiting approvals can show. */
+  abortCall(signal: AbortSignal, reason: InputAbandoned): void;
+}
+
+/**
+ * The input a 2026-07-28 call asks for: the requests embedded in an `input_required` result, and
+ * the pages a -32042 error lists. Each goes where a 2025 server's own request would (Approvals, or
+ * the roots config).
+ */
+export class InputRounds {
+  constructor(private readonly deps: InputRoundsDeps) {}
+
+  /** Sends each embedded request to what answers it, all at once; resolves with the answers by key. */
+  async answer(
+    requests: Record<string, EmbeddedRequest>,
+    round: number,
+    wire: RoundOnWire,
+    signal: AbortSignal,
+    timeouts: CallTimeouts,
+  ): Promise<Record<string, JsonObject>> {
+    // The call's timeout keeps running while its input waits, as a 2025 call's would.
+    const waiting = AbortSignal.any([signal, AbortSignal.timeout(timeouts.timeoutMs)]);
+    const onTimeout = () => {
+      if (!signal.aborted) this.deps.abortCall(signal, new InputAbandoned('cancelled', `The call timed out after ${Math.round(timeouts.timeoutMs / 1000)} s while waiting for this input.`));
+    };
+    waiting.addEventListener('abort', onTimeout, { once: true });
+    try {
+      const entries = await Promise.all(
+        Object.entries(requests).map(async ([key, request]) => {
+          const answer = await this.deps.incoming.handle(request.method, request.params, {
+            serverId: this.deps.serverId,
+            connectionId: this.deps.connectionId,
+            rpcId: wire.rpcId ?? '',
+            signal,
+            embedded: { key, round, ...responseSeq(wire) },
+          });
+          return [key, answer] as const;
+        }),
+      );
+      return Object.fromEntries(entries);
+    } finally {
+      waiting.removeEventListener('abort', onTimeout);
+    }
+  }
+
+  /**
+   * A -32042 error lists pages the person must open before the call can succeed. Each goes to
+   * Approvals as a URL elicitation, so it is shown and opened only after confirmation, as a
+   * server's own URL elicitation request would be. Returns how many were offered.
+   */
+  offerUrlElicitations(data: unknown, wire: RoundOnWire): number {
+    const elicitations = (data as { elicitations?: unknown } | undefined)?.elicitations;
+    if (!Array.isArray(elicitations)) return 0;
+    const usable = elicitations.filter((item): item is JsonObject => typeof item === 'object' && item !== null && typeof (item as JsonObject).url === 'string').slice(0, MAX_URL_ELICITATIONS);
+    usable.forEach((elicitation, index) => {
+      const closed = new AbortController();
+      const release = this.deps.track(closed);
+      const key = typeof elicitation.elicitationId === 'string' ? elicitation.elicitationId : `url-${index + 1}`;
+      void this.deps.incoming
+        .handle('elicitation/create', { ...elicitation, mode: 'url' }, {
+          serverId: this.deps.serverId,
+          connectionId: this.deps.connectionId,
+          rpcId: wire.rpcId ?? '',
+          signal: closed.signal,
+          embedded: { key, round: 1, source: 'url-required-error', ...responseSeq(wire) },
+        })
+        .catch(() => {})
+        .finally(release);
+    });
+    return usable.length;
+  }
+}
+
+function responseSeq(wire: RoundOnWire): { responseSeq?: number } {
+  return wire.response && wire.response.seq >= 0 ? { responseSeq: wire.response.seq } : {};
 }

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { DocumentInfo } from '../../../shared/document/document-core.js';
 import type { DocumentCommand, DocumentReplyValue, HeldDocumentCommand, OpenedDocument } from '../../../shared/document/document-protocol.js';
 import { NO_LONGER_KEPT } from '../../../shared/document/prepared-texts.js';
-import { workerFile } from '../worker-file.js';
+import { workerFile } from '../base/worker-file.js';
 import type { FromDocumentThread, ToDocumentThread } from './document-thread-protocol.js';
 import { MAX_OPEN_DOCUMENTS } from './held-text-limits.js';
 import { Latin1Handoff } from './latin1-handoff.js';

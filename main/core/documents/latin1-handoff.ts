@@ -6,7 +6,7 @@
  * at a time: another, or one wider than Latin-1, goes the usual way.
  */
 import { isLatin1 } from '../../../shared/utf8-length.js';
-import { IdleRelease } from '../idle-release.js';
+import { IdleRelease } from '../base/idle-release.js';
 
 export interface Latin1Text {
   bytes: SharedArrayBuffer;

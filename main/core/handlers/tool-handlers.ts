@@ -12,7 +12,10 @@ export function toolHandlers(connections: ConnectionManager, lists: ServerListsR
       const { serverId, callId, name, arguments: args, timeouts } = params;
       const connection = connections.connected(serverId);
       const options = { callId, ...(timeouts ? { timeouts } : {}) };
-      const outcome = params.asTask === true ? await connection.callToolAsTask(name, args, options) : await connection.request('tools/call', { name, arguments: args }, options);
+      const outcome =
+        params.asTask === true
+          ? await connection.callToolAsTask(name, args, { ...options, tool: lists.peekTool(serverId, name) })
+          : await connection.request('tools/call', { name, arguments: args }, options);
       return params.holdLongTexts === true ? withHeldTexts(outcome, hold, 'tools/call') : outcome;
     },
     'tasks.list': async (params) => connections.connected(params.serverId).listTasks(),

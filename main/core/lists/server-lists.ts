@@ -1,11 +1,12 @@
 import type { ConnectionState } from '../../../shared/connection.js';
 import { LIST_NAMES, type ListChange, type ListItems, type ListName, type ListState, type ServerLists } from '../../../shared/lists.js';
-import type { ListKind, ListOutcome } from '../../../shared/mcp.js';
+import type { ListKind, ListOutcome, ToolInfo } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { Connection } from '../connections/connection.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { loadList } from '../mcp/load-list.js';
+import { loadList } from './load-list.js';
 import { toPromptInfo, toResourceInfo, toResourceTemplateInfo, toToolInfo } from '../mcp/views.js';
+import { ListCache } from './list-cache.js';
 import { ManagedList } from './managed-list.js';
 
 interface ListSpec<T> {
@@ -36,6 +37,8 @@ type Lists = { [K in ListName]: ManagedList<ListItems[K]> };
 interface Entry {
   connectionId: string;
   lists: Lists;
+  /** The connection's lists while the server says they are fresh (2026-07-28 `ttlMs`). */
+  cache: ListCache;
 }
 
 export interface ServerListsOptions {
@@ -72,17 +75,18 @@ export class ServerListsRegistry {
     const connection = this.options.connections.find(state.serverId);
     if (!connection || connection.connectionId !== state.connectionId) return;
     const capabilities = state.server?.capabilities;
+    const cache = new ListCache();
     const make = <K extends ListName>(name: K): ManagedList<ListItems[K]> => {
       const spec = SPECS[name] as ListSpec<ListItems[K]>;
       return new ManagedList<ListItems[K]>({
         supported: announces(capabilities, spec.capability),
-        fetch: (force) => loadList(connection, spec.method, spec.itemsKey, spec.toView, force),
+        fetch: (force) => loadList(connection, cache, spec.method, spec.itemsKey, spec.toView, force),
         onChange: (listState) => this.options.emit({ serverId: state.serverId, connectionId: connection.connectionId, name, state: listState } as ListChange),
         ...(this.options.debounceMs !== undefined ? { debounceMs: this.options.debounceMs } : {}),
       });
     };
     const lists: Lists = { tools: make('tools'), resources: make('resources'), resourceTemplates: make('resourceTemplates'), prompts: make('prompts') };
-    this.byServer.set(state.serverId, { connectionId: connection.connectionId, lists });
+    this.byServer.set(state.serverId, { connectionId: connection.connectionId, lists, cache });
     for (const name of LIST_NAMES) {
       this.options.emit({ serverId: state.serverId, connectionId: connection.connectionId, name, state: lists[name].state } as ListChange);
       if (this.options.follow) void lists[name].reload(false);
@@ -91,11 +95,10 @@ export class ServerListsRegistry {
 
   /** A `notifications/<kind>/list_changed` arrived on a connection. */
   listChanged(serverId: string, connectionId: string, kind: ListKind): void {
-    const connection = this.options.connections.find(serverId);
-    // A changed list is fetched again on the next load, whatever its ttlMs said.
-    if (connection?.connectionId === connectionId) connection.lists.invalidate(kind);
     const entry = this.byServer.get(serverId);
     if (entry?.connectionId !== connectionId) return;
+    // A changed list is fetched again on the next load, whatever its ttlMs said.
+    entry.cache.invalidate(kind);
     for (const name of LIST_NAMES) {
       if (SPECS[name].changedBy === kind) entry.lists[name].changed(this.options.follow);
     }
@@ -126,18 +129,28 @@ export class ServerListsRegistry {
    * announce the capability is asked anyway, since the caller asked explicitly.
    */
   async load<K extends ListName>(serverId: string, name: K, force: boolean): Promise<ListOutcome<ListItems[K]>> {
-    const list = this.managed(serverId, name);
+    const { connection, entry } = this.connected(serverId);
+    const list = entry.lists[name] as ManagedList<ListItems[K]>;
     if (list.supported) return list.load(force);
     const spec = SPECS[name] as ListSpec<ListItems[K]>;
-    return loadList(this.options.connections.connected(serverId), spec.method, spec.itemsKey, spec.toView, force);
+    return loadList(connection, entry.cache, spec.method, spec.itemsKey, spec.toView, force);
+  }
+
+  /** The tool as last listed on the server's connection, fresh or not (a task run needs its `execution`). */
+  peekTool(serverId: string, name: string): ToolInfo | undefined {
+    return this.byServer.get(serverId)?.cache.peek<ToolInfo>('tools/list')?.items.find((tool) => tool.name === name);
   }
 
   private managed<K extends ListName>(serverId: string, name: K): ManagedList<ListItems[K]> {
+    return this.connected(serverId).entry.lists[name] as ManagedList<ListItems[K]>;
+  }
+
+  private connected(serverId: string): { connection: Connection; entry: Entry } {
     const connection: Connection = this.options.connections.connected(serverId);
     const entry = this.byServer.get(serverId);
     if (entry?.connectionId !== connection.connectionId) {
       throw new LoupeError('The server is not connected: connect it first.', 'not-connected');
     }
-    return entry.lists[name] as ManagedList<ListItems[K]>;
+    return { connection, entry };
   }
 }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { JsonObject, SchemaValidation } from '../../../shared/mcp.js';
-import { workerFile } from '../worker-file.js';
+import { workerFile } from '../base/worker-file.js';
 
 /** How long one check may run before the worker is stopped and the value goes unchecked. */
 export const DEFAULT_VALIDATION_TIME_LIMIT_MS = 2_000;

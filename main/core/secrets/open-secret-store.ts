@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
 import { KeyringSecretStore, KEYCHAIN_TIMEOUT_MS, type KeyringModule } from './keyring-secret-store.js';
 import { FileSecretStore, type SecretStore } from './secret-store.js';
 

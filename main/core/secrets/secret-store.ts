@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../config/atomic-write.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
 
 /**
  * Where secrets live: header and environment values marked secret, OAuth tokens and client

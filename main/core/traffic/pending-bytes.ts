@@ -1,5 +1,5 @@
 import { isAscii, isLatin1 } from '../../../shared/utf8-length.js';
-import { IdleRelease } from '../idle-release.js';
+import { IdleRelease } from '../base/idle-release.js';
 import { escapedLength, escapeInPlace } from './json-string-bytes.js';
 
 /** What the buffer starts at, and shrinks back to after holding something much larger. */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { Notice } from '../../../shared/contract.js';
 import { DEFAULT_DISK_BUDGET_BYTES, MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficSessionSummary } from '../../../shared/traffic.js';
 import { LoupeError } from '../../../shared/wire.js';
-import { writeFileAtomic } from '../config/atomic-write.js';
-import { movedAsideMessage, readJsonFile } from '../config/json-file.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
+import { movedAsideMessage, readJsonFile } from '../base/json-file.js';
 import { segmentFileName, TrafficJournal } from './traffic-journal.js';
 
 export const TRAFFIC_FOLDER = 'traffic';

@@ -1,4 +1,4 @@
-import { IdleRelease } from '../idle-release.js';
+import { IdleRelease } from '../base/idle-release.js';
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
  */
 export function workerFile(sibling: URL): URL {
   if (!import.meta.url.endsWith('.ts')) return sibling;
-  const repository = new URL('../../', import.meta.url).href;
+  const repository = new URL('../../../', import.meta.url).href;
   const built = new URL(sibling.href.replace(repository, `${repository}dist/`));
   if (!existsSync(built)) throw new Error(`A worker is not built (${built.pathname}): run npm run build first.`);
   return built;
