@@ -35,6 +35,7 @@ import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from '
 import type { TaskInfo } from './tasks.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
+import type { OutcomeUpdate } from './traffic-outcomes.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
 
 /**
@@ -316,6 +317,8 @@ export const events = {
   'connections.changed': event<ConnectionState>(),
   /** New entries, batched: never one event per message. */
   'traffic.appended': event<TrafficEntry[]>(),
+  /** Requests whose outcome changed, after the entries they name (see shared/traffic-outcomes.ts). */
+  'traffic.outcomes': event<OutcomeUpdate[]>(),
   'traffic.cleared': event<void>(),
   'app.notice': event<Notice>(),
   'core.status': event<CoreStatus>(),

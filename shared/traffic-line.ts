@@ -10,11 +10,23 @@ import type { TrafficEntry } from './traffic.js';
  * A line in two parts: `head`, then (when the entry has a raw text) that text as a JSON string
  * followed by `RECORD_LINE_END`. Without `raw`, `head` is the whole line.
  */
-export function recordLineParts(entry: TrafficEntry): { head: string; raw?: string } {
+export function recordLineParts(recorded: TrafficEntry): { head: string; raw?: string } {
+  const entry = withoutLiveStamps(recorded);
   if (entry.raw === undefined) return { head: JSON.stringify(entry) + '\n' };
   const { message: _message, raw, ...rest } = entry;
   const fields = JSON.stringify(rest);
   return { head: `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"raw":`, raw };
+}
+
+/**
+ * The entry without what the core stamps on it while it is live (a request's `outcome` and
+ * `ending`): a record says how a request ended by the entry that ended it, which a reader pairs
+ * with the same model (shared/traffic-outcomes.ts), so a line never holds a stamp gone stale.
+ */
+export function withoutLiveStamps(entry: TrafficEntry): TrafficEntry {
+  if (entry.outcome === undefined && entry.ending === undefined) return entry;
+  const { outcome: _outcome, ending: _ending, ...recorded } = entry;
+  return recorded;
 }
 
 /** What follows the raw text of a line that has one. */

@@ -18,6 +18,24 @@ export type TrafficKind =
 
 export type JsonRpcId = string | number;
 
+/** What became of a request; the words are the traffic filter's `is:` words. */
+export type RequestOutcome =
+  | 'pending'
+  | 'ok'
+  | 'error'
+  /** A `tools/call` result with `isError: true`. */
+  | 'tool-error'
+  /** A 2026-07-28 `input_required` result: the call goes on in a new round. */
+  | 'input'
+  | 'cancelled'
+  | 'timeout'
+  /** Sending it failed (e.g. its HTTP POST was refused): no JSON-RPC answer can come. */
+  | 'failed'
+  /** Its connection ended first. */
+  | 'unanswered';
+
+export const REQUEST_OUTCOMES: readonly RequestOutcome[] = ['pending', 'ok', 'error', 'tool-error', 'input', 'cancelled', 'timeout', 'failed', 'unanswered'];
+
 /**
  * One JSON-RPC message (or stderr line, or unparseable stdout line) seen on a connection.
  * Messages that arrived inside a JSON-RPC batch get their own entries with `batchSeq`
@@ -53,8 +71,22 @@ export interface TrafficEntry {
   /** Why the entry is not the whole message, in one sentence (e.g. a line past Loupe's size limit). */
   problem?: string;
   batchSeq?: number;
-  /** For a response or error response: the seq of the request it answers. */
+  /**
+   * For a response or error response: the seq of the request it answers. For a
+   * `notifications/cancelled`: the request it cancels. For Loupe's note that a request will get no
+   * answer (`ends` set): that request, whose `direction` and `id` the note repeats.
+   */
   requestSeq?: number;
+  /** For the entry that ended its request (see `requestSeq`): the outcome it gave that request. */
+  ends?: RequestOutcome;
+  /**
+   * For a request: what became of it, as the core knows it now (the one model: shared/traffic-outcomes.ts).
+   * Kept in the core's memory and sent with the entry; the record on disk has the entries that
+   * ended requests instead.
+   */
+  outcome?: RequestOutcome;
+  /** For an ended request: the entry that ended it, and why in one sentence where that entry does not say. */
+  ending?: { seq?: number; reason?: string };
   /** For an error response: the JSON-RPC error code. */
   errorCode?: number;
   /** A response to an id this connection never sent (or already had an answer for). */
@@ -118,6 +150,9 @@ export interface TrafficExportPiece {
   /** The newest entry the export takes in: the log's newest when the first piece was asked for. */
   throughSeq: number;
 }
+
+/** Entries the core keeps in memory (and the window at most) until `traffic.settings` says otherwise. */
+export const DEFAULT_MAX_ENTRIES = 200_000;
 
 export interface TrafficSettings {
   /** When false, nothing new is recorded (the session itself goes on). */

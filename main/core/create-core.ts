@@ -81,7 +81,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   notices.seed((options.startupNotices ?? []).map((message) => ({ id: randomUUID(), level: 'info' as const, message })));
 
   const sessions = await TrafficSessions.open(options.dataDir, (notice) => notices.add(notice));
-  const traffic = new TrafficLog((batch) => events.emit('traffic.appended', batch), options.retention, sessions.journal);
+  const traffic = new TrafficLog(
+    (batch) => events.emit('traffic.appended', batch),
+    options.retention,
+    sessions.journal,
+    (updates) => events.emit('traffic.outcomes', updates),
+  );
 
   const approvals = await createApprovals({
     dataDir: options.dataDir,

@@ -59,6 +59,20 @@ export async function allTraffic(core: Core): Promise<TrafficEntry[]> {
   }
 }
 
+/** A saved session's record, read back piece by piece as the window does. */
+export async function readSession(core: Core, id: string): Promise<{ text: string; pieces: number }> {
+  let text = '';
+  let pieces = 0;
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const piece = await core.handlers['traffic.sessions.read']({ id, offset });
+    text += piece.text;
+    pieces++;
+    offset = piece.nextOffset;
+  }
+  return { text, pieces };
+}
+
 export function eventsNamed<E extends EventName>(test: TestCore, name: E): Array<EventPayload<E>> {
   return test.events.filter((event) => event.name === name).map((event) => event.payload as EventPayload<E>);
 }

@@ -6,7 +6,9 @@ import type { ServerConfig } from '../../shared/server-config.js';
 import { SECRETS_FILE as OAUTH_SECRETS_FILE } from '../../main/core/secrets/open-secret-store.js';
 // @ts-expect-error a plain .mjs fixture without types
 import { IDP, MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
-import { eventsNamed, startCore, startEverythingHttp, type TestCore, exportedText } from './helpers.js';
+import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
+import { recordedOutcomes } from '../../shared/traffic-outcomes.js';
+import { allTraffic, eventsNamed, readSession, startCore, startEverythingHttp, type TestCore, exportedText } from './helpers.js';
 
 interface Fixture {
   url: string;
@@ -158,6 +160,34 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     const status = await test.core.handlers['auth.status']({ serverId: server.id });
     expect(status.steps.some((step) => step.kind === 'step-up')).toBe(true);
     expect(status.tokens?.scope?.split(' ').sort()).toEqual(['admin', 'mcp']);
+  });
+
+  it('the request the 403 refused ends in the live log, with the reason, exactly as it ends on disk', async () => {
+    const server = await addOAuthServer(test, fixture.url);
+    expect((await test.core.handlers['auth.start']({ serverId: server.id })).status).toBe('connected');
+    const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'admin-echo', arguments: { text: 'hi' }, callId: 'admin-2' });
+    expect(outcome.failure).toBeUndefined();
+    const live = await allTraffic(test.core);
+    const calls = live.filter((entry) => entry.kind === 'request' && entry.method === 'tools/call');
+    expect(calls.map((entry) => entry.outcome)).toEqual(['failed', 'ok']);
+    const refused = calls[0]!;
+    expect(refused.ending?.reason).toMatch(/^No answer to #\d+ will come: sending it failed/);
+    // The note that ended it is in the log too, naming the request.
+    const note = live.find((entry) => entry.seq === refused.ending?.seq);
+    expect(note).toMatchObject({ kind: 'note', requestSeq: refused.seq, ends: 'failed', id: refused.id });
+    // The window heard it by event, after the entries it names.
+    const updates = eventsNamed(test, 'traffic.outcomes').flat();
+    expect(updates).toContainEqual(expect.objectContaining({ seq: refused.seq, outcome: 'failed', endSeq: note!.seq }));
+    // On disk the same record ends the same way, read with the same model.
+    const current = (await test.core.handlers['traffic.sessions.list']()).find((session) => session.current)!;
+    const saved = parseTrafficJsonl((await readSession(test.core, current.id)).text).entries;
+    expect(saved.filter((entry) => entry.kind === 'request').every((entry) => entry.outcome === undefined)).toBe(true);
+    const onDisk = new Map(recordedOutcomes(saved).map((update) => [update.seq, update.outcome]));
+    // What is still open live (the change stream) reads as unanswered in a record read back as ended.
+    for (const request of live.filter((entry) => entry.kind === 'request')) {
+      const expected = request.outcome === 'pending' ? 'unanswered' : request.outcome;
+      expect([request.seq, request.method, onDisk.get(request.seq)]).toEqual([request.seq, request.method, expected]);
+    }
   });
 
   it('Sign in again asks the authorization server afresh, with the registered client', async () => {

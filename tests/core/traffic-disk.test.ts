@@ -8,10 +8,9 @@ import type { JsonObject } from '../../shared/mcp.js';
 import type { TransportConfig } from '../../shared/server-config.js';
 import { collectExport } from '../../shared/traffic-export.js';
 import { MIN_DISK_BUDGET_BYTES, TRAFFIC_PAGE_BYTES, type TrafficEntry } from '../../shared/traffic.js';
-import type { Core } from '../../main/core/core.js';
 import { TRAFFIC_FOLDER, TrafficSessions } from '../../main/core/traffic/traffic-sessions.js';
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
-import { exportedText, fixture, startCore, type TestCore } from './helpers.js';
+import { exportedText, fixture, readSession, startCore, type TestCore } from './helpers.js';
 
 const cores: TestCore[] = [];
 afterEach(async () => {
@@ -25,20 +24,6 @@ async function connectedFixture(options: Parameters<typeof startCore>[0] = {}, t
   await test.core.handlers['connections.connect']({ serverId: server.id });
   const call = (name: string, args: JsonObject = {}) => test.core.handlers['tools.call']({ serverId: server.id, name, arguments: args, callId: randomUUID() });
   return { test, serverId: server.id, call };
-}
-
-/** A saved session's record, read back piece by piece as the window does. */
-async function readSession(core: Core, id: string): Promise<{ text: string; pieces: number }> {
-  let text = '';
-  let pieces = 0;
-  let offset: number | null = 0;
-  while (offset !== null) {
-    const piece = await core.handlers['traffic.sessions.read']({ id, offset });
-    text += piece.text;
-    pieces++;
-    offset = piece.nextOffset;
-  }
-  return { text, pieces };
 }
 
 function linesOf(text: string): TrafficEntry[] {

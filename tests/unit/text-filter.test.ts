@@ -2,8 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import type { ToolInfo } from '../../shared/mcp.js';
 import { filterEntries, listEntries } from '../../renderer/src/features/tools/tool-facts.js';
-import { parseTrafficQuery } from '../../renderer/src/features/traffic/traffic-query.js';
-import { compileTextFilter } from '../../renderer/src/ui/text-filter.js';
+import { parseTrafficQuery } from '../../shared/filter/traffic-query.js';
+import { compileTextFilter } from '../../shared/filter/text-filter.js';
 import { filterResources } from '../../renderer/src/ui/list-filter.js';
 
 const tool = (name: string, description: string, title?: string): ToolInfo => ({ name, description, inputSchema: { type: 'object' }, ...(title ? { title } : {}) }) as ToolInfo;

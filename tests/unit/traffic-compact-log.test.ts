@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
 import { describeRow, statusText } from '../../renderer/src/features/traffic/traffic-row-model.js';
-import { EntryFactory } from './traffic-test-entries.js';
+import { appendAsCore, EntryFactory } from './traffic-test-entries.js';
 
 function fill(log: CompactTrafficLog, entries: Parameters<CompactTrafficLog['append']>[0][]): void {
   for (const entry of entries) log.append(entry);
@@ -75,9 +75,9 @@ describe('compact traffic log: pairing and status', () => {
     const request = make.request(1, 'tools/list');
     const response = make.wait(42).response(request, { tools: [] });
     const log = new CompactTrafficLog(100);
-    fill(log, [request]);
+    appendAsCore(log, [request]);
     expect(log.status(0)).toBe('pending');
-    fill(log, [response]);
+    appendAsCore(log, [response]);
     expect(log.isRow(0)).toBe(true);
     expect(log.isRow(1)).toBe(false);
     expect(log.partner(0)).toBe(1);
@@ -91,7 +91,7 @@ describe('compact traffic log: pairing and status', () => {
     const make = new EntryFactory();
     const request = make.request(2, 'prompts/get');
     const log = new CompactTrafficLog(100);
-    fill(log, [request, make.error(request, -32603, 'Internal error')]);
+    appendAsCore(log, [request, make.error(request, -32603, 'Internal error')]);
     const row = describeRow(log, 0);
     expect(row.status).toBe('error');
     expect(row.errorCode).toBe(-32603);
@@ -102,7 +102,7 @@ describe('compact traffic log: pairing and status', () => {
     const make = new EntryFactory();
     const request = make.request(3, 'tools/call');
     const log = new CompactTrafficLog(100);
-    fill(log, [request]);
+    appendAsCore(log, [request]);
     expect(statusText(describeRow(log, 0), request.time + 1500, ms)).toBe('pending 1500 ms');
   });
 
@@ -114,11 +114,11 @@ describe('compact traffic log: pairing and status', () => {
     const cancelByTimeout = make.cancel(timedOut, 'McpError: MCP error -32001: Request timed out');
     const late = make.response(cancelled);
     const log = new CompactTrafficLog(100);
-    fill(log, [cancelled, timedOut, cancelByUser, cancelByTimeout, late]);
+    appendAsCore(log, [cancelled, timedOut, cancelByUser, cancelByTimeout, late]);
     expect(log.status(0)).toBe('cancelled');
     expect(log.status(1)).toBe('timeout');
-    expect(log.cancellation(0)).toEqual({ position: 2, reason: 'Cancelled by the user.' });
-    expect(log.cancelTarget(3)).toBe(1);
+    expect(log.ending(0)).toEqual({ seq: cancelByUser.seq, reason: 'Cancelled by the user.' });
+    expect(log.endedRequest(3)).toBe(1);
     // The late response is still paired (shown in the detail), but the request stays cancelled.
     expect(log.partner(0)).toBe(4);
     expect(statusText(describeRow(log, 1), 0, ms)).toBe('timed out');
@@ -131,7 +131,7 @@ describe('compact traffic log: pairing and status', () => {
     const otherConnection = make.on('server-a', 'conn-2').request(5, 'tools/call');
     const cancel = make.on('server-a', 'conn-1').cancel(ours);
     const log = new CompactTrafficLog(100);
-    fill(log, [ours, theirs, otherConnection, cancel]);
+    appendAsCore(log, [ours, theirs, otherConnection, cancel]);
     expect(log.status(0)).toBe('cancelled');
     expect(log.status(1)).not.toBe('cancelled');
     expect(log.status(2)).toBe('pending');
@@ -142,30 +142,33 @@ describe('compact traffic log: pairing and status', () => {
     const numeric = make.request(1, 'tools/call');
     const text = make.request('1', 'tools/call');
     const log = new CompactTrafficLog(100);
-    fill(log, [numeric, text, make.cancel(text)]);
+    appendAsCore(log, [numeric, text, make.cancel(text)]);
     expect(log.status(0)).toBe('pending');
     expect(log.status(1)).toBe('cancelled');
   });
 
-  test('unanswered requests of an ended connection are "no response"', () => {
+  test('unanswered requests of an ended connection are "no response", when the core says so', () => {
     const make = new EntryFactory();
     const request = make.request(1, 'tools/call');
     const log = new CompactTrafficLog(100);
-    fill(log, [request]);
-    const epoch = log.statusEpoch;
-    log.setClosedConnections(['conn-1']);
+    appendAsCore(log, [request]);
+    const changed: number[] = [];
+    log.listen({ rowChanged: (position) => changed.push(position), reset: () => {}, evicted: () => {}, prepended: () => {} });
+    log.applyOutcome({ seq: request.seq, outcome: 'unanswered', reason: 'The connection ended before an answer came.' });
     expect(log.status(0)).toBe('unanswered');
-    expect(log.statusEpoch).toBeGreaterThan(epoch);
+    expect(changed).toEqual([0]);
     expect(statusText(describeRow(log, 0), 0, ms)).toBe('no response');
   });
 
-  test('a reconnect ends the previous connection of that server only', () => {
+  test('a reconnect makes the new connection the server\'s latest; the core, not the log, ends the old one\'s requests', () => {
     const make = new EntryFactory();
     const first = make.request(1, 'tools/call');
     const other = make.on('server-b', 'conn-9').request(1, 'tools/call');
     const reconnect = make.on('server-a', 'conn-2').request(0, 'initialize');
     const log = new CompactTrafficLog(100);
-    fill(log, [first, other, reconnect]);
+    appendAsCore(log, [first, other, reconnect]);
+    expect(log.status(0)).toBe('pending');
+    log.applyOutcome({ seq: first.seq, outcome: 'unanswered' });
     expect(log.status(0)).toBe('unanswered');
     expect(log.status(1)).toBe('pending');
     expect(log.isLatestConnection(0)).toBe(false);
@@ -182,9 +185,9 @@ describe('compact traffic log: pairing and status', () => {
     const itemA = { ...make.notification('notifications/message'), batchSeq: batch.seq };
     const itemB = { ...make.notification('notifications/message'), batchSeq: batch.seq };
     const log = new CompactTrafficLog(100);
-    fill(log, [sampling, orphan, batch, itemA, itemB, make.stderr('boom'), make.malformed('not json')]);
+    appendAsCore(log, [sampling, orphan, batch, itemA, itemB, make.stderr('boom'), make.malformed('not json')]);
     expect(describeRow(log, 0).kind).toBe('server-request');
-    expect(describeRow(log, 1)).toMatchObject({ kind: 'response', summary: 'tools/list' });
+    expect(describeRow(log, 1)).toMatchObject({ kind: 'response', summary: 'tools/list(response to an id this connection never sent)' });
     expect(describeRow(log, 2)).toMatchObject({ kind: 'batch', summary: 'batch of 2 messages' });
     expect(describeRow(log, 3).batchSeq).toBe(batch.seq);
     expect(describeRow(log, 5)).toMatchObject({ kind: 'stderr', summary: 'boom', summaryIsText: true });
@@ -196,9 +199,10 @@ describe('compact traffic log: pairing and status', () => {
     const request = make.request(1, 'ping');
     const log = new CompactTrafficLog(100);
     const changed: number[] = [];
-    log.listen({ rowChanged: (position) => changed.push(position), reset: () => changed.push(-1), evicted: () => changed.push(-2) });
-    fill(log, [request, make.response(request)]);
+    log.listen({ rowChanged: (position) => changed.push(position), reset: () => changed.push(-1), evicted: () => changed.push(-2), prepended: () => changed.push(-3) });
+    appendAsCore(log, [request, make.response(request)]);
     log.clear();
-    expect(changed).toEqual([0, -1]);
+    // Once when the response folds into the row, once when the core's outcome arrives.
+    expect(changed).toEqual([0, 0, -1]);
   });
 });

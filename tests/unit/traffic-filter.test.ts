@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { TrafficEntry } from '../../shared/traffic.js';
 import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
-import { compileRowFilter, type FilterOptions } from '../../renderer/src/features/traffic/traffic-filter.js';
-import { parseTrafficQuery } from '../../renderer/src/features/traffic/traffic-query.js';
+import { compileRowFilter, type FilterOptions } from '../../shared/filter/traffic-filter.js';
+import { parseTrafficQuery } from '../../shared/filter/traffic-query.js';
 import { TrafficView } from '../../renderer/src/features/traffic/traffic-view.js';
-import { EntryFactory } from './traffic-test-entries.js';
+import { appendAsCore, EntryFactory } from './traffic-test-entries.js';
 
 const SERVER_NAMES: Record<string, string> = { 'server-a': 'Everything (demo)', 'server-b': 'Fixture' };
 const OPTIONS: FilterOptions = { serverName: (id) => SERVER_NAMES[id], invert: false, preserveLog: true };
@@ -31,7 +31,7 @@ function sampleLog(): { log: CompactTrafficLog; seqs: Record<string, number> } {
   const sampling = add(make.request(0, 'sampling/createMessage', {}, 'in'));
   const stderr = add(make.stderr('server listening'));
   const log = new CompactTrafficLog(1000);
-  for (const entry of entries) log.append(entry);
+  appendAsCore(log, entries);
   return {
     log,
     seqs: {
@@ -146,7 +146,7 @@ describe('traffic view: incremental updates', () => {
     const make = new EntryFactory();
     const log = new CompactTrafficLog(1000);
     const request = make.request(1, 'tools/call');
-    log.append(request);
+    appendAsCore(log, [request]);
     const errors = new TrafficView(log, compileRowFilter(log, parseTrafficQuery('is:error'), OPTIONS));
     const pending = new TrafficView(log, compileRowFilter(log, parseTrafficQuery('is:pending'), OPTIONS));
     errors.attach();
@@ -156,7 +156,7 @@ describe('traffic view: incremental updates', () => {
     expect(errors.rows.length).toBe(0);
     expect(pending.rows.toArray()).toEqual([0]);
 
-    log.append(make.error(request, -32602, 'Unknown tool: nope'));
+    appendAsCore(log, [make.error(request, -32602, 'Unknown tool: nope')]);
     errors.sync(FAR_FUTURE);
     pending.sync(FAR_FUTURE);
     expect(errors.rows.toArray()).toEqual([0]);

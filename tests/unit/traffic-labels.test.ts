@@ -1,15 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import type { TrafficEntry } from '../../shared/traffic.js';
-import { RequestPairing } from '../../main/core/traffic/request-pairing.js';
+import { RequestOutcomes } from '../../shared/traffic-outcomes.js';
 import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
-import { compileRowFilter } from '../../renderer/src/features/traffic/traffic-filter.js';
-import { parseTrafficQuery } from '../../renderer/src/features/traffic/traffic-query.js';
+import { compileRowFilter } from '../../shared/filter/traffic-filter.js';
+import { parseTrafficQuery } from '../../shared/filter/traffic-query.js';
 import { describeRow, statusText } from '../../renderer/src/features/traffic/traffic-row-model.js';
-import { EntryFactory } from './traffic-test-entries.js';
+import { appendAsCore, EntryFactory } from './traffic-test-entries.js';
 
 function logOf(entries: TrafficEntry[]): CompactTrafficLog {
   const log = new CompactTrafficLog(100);
-  for (const entry of entries) log.append(entry);
+  appendAsCore(log, entries);
   return log;
 }
 
@@ -23,7 +23,7 @@ function matching(log: CompactTrafficLog, query: string): number[] {
 describe('labels the log gets right', () => {
   test('the core flags a response to an id that was never sent', () => {
     const make = new EntryFactory();
-    const pairing = new RequestPairing();
+    const pairing = new RequestOutcomes();
     const request = make.request(1, 'tools/list');
     pairing.remember(request);
     const answered = make.response(request);

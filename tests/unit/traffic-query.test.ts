@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseByteSize, parseTrafficQuery } from '../../renderer/src/features/traffic/traffic-query.js';
-import { splitTerms } from '../../renderer/src/ui/filter/filter-terms.js';
+import { parseByteSize, parseTrafficQuery } from '../../shared/filter/traffic-query.js';
+import { splitTerms } from '../../shared/filter/filter-terms.js';
 
 describe('traffic filter query: parsing', () => {
   test('splits on spaces but keeps "quoted phrases" and /regex with spaces/ whole', () => {

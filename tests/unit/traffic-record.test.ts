@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrafficEntry } from '../../shared/traffic.js';
 import { classifyMessage } from '../../main/core/traffic/classify-message.js';
-import { RequestPairing } from '../../main/core/traffic/request-pairing.js';
+import { RequestOutcomes } from '../../shared/traffic-outcomes.js';
 import { TrafficRecord } from '../../main/core/traffic/traffic-record.js';
 
 const entry = (size = 10): TrafficEntry => ({
@@ -54,9 +54,9 @@ describe('classifyMessage', () => {
   });
 });
 
-describe('RequestPairing', () => {
+describe('RequestOutcomes (the pairing the core does live)', () => {
   it('links a response to the request with the same id in the other direction', () => {
-    const pairing = new RequestPairing();
+    const pairing = new RequestOutcomes();
     const request = { ...entry(), seq: 7, direction: 'out' as const, kind: 'request' as const, id: 3, method: 'tools/call' };
     pairing.remember(request);
     const sameDirection: TrafficEntry = { ...entry(), kind: 'response', id: 3, direction: 'out' };

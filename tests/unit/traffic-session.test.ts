@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { compileRowFilter } from '../../renderer/src/features/traffic/traffic-filter.js';
-import { parseTrafficQuery } from '../../renderer/src/features/traffic/traffic-query.js';
+import { compileRowFilter } from '../../shared/filter/traffic-filter.js';
+import { parseTrafficQuery } from '../../shared/filter/traffic-query.js';
 import { TrafficSession, type FrameScheduler } from '../../renderer/src/features/traffic/traffic-session.js';
 import { TrafficView } from '../../renderer/src/features/traffic/traffic-view.js';
 import { EntryFactory } from './traffic-test-entries.js';

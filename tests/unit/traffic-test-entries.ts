@@ -1,5 +1,7 @@
 /** Builds TrafficEntry values as the core would send them, for the renderer's traffic tests. */
 import type { Direction, JsonRpcId, TrafficEntry } from '../../shared/traffic.js';
+import { RequestOutcomes } from '../../shared/traffic-outcomes.js';
+import type { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
 
 export class EntryFactory {
   private seq = 0;
@@ -85,5 +87,25 @@ export class EntryFactory {
   skip(count: number): this {
     this.seq += count;
     return this;
+  }
+}
+
+const coreModels = new WeakMap<CompactTrafficLog, Map<string, RequestOutcomes>>();
+
+/**
+ * Appends entries to a compact log as the live core sends them: each request's outcome comes
+ * after the entry that ended it, worked out by the one model (shared/traffic-outcomes.ts) as the
+ * core runs it, one instance per connection.
+ */
+export function appendAsCore(log: CompactTrafficLog, entries: readonly TrafficEntry[]): void {
+  let byConnection = coreModels.get(log);
+  if (!byConnection) coreModels.set(log, (byConnection = new Map()));
+  for (const entry of entries) {
+    let outcomes = byConnection.get(entry.connectionId);
+    if (!outcomes) byConnection.set(entry.connectionId, (outcomes = new RequestOutcomes()));
+    const ended = outcomes.link(entry);
+    log.append(entry);
+    outcomes.remember(entry);
+    if (ended) log.applyOutcome({ seq: ended.seq, outcome: ended.outcome, endSeq: entry.seq, ...(ended.reason !== undefined ? { reason: ended.reason } : {}) });
   }
 }

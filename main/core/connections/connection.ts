@@ -161,6 +161,7 @@ export class Connection {
           'The server exited on the server/discover probe (some servers exit on any request before initialize). Restarting it and connecting with initialize.',
         );
         await this.closeQuietly();
+        this.recorder.endOpenRequests('The server exited before answering; Loupe restarted it.');
         restarted = true;
         await this.open(setting, true);
       }
@@ -344,7 +345,12 @@ export class Connection {
           }, wire);
         }
       }
-      return this.failed(started, this.describeFailure(error, abort.signal, timeouts), wire);
+      const failure = this.describeFailure(error, abort.signal, timeouts);
+      // On a 2026-07-28 stream the SDK cancels by closing it, with nothing on the wire: say so in the log.
+      if (wire?.rpcId !== undefined && (failure.kind === 'timeout' || failure.kind === 'cancelled')) {
+        this.recorder.noAnswer(wire.rpcId, failure.kind === 'timeout' ? 'timeout' : 'cancelled', failure.message);
+      }
+      return this.failed(started, failure, wire);
     } finally {
       wire?.stop();
       if (options.callId) this.inFlight.delete(options.callId);
@@ -493,6 +499,8 @@ export class Connection {
       ...patch,
       since: Date.now(),
     };
+    // An ended connection answers nothing more: its open requests end now, as they would on disk.
+    if (patch.status === 'failed' || patch.status === 'exited' || patch.status === 'disconnected') this.recorder.endOpenRequests();
     this.deps.onState(this.current);
   }
 }

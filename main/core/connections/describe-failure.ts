@@ -4,7 +4,7 @@ import type { RpcFailure } from '../../../shared/mcp.js';
 import type { CallTimeouts, TransportConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { HttpProbe } from '../transports/http-probe.js';
-import { InputAbandoned } from './input-rounds.js';
+import { CallTimedOut, InputAbandoned } from './input-rounds.js';
 
 export interface FailureContext {
   config: TransportConfig;
@@ -152,7 +152,7 @@ export function describeRequestFailure(error: unknown, signal: AbortSignal, cont
   if (signal.aborted) {
     const reason: unknown = signal.reason;
     if (reason instanceof InputAbandoned && reason.status === 'disconnected') return { kind: 'disconnected', message: reason.message };
-    if (reason instanceof InputAbandoned && /timed out/.test(reason.message)) return { kind: 'timeout', message: reason.message };
+    if (reason instanceof CallTimedOut) return { kind: 'timeout', message: reason.message };
     return { kind: 'cancelled', message: reason instanceof Error ? reason.message : String(reason ?? 'Cancelled.') };
   }
   if (error instanceof SdkError) {

@@ -2,6 +2,7 @@ import type { JsonObject } from '../../../shared/mcp.js';
 import type { CallTimeouts } from '../../../shared/server-config.js';
 import type { JsonRpcId, TrafficEntry } from '../../../shared/traffic.js';
 import { isObject } from '../../../shared/is-object.js';
+import { CALL_TIMED_OUT_PREFIX } from '../../../shared/traffic-outcomes.js';
 import type { IncomingRequests } from './incoming-requests.js';
 
 /** Pages one -32042 error may ask the person to open. */
@@ -75,6 +76,17 @@ export class InputAbandoned extends Error {
   }
 }
 
+/**
+ * A call's own clock ran out while it waited for a person. Its name starts the reason of the
+ * `notifications/cancelled` the SDK sends, so the traffic log tells it from a cancel.
+ */
+export class CallTimedOut extends InputAbandoned {
+  constructor(message: string) {
+    super('cancelled', message);
+    this.name = CALL_TIMED_OUT_PREFIX.slice(0, -2);
+  }
+}
+
 /** One round of a call on the wire, as far as its input is concerned: its request id and its recorded response. */
 export interface RoundOnWire {
   rpcId?: JsonRpcId;
@@ -110,7 +122,7 @@ export class InputRounds {
     // The call's timeout keeps running while its input waits, as a 2025 call's would.
     const waiting = AbortSignal.any([signal, AbortSignal.timeout(timeouts.timeoutMs)]);
     const onTimeout = () => {
-      if (!signal.aborted) this.deps.abortCall(signal, new InputAbandoned('cancelled', `The call timed out after ${Math.round(timeouts.timeoutMs / 1000)} s while waiting for this input.`));
+      if (!signal.aborted) this.deps.abortCall(signal, new CallTimedOut(`The call timed out after ${Math.round(timeouts.timeoutMs / 1000)} s while waiting for this input.`));
     };
     waiting.addEventListener('abort', onTimeout, { once: true });
     try {

@@ -4,6 +4,7 @@
  * whole JSON Lines of about TRAFFIC_PAGE_BYTES, with secret values redacted.
  */
 import { TRAFFIC_PAGE_BYTES, type TrafficEntry, type TrafficExportPiece, type TrafficExportQuery } from '../../../shared/traffic.js';
+import { withoutLiveStamps } from '../../../shared/traffic-line.js';
 import { redactSecrets } from './redact-secrets.js';
 import type { TrafficJournal } from './traffic-journal.js';
 import type { TrafficRecord } from './traffic-record.js';
@@ -23,7 +24,7 @@ interface SeqRange {
 
 type Lines = Omit<TrafficExportPiece, 'throughSeq'>;
 
-const lineOf = (entry: TrafficEntry) => `${JSON.stringify(entry)}\n`;
+const lineOf = (entry: TrafficEntry) => `${JSON.stringify(withoutLiveStamps(entry))}\n`;
 const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 
 export function exportPiece(sources: ExportSources, query: TrafficExportQuery, secrets: readonly string[], maxBytes = TRAFFIC_PAGE_BYTES): TrafficExportPiece {

@@ -1,8 +1,8 @@
 import type { HttpExchange } from '../../../shared/auth.js';
-import type { Direction, JsonRpcId, TrafficEntry, TrafficExportPiece, TrafficExportQuery, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
+import type { Direction, JsonRpcId, RequestOutcome, TrafficEntry, TrafficExportPiece, TrafficExportQuery, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
+import { CONNECTION_ENDED_REASON, RequestOutcomes, type OutcomeUpdate } from '../../../shared/traffic-outcomes.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
 import { exportPiece } from './traffic-export.js';
-import { RequestPairing } from './request-pairing.js';
 import { rememberResponseText } from './response-texts.js';
 import { toInlineEntry } from './inline-entry.js';
 import { exceedsDepth, MAX_MESSAGE_DEPTH, mayExceedDepth } from './message-depth.js';
@@ -30,6 +30,13 @@ export interface ConnectionRecorder {
   httpRequestHeaders(id: JsonRpcId, headers: Record<string, string>): void;
   /** One HTTP exchange (credentials already redacted); returns the entry's seq (-1 while recording is paused). */
   http(exchange: HttpExchange): number;
+  /**
+   * No answer will come on the wire to the outgoing request with this id (sending it failed, or
+   * Loupe closed its stream): if it is still pending, a note says so and ends it with `outcome`.
+   */
+  noAnswer(id: JsonRpcId, outcome: Extract<RequestOutcome, 'failed' | 'cancelled' | 'timeout'>, why: string): void;
+  /** The connection (or its process) ended: every request still pending is unanswered. */
+  endOpenRequests(reason?: string): void;
 }
 
 export type EntryObserver = (entry: TrafficEntry) => void;
@@ -74,18 +81,23 @@ export class TrafficLog {
     limits: RetentionLimits = DEFAULT_RETENTION,
     /** Where every recorded entry is also saved (the record on disk). */
     private readonly journal?: TrafficJournal,
+    /** Requests whose outcome changed, always after the entries they name. */
+    emitOutcomes?: (updates: OutcomeUpdate[]) => void,
   ) {
     this.record = new TrafficRecord(limits);
     // What the window is shown is on disk first: a core killed a moment later has lost none of it.
-    this.batcher = new TrafficBatcher((batch) => {
-      this.journal?.flush();
-      emitBatch(batch);
-    });
+    this.batcher = new TrafficBatcher(
+      (batch) => {
+        this.journal?.flush();
+        emitBatch(batch);
+      },
+      (updates) => emitOutcomes?.(updates),
+    );
   }
 
   /** `tag` marks every entry of the connection (an MCP App's conversation). */
   recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app'>): ConnectionRecorder {
-    const pairing = new RequestPairing();
+    const outcomes = new RequestOutcomes();
     // The traffic path is hot: each entry is built once and completed in place.
     const append = (fields: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText?: string): TrafficEntry => {
       const entry = fields as TrafficEntry;
@@ -93,14 +105,19 @@ export class TrafficLog {
       entry.serverId = serverId;
       entry.connectionId = connectionId;
       if (tag) Object.assign(entry, tag);
-      pairing.link(entry);
+      const ended = outcomes.link(entry);
       if (this.recording) {
         this.record.append(entry);
         this.journal?.append(entry);
       }
-      pairing.remember(entry);
+      outcomes.remember(entry);
+      // After the journal: on disk a request's ending is the entry that ended it, not a stamp.
+      if (entry.kind === 'request' && entry.seq >= 0) entry.outcome = 'pending';
       for (const observer of this.observers) observer(entry);
       if (this.recording) this.batcher.push(toInlineEntry(entry, rawText));
+      if (ended && entry.seq >= 0) {
+        this.settle({ seq: ended.seq, outcome: ended.outcome, endSeq: entry.seq, ...(ended.reason !== undefined ? { reason: ended.reason } : {}) });
+      }
       return entry;
     };
     return {
@@ -147,13 +164,31 @@ export class TrafficLog {
         const summary = `${exchange.status ?? 'no response'} ${exchange.method} ${exchange.url}${exchange.error ? ` (${exchange.error})` : ''}`;
         return append({ direction: 'out', time: now(), kind: 'http', size: 0, text: summary, http: exchange }).seq;
       },
+      noAnswer: (id, outcome, why) => {
+        const seq = outcomes.pendingSeq('out', id);
+        if (seq === undefined || seq < 0) return;
+        append({ direction: 'out', time: now(), kind: 'note', size: 0, id, requestSeq: seq, ends: outcome, text: `No answer to #${seq} will come: ${why}` });
+      },
+      endOpenRequests: (reason = CONNECTION_ENDED_REASON) => {
+        for (const seq of outcomes.endAll()) if (seq >= 0) this.settle({ seq, outcome: 'unanswered', reason });
+      },
       httpRequestHeaders: (id, headers) => {
         // The request was recorded when the SDK handed it over; its POST goes out a moment later.
-        const seq = pairing.openSeq('out', id);
+        const seq = outcomes.openSeq('out', id);
         const entry = seq === undefined ? undefined : this.record.get(seq);
         if (entry) entry.httpHeaders = headers;
       },
     };
+  }
+
+  /** Stamps a request with its new outcome (while memory keeps it) and tells the window, after the entries it names. */
+  private settle(update: OutcomeUpdate): void {
+    const request = this.record.get(update.seq);
+    if (request) {
+      request.outcome = update.outcome;
+      request.ending = { ...(update.endSeq !== undefined ? { seq: update.endSeq } : {}), ...(update.reason !== undefined ? { reason: update.reason } : {}) };
+    }
+    if (this.recording) this.batcher.pushOutcome(update);
   }
 
   /** Observers see each entry synchronously as it is recorded. */

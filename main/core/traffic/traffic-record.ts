@@ -1,4 +1,4 @@
-import type { TrafficEntry, TrafficPage } from '../../../shared/traffic.js';
+import { DEFAULT_MAX_ENTRIES, type TrafficEntry, type TrafficPage } from '../../../shared/traffic.js';
 
 export interface RetentionLimits {
   /** Most entries kept; the oldest are dropped first. */
@@ -7,7 +7,7 @@ export interface RetentionLimits {
   maxBytes: number;
 }
 
-export const DEFAULT_RETENTION: RetentionLimits = { maxEntries: 200_000, maxBytes: 512 * 1024 * 1024 };
+export const DEFAULT_RETENTION: RetentionLimits = { maxEntries: DEFAULT_MAX_ENTRIES, maxBytes: 512 * 1024 * 1024 };
 
 /**
  * Every entry of every connection, in sequence order, bounded by a retention limit.

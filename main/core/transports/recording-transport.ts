@@ -30,7 +30,14 @@ export function recordTransport(inner: Transport, recorder: ConnectionRecorder, 
     close: () => inner.close(),
     send: async (message: JSONRPCMessage, options?: TransportSendOptions) => {
       record('out', message);
-      await inner.send(message, options);
+      try {
+        await inner.send(message, options);
+      } catch (error) {
+        // The HTTP exchange that carried it failed (a refused POST, a 401 the SDK then signs in
+        // for): no JSON-RPC answer to this id will come, so the request ends here, with the reason.
+        if ('id' in message && 'method' in message) recorder.noAnswer(message.id, 'failed', `sending it failed (${error instanceof Error ? error.message : String(error)}).`);
+        throw error;
+      }
     },
     setProtocolVersion: (version: string) => inner.setProtocolVersion?.(version),
     setSupportedProtocolVersions: (versions: string[]) => inner.setSupportedProtocolVersions?.(versions),

@@ -19,6 +19,7 @@ export function startSync(api: Bridge): () => void {
     api.on('servers.changed', (servers) => useServersStore.getState().applyChanged(servers)),
     api.on('connections.changed', (connection) => useConnectionsStore.getState().apply(connection)),
     api.on('traffic.appended', (entries) => useTrafficStore.getState().append(entries)),
+    api.on('traffic.outcomes', (updates) => useTrafficStore.getState().applyOutcomes(updates)),
     api.on('traffic.cleared', () => useTrafficStore.getState().clear()),
     api.on('app.notice', (notice) => useNoticesStore.getState().add(notice)),
     ...startFeatureSyncs(api),

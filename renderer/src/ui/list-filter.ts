@@ -1,6 +1,6 @@
 import type { PromptInfo, ResourceInfo, ResourceTemplateInfo } from '../../../shared/mcp.js';
 import type { FilterKey } from './filter/filter-suggestions.js';
-import { compileTextFilter } from './text-filter.js';
+import { compileTextFilter } from '../../../shared/filter/text-filter.js';
 
 /** The keys a list filter understands, e.g. `name:echo -title:old` (tools and prompts have no `uri`). */
 export const LIST_FILTER_KEYS: readonly FilterKey[] = [

@@ -1,5 +1,5 @@
 import type { Approval, ApprovalKind, ApprovalStatus } from '../../../../shared/approvals.js';
-import { compileTextFilter, type TextFields } from '../../ui/text-filter.js';
+import { compileTextFilter, type TextFields } from '../../../../shared/filter/text-filter.js';
 import type { FilterKey } from '../../ui/filter/filter-suggestions.js';
 import { isObject } from '../../../../shared/is-object.js';
 

@@ -1,4 +1,4 @@
-import { compileTextFilter } from '../../ui/text-filter';
+import { compileTextFilter } from '../../../../shared/filter/text-filter';
 import { KIND, type CompactTrafficLog, type RowFilter } from '../traffic';
 
 /** The stderr lines of one server; with a search, those it matches (the shared filter language, any case). */

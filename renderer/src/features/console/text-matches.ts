@@ -1,4 +1,4 @@
-import { parseFilter } from '../../ui/filter/filter-terms';
+import { parseFilter } from '../../../../shared/filter/filter-terms';
 
 /** A piece of a line: matched text is highlighted, the rest is plain. Always text, never HTML. */
 export interface TextPiece {

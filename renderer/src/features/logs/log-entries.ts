@@ -1,6 +1,6 @@
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp.js';
 import type { TrafficEntry } from '../../../../shared/traffic.js';
-import { compileTextFilter } from '../../ui/text-filter.js';
+import { compileTextFilter } from '../../../../shared/filter/text-filter.js';
 import type { FilterKey } from '../../ui/filter/filter-suggestions.js';
 import { isObject } from '../../../../shared/is-object.js';
 

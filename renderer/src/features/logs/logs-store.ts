@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_ENTRIES } from '../../../../shared/traffic';
 import { create } from 'zustand';
 import type { LoggingLevel } from '../../../../shared/mcp.js';
 import type { TrafficEntry } from '../../../../shared/traffic.js';
@@ -7,7 +8,8 @@ import { logEntryOf, type LogEntry } from './log-entries.js';
  * Log entries kept across all servers until the traffic log's Keep setting says otherwise; older
  * ones are dropped and counted per server (the traffic log keeps its own copy).
  */
-export const DEFAULT_LOG_CAPACITY = 200_000;
+/** As many as the traffic log keeps, until its settings are known. */
+export const DEFAULT_LOG_CAPACITY = DEFAULT_MAX_ENTRIES;
 
 export interface LevelState {
   level: LoggingLevel;

@@ -1,6 +1,6 @@
 /** What the tool list and detail say about a tool: annotation badges, duplicates, filtering. */
 import type { ToolInfo } from '../../../../shared/mcp.js';
-import { compileTextFilter } from '../../ui/text-filter.js';
+import { compileTextFilter } from '../../../../shared/filter/text-filter.js';
 import { NAMED_ITEM_FILTER_KEYS } from '../../ui/list-filter.js';
 
 export interface AnnotationBadge {

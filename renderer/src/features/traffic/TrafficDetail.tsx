@@ -5,6 +5,7 @@ import { CloseIcon } from '../../ui/icons';
 import { useNow } from '../../ui/use-now';
 import { HttpEntryPane } from './HttpEntryPane';
 import { HttpHeadersFact } from './HttpHeadersFact';
+import { KIND } from './compact-traffic-log';
 import { KindIcon } from './KindIcon';
 import { MessagePane } from './MessagePane';
 import { describeRow, kindLabel, statusText, type RowModel } from './traffic-row-model';
@@ -20,6 +21,9 @@ interface Props {
   onSelect(seq: number): void;
   onClose(): void;
 }
+
+/** What the detail calls a request that ended without its answer. */
+const ENDED_WITHOUT_ANSWER = { cancelled: 'Cancelled', timeout: 'Timed out', failed: 'Failed', unanswered: 'No response' } as const;
 
 const PANE_TITLES: Record<RowModel['kind'], string> = {
   request: 'Request',
@@ -55,8 +59,9 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
   }
 
   const isRequest = row.kind === 'request' || row.kind === 'server-request';
-  const cancellation = isRequest ? log.cancellation(position) : undefined;
-  const cancelTarget = log.cancelTarget(position);
+  const ending = isRequest ? log.ending(position) : undefined;
+  const endedBy = ending?.seq !== undefined ? log.positionOfSeq(ending.seq) : -1;
+  const endedRequest = log.endedRequest(position);
   const status = statusText(row, now, formatDuration);
   const jumpTo = (pane: HTMLElement | null) => {
     pane?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -73,23 +78,29 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
     facts.push([isRequest ? 'Started' : 'At', formatClockTime(row.time)]);
     if (row.latency !== undefined) facts.push(['Response after', `${formatDuration(row.latency)} (at ${formatClockTime(row.time + row.latency)})`]);
   }
-  if (cancellation) {
+  const endedHow = ENDED_WITHOUT_ANSWER[row.status as keyof typeof ENDED_WITHOUT_ANSWER];
+  if (ending && endedHow) {
     facts.push([
-      row.status === 'timeout' ? 'Timed out' : 'Cancelled',
+      endedHow,
       <>
-        after {formatDuration(log.time(cancellation.position) - row.time)}
-        {cancellation.reason && <> · “{cancellation.reason}”</>} ·{' '}
-        <button type="button" className="link-button" onClick={() => onSelect(log.seq(cancellation.position))}>
-          Show the cancel notification (#{log.seq(cancellation.position)})
-        </button>
+        {endedBy >= 0 && <>after {formatDuration(log.time(endedBy) - row.time)}</>}
+        {ending.reason && <>{endedBy >= 0 && ' · '}“{ending.reason}”</>}
+        {endedBy >= 0 && log.kindCode(endedBy) !== KIND.response && log.kindCode(endedBy) !== KIND.error && (
+          <>
+            {' · '}
+            <button type="button" className="link-button" onClick={() => onSelect(log.seq(endedBy))}>
+              {log.kindCode(endedBy) === KIND.note ? 'Show Loupe’s note' : 'Show the cancel notification'} (#{log.seq(endedBy)})
+            </button>
+          </>
+        )}
       </>,
     ]);
   }
-  if (cancelTarget !== undefined) {
+  if (endedRequest !== undefined) {
     facts.push([
-      'Cancels',
-      <button type="button" className="link-button" onClick={() => onSelect(log.seq(cancelTarget))}>
-        Request #{log.seq(cancelTarget)} ({log.method(cancelTarget) ?? 'unknown method'})
+      log.kindCode(position) === KIND.note ? 'Ends' : 'Cancels',
+      <button type="button" className="link-button" onClick={() => onSelect(log.seq(endedRequest))}>
+        Request #{log.seq(endedRequest)} ({log.method(endedRequest) ?? 'unknown method'})
       </button>,
     ]);
   }
@@ -185,6 +196,8 @@ function missingResponseSentence(row: RowModel, now: number): string {
       return 'No response: the request timed out and was cancelled.';
     case 'unanswered':
       return 'No response: the connection ended before the server answered.';
+    case 'failed':
+      return 'No response: sending the request failed, so no answer can come.';
     default:
       return 'The response is no longer kept.';
   }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { serializeTrafficEntries } from '../../../../shared/traffic-jsonl';
 import type { TrafficSessionSummary } from '../../../../shared/traffic';
+import { recordedOutcomes } from '../../../../shared/traffic-outcomes';
 import { useApi } from '../../bridge/api-context';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Splitter } from '../../ui/Splitter';
@@ -20,16 +21,15 @@ import { TRAFFIC_TYPES, type TrafficType } from './traffic-types';
 import type { PositionList } from './position-list';
 import { downloadLiveExport, downloadText, entriesOfRows, exportFileName, parseTrafficFile, readSavedSession, seqsOfRows, sessionTitle } from './traffic-files';
 import { SessionsDialog } from './SessionsDialog';
-import { compileRowFilter } from './traffic-filter';
+import { compileRowFilter } from '../../../../shared/filter/traffic-filter';
 import { useTrafficLayoutStore } from './traffic-layout-store';
-import { parseTrafficQuery } from './traffic-query';
+import { parseTrafficQuery } from '../../../../shared/filter/traffic-query';
 import { TrafficSession } from './traffic-session';
 import { liveTraffic, useTrafficStore, type ImportedTraffic } from './traffic-store';
 import { IDLE } from './traffic-view';
 import { useRowActions } from './use-row-actions';
 import { useSortedRows } from './use-sorted-rows';
 import { useSessionVersion, useTrafficView } from './use-traffic-view';
-import { watchClosedConnections } from './watch-connections';
 import './traffic.css';
 
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
@@ -101,7 +101,6 @@ export function TrafficPanel() {
       current = false;
     };
   }, [api]);
-  useEffect(() => watchClosedConnections(useConnectionsStore, liveTraffic), []);
 
   const run = useCallback(async (what: string, action: () => Promise<void>) => {
     setActionError(null);
@@ -145,8 +144,10 @@ export function TrafficPanel() {
         const parsed = await parseTrafficFile(text);
         if (!stillShown()) return;
         importedSession.log.setCapacity(Math.max(1_000, parsed.entries.length));
-        importedSession.log.markEnded();
+        // Nothing in a record is still running: its requests end as the record says (the same model as the core's).
+        const outcomes = recordedOutcomes(parsed.entries);
         importedSession.enqueue(parsed.entries);
+        importedSession.enqueueOutcomes(outcomes);
         actions.setImported({ ...shown, errors: parsed.errors, duplicates: parsed.duplicates, loading: false, ...(note ? { note } : {}) });
       } catch (error) {
         if (stillShown()) actions.setImported(null);

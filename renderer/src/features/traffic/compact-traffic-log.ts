@@ -1,5 +1,7 @@
-import type { JsonRpcId, TrafficEntry, TrafficKind } from '../../../../shared/traffic.js';
-import { callSubject } from './call-subject';
+import { KIND, KIND_CODES, type RowStatus, type TrafficRows } from '../../../../shared/filter/traffic-rows.js';
+import { REQUEST_OUTCOMES, type JsonRpcId, type TrafficEntry, type TrafficKind } from '../../../../shared/traffic.js';
+import type { OutcomeUpdate } from '../../../../shared/traffic-outcomes.js';
+import { callSubject } from '../../../../shared/traffic-subject.js';
 
 export type TrafficFlow = NonNullable<TrafficEntry['flow']>;
 
@@ -8,21 +10,24 @@ export type TrafficFlow = NonNullable<TrafficEntry['flow']>;
  * per entry (the message's compact JSON, or the stderr/malformed line). Appending is O(1)
  * with no copy of earlier entries, the oldest entries are evicted past `capacity`, and the
  * parsed message objects the bridge delivered are not kept (the detail view parses the text
- * of the one entry it shows). Requests are paired with their responses here, once, on arrival.
+ * of the one entry it shows). A response is folded into its request's row on arrival; what became
+ * of a request is the core's word (`outcome`, then `traffic.outcomes`), never worked out here.
  *
- * Entries are addressed by position: a number that grows by one per appended entry and is
- * never reused, so views can hold positions across appends and evictions.
+ * Entries are addressed by position: a number that grows by one per appended entry and is never
+ * reused, so views can hold positions across appends and evictions. Older pages are prepended
+ * below `start`, down to 0: a log that will load older pages starts higher up (`firstPosition`).
  */
 
-export const KIND_CODES: readonly TrafficKind[] = ['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note', 'http'];
-export const KIND = { request: 0, response: 1, error: 2, notification: 3, batch: 4, stderr: 5, malformed: 6, note: 7, http: 8 } as const;
+export { KIND, KIND_CODES };
 
-/** What became of a request. Stored for requests only; other rows are `none`. */
-export type RequestStatus = 'none' | 'pending' | 'ok' | 'error' | 'cancelled' | 'timeout' | 'unanswered' | 'input' | 'tool-error';
-export const STATUS_CODES: readonly RequestStatus[] = ['none', 'pending', 'ok', 'error', 'cancelled', 'timeout', 'unanswered', 'input', 'tool-error'];
-const STATUS = { none: 0, pending: 1, ok: 2, error: 3, cancelled: 4, timeout: 5, unanswered: 6, input: 7, 'tool-error': 8 } as const;
-/** How a 2026-07-28 `input_required` result reads in a response's compact JSON. */
-const INPUT_REQUIRED_MARK = '"resultType":"input_required"';
+/** What became of a request (the core's outcome); other rows are `none`. */
+export type RequestStatus = RowStatus;
+export const STATUS_CODES: readonly RequestStatus[] = ['none', ...REQUEST_OUTCOMES];
+const STATUS_CODE = new Map<RequestStatus, number>(STATUS_CODES.map((status, code) => [status, code]));
+const PENDING = STATUS_CODE.get('pending')!;
+const NONE = STATUS_CODE.get('none')!;
+/** Room below the first position of a log that loads older pages: more than any log keeps. */
+export const PREPEND_ROOM = 2 ** 30;
 
 const FLAG_IN = 1;
 /** A response folded into its request's row: not a row of its own. */
@@ -39,9 +44,8 @@ const FLAG_APP = 64;
 const CHUNK_BITS = 12;
 const CHUNK_SIZE = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK_SIZE - 1;
-/** How far back a `notifications/cancelled` looks for the request it cancels. */
-const CANCEL_LOOKBACK = 50_000;
-const TIMEOUT_REASON = /time(?:d)?[\s-]?out/i;
+/** Responses remembered while their request is older than the log's start (a later, older page may bring it). */
+const MAX_AWAITING = 10_000;
 
 class Chunk {
   readonly seq = new Float64Array(CHUNK_SIZE);
@@ -92,12 +96,17 @@ export interface RowChangeListener {
   reset(): void;
   /** The oldest entries were evicted: positions before `start` are gone. */
   evicted(start: number): void;
+  /**
+   * Older entries came in below the old start, from `start` up to `before`; `merged` are rows
+   * further up that are rows no more (a response whose request came in with them).
+   */
+  prepended(start: number, before: number, merged: readonly number[]): void;
 }
 
-/** A request cancelled with `notifications/cancelled`: which entry cancelled it and why. */
-export interface Cancellation {
-  position: number;
-  reason: string | undefined;
+/** How a request ended: the entry that ended it (when known), and why in one sentence (when said). */
+export interface Ending {
+  seq?: number;
+  reason?: string;
 }
 
 function jsonText(message: unknown): string {
@@ -108,14 +117,7 @@ function jsonText(message: unknown): string {
   }
 }
 
-function cancelledRequestId(message: unknown): { id: JsonRpcId; reason: string | undefined } | undefined {
-  const params = (message as { params?: { requestId?: unknown; reason?: unknown } } | null)?.params;
-  const id = params?.requestId;
-  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
-  return { id, reason: typeof params?.reason === 'string' ? params.reason : undefined };
-}
-
-export class CompactTrafficLog {
+export class CompactTrafficLog implements TrafficRows {
   private chunks: Chunk[] = [];
   /** The chunk number (position >> CHUNK_BITS) of `chunks[0]`. */
   private firstChunk = 0;
@@ -135,17 +137,22 @@ export class CompactTrafficLog {
   readonly subjects = new Interner();
   /** Per server code: the connection code seen last (the current session). */
   readonly latestConnection: number[] = [];
-  private readonly closedConnections = new Set<number>();
-  private ended = false;
-  private readonly cancellations = new Map<number, Cancellation>();
-  private readonly cancelTargets = new Map<number, number>();
+  /** Request position → how it ended; sparse. */
+  private readonly endings = new Map<number, Ending>();
+  /** Request seq → the position of its response, while the request is older than `start`. */
+  private readonly awaiting = new Map<number, number>();
   private readonly listeners = new Set<RowChangeListener>();
-  /** Bumped when request statuses may have changed without a row change (a connection closed). */
-  statusEpoch = 0;
   /** Bumped when a server starts a new connection (preserve-log filtering depends on it). */
   connectionEpoch = 0;
 
-  constructor(public capacity: number) {}
+  constructor(
+    public capacity: number,
+    /** Where the first entry goes; older pages are prepended below it. */
+    private readonly firstPosition = 0,
+  ) {
+    this.start = this.end = firstPosition;
+    this.firstChunk = firstPosition >>> CHUNK_BITS;
+  }
 
   get length(): number {
     return this.end - this.start;
@@ -158,14 +165,14 @@ export class CompactTrafficLog {
 
   clear(): void {
     this.chunks = [];
-    this.firstChunk = 0;
-    this.start = 0;
-    this.end = 0;
+    this.firstChunk = this.firstPosition >>> CHUNK_BITS;
+    this.start = this.firstPosition;
+    this.end = this.firstPosition;
     this.evicted = 0;
     this.missing = 0;
     this.lastSeq = -1;
-    this.cancellations.clear();
-    this.cancelTargets.clear();
+    this.endings.clear();
+    this.awaiting.clear();
     this.latestConnection.length = 0;
     for (const listener of this.listeners) listener.reset();
   }
@@ -182,11 +189,74 @@ export class CompactTrafficLog {
     this.lastSeq = entry.seq;
 
     const position = this.end;
-    const offset = position & CHUNK_MASK;
-    if (offset === 0 || this.chunks.length === 0) this.chunks.push(new Chunk());
-    const chunk = this.chunks[this.chunks.length - 1]!;
+    if ((position & CHUNK_MASK) === 0 || this.chunks.length === 0) this.chunks.push(new Chunk());
     this.end = position + 1;
+    const kind = this.write(position, entry);
+    this.noteConnection(this.serverCode(position), this.connectionCode(position));
+    if ((kind === KIND.response || kind === KIND.error) && entry.requestSeq !== undefined) this.pair(position, entry.requestSeq);
+    this.evictOverflow();
+    return true;
+  }
 
+  /**
+   * Adds entries older than every kept one (ascending) below the start, as far as the capacity
+   * and the room below allow. Returns how many were added.
+   */
+  prepend(entries: readonly TrafficEntry[]): number {
+    const before = this.start;
+    let oldest = this.length > 0 ? this.seq(this.start) : Number.POSITIVE_INFINITY;
+    let added = 0;
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const entry = entries[index]!;
+      if (entry.seq >= oldest) continue;
+      if (this.length >= this.capacity || this.start === 0) break;
+      const position = this.start - 1;
+      if (this.chunks.length === 0 || position >>> CHUNK_BITS < this.firstChunk) {
+        this.chunks.unshift(new Chunk());
+        this.firstChunk = position >>> CHUNK_BITS;
+      }
+      this.start = position;
+      this.write(position, entry);
+      oldest = entry.seq;
+      added++;
+    }
+    if (added === 0) return 0;
+    if (this.lastSeq < 0) this.lastSeq = this.seq(this.end - 1);
+    for (let position = this.start; position < before; position++) this.noteConnection(this.serverCode(position), this.connectionCode(position));
+    // Requests that came in may have their responses further up: fold those in.
+    const merged: number[] = [];
+    for (let position = this.start; position < before; position++) {
+      const kind = this.kindCode(position);
+      if ((kind === KIND.response || kind === KIND.error) && this.partner(position) < 0) {
+        const requestSeq = this.chunkOf(position).requestSeq[position & CHUNK_MASK]!;
+        if (!Number.isNaN(requestSeq)) this.pair(position, requestSeq);
+        continue;
+      }
+      if (kind !== KIND.request) continue;
+      const response = this.awaiting.get(this.seq(position));
+      if (response === undefined) continue;
+      this.awaiting.delete(this.seq(position));
+      if (this.partner(position) >= 0) continue;
+      this.link(position, response);
+      merged.push(response);
+    }
+    for (const listener of this.listeners) listener.prepended(this.start, before, merged);
+    return added;
+  }
+
+  /** A request's outcome changed (the core said so): its row is told. */
+  applyOutcome(update: OutcomeUpdate): void {
+    const position = this.positionOfSeq(update.seq);
+    if (position < 0 || this.kindCode(position) !== KIND.request) return;
+    this.chunkOf(position).status[position & CHUNK_MASK] = STATUS_CODE.get(update.outcome) ?? PENDING;
+    this.endings.set(position, { ...(update.endSeq !== undefined ? { seq: update.endSeq } : {}), ...(update.reason !== undefined ? { reason: update.reason } : {}) });
+    this.rowChanged(position);
+  }
+
+  /** Writes an entry's columns at a position whose chunk exists; returns its kind code. */
+  private write(position: number, entry: TrafficEntry): number {
+    const chunk = this.chunkOf(position);
+    const offset = position & CHUNK_MASK;
     const kind = KIND[entry.kind] ?? KIND.malformed;
     const server = this.servers.intern(entry.serverId);
     const connection = this.connections.intern(entry.connectionId);
@@ -208,7 +278,8 @@ export class CompactTrafficLog {
     chunk.flow[offset] = entry.flow;
     // What an MCP App did wrong is shown where a message's problem is.
     chunk.problem[offset] = entry.problem ?? entry.violation;
-    chunk.status[offset] = kind === KIND.request ? STATUS.pending : STATUS.none;
+    chunk.status[offset] = kind === KIND.request ? (STATUS_CODE.get(entry.outcome ?? 'pending') ?? PENDING) : NONE;
+    if (entry.ending && kind === KIND.request) this.endings.set(position, entry.ending);
     const hasMessage = entry.message !== undefined;
     chunk.text[offset] = hasMessage ? (entry.raw ?? jsonText(entry.message)) : (entry.text ?? '');
     chunk.flags[offset] =
@@ -218,12 +289,7 @@ export class CompactTrafficLog {
       (entry.orphan ? FLAG_ORPHAN : 0) |
       (entry.toolError ? FLAG_TOOL_ERROR : 0) |
       (entry.app ? FLAG_APP : 0);
-
-    this.noteConnection(server, connection);
-    if ((kind === KIND.response || kind === KIND.error) && entry.requestSeq !== undefined) this.pair(position, entry.requestSeq);
-    if (kind === KIND.notification && entry.method === 'notifications/cancelled') this.noteCancel(position, entry.message);
-    this.evictOverflow();
-    return true;
+    return kind;
   }
 
   // ---- columns ----
@@ -329,22 +395,24 @@ export class CompactTrafficLog {
     return partner >= this.start ? partner : -1;
   }
 
-  /** A request's status; `pending` becomes `unanswered` once its connection has ended. */
+  /** A request's outcome, as the core stamped it; `none` for other rows. */
   status(position: number): RequestStatus {
-    const code = this.chunkOf(position).status[position & CHUNK_MASK]!;
-    if (code === STATUS.pending && (this.ended || this.closedConnections.has(this.connectionCode(position)))) return 'unanswered';
-    return STATUS_CODES[code]!;
+    return STATUS_CODES[this.chunkOf(position).status[position & CHUNK_MASK]!]!;
   }
 
-  cancellation(requestPosition: number): Cancellation | undefined {
-    const cancel = this.cancellations.get(requestPosition);
-    return cancel && cancel.position >= this.start ? cancel : undefined;
+  /** How a request ended, when it has: the entry that ended it and why. */
+  ending(requestPosition: number): Ending | undefined {
+    return this.endings.get(requestPosition);
   }
 
-  /** For a `notifications/cancelled` entry: the position of the request it cancelled. */
-  cancelTarget(cancelPosition: number): number | undefined {
-    const target = this.cancelTargets.get(cancelPosition);
-    return target !== undefined && target >= this.start ? target : undefined;
+  /** For a `notifications/cancelled` or Loupe's note that ended a request: that request's position, while kept. */
+  endedRequest(position: number): number | undefined {
+    const kind = this.kindCode(position);
+    if (kind !== KIND.notification && kind !== KIND.note) return undefined;
+    const seq = this.chunkOf(position).requestSeq[position & CHUNK_MASK]!;
+    if (Number.isNaN(seq)) return undefined;
+    const target = this.positionOfSeq(seq);
+    return target >= 0 ? target : undefined;
   }
 
   /** Binary search: seqs grow strictly with position. Returns -1 when not kept. */
@@ -392,25 +460,6 @@ export class CompactTrafficLog {
     return entry;
   }
 
-  /** Marks connections that have ended: their unanswered requests stop being `pending`. */
-  setClosedConnections(connectionIds: Iterable<string>): void {
-    let changed = false;
-    for (const connectionId of connectionIds) {
-      // Interned even before its first entry: a connection's last messages may arrive after its end is known.
-      const code = this.connections.intern(connectionId);
-      if (this.closedConnections.has(code)) continue;
-      this.closedConnections.add(code);
-      changed = true;
-    }
-    if (changed) this.statusEpoch++;
-  }
-
-  /** An imported session: nothing in it is still running, so no request is pending. */
-  markEnded(): void {
-    this.ended = true;
-    this.statusEpoch++;
-  }
-
   isLatestConnection(position: number): boolean {
     return this.latestConnection[this.serverCode(position)] === this.connectionCode(position);
   }
@@ -420,59 +469,31 @@ export class CompactTrafficLog {
   private noteConnection(server: number, connection: number): void {
     const latest = this.latestConnection[server];
     if (latest === connection) return;
-    if (latest !== undefined && latest < connection) this.closedConnections.add(latest);
     if (latest === undefined || latest < connection) {
       this.latestConnection[server] = connection;
       this.connectionEpoch++;
-      this.statusEpoch++;
     }
   }
 
   private pair(responsePosition: number, requestSeq: number): void {
     const request = this.positionOfSeq(requestSeq);
-    if (request < 0 || this.kindCode(request) !== KIND.request || this.partner(request) >= 0) return;
-    const requestChunk = this.chunkOf(request);
-    const requestOffset = request & CHUNK_MASK;
-    const responseChunk = this.chunkOf(responsePosition);
-    const responseOffset = responsePosition & CHUNK_MASK;
-    requestChunk.partner[requestOffset] = responsePosition;
-    responseChunk.partner[responseOffset] = request;
-    responseChunk.flags[responseOffset]! |= FLAG_MERGED;
-    if (requestChunk.status[requestOffset] === STATUS.pending) {
-      requestChunk.status[requestOffset] =
-        responseChunk.kind[responseOffset] === KIND.error
-          ? STATUS.error
-          : (responseChunk.flags[responseOffset]! & FLAG_TOOL_ERROR) !== 0
-            ? STATUS['tool-error']
-            : responseChunk.flow[responseOffset] && responseChunk.text[responseOffset]!.includes(INPUT_REQUIRED_MARK)
-              ? STATUS.input
-              : STATUS.ok;
+    if (request < 0) {
+      // Its request is older than the log's start: an older page may bring it.
+      if (this.length > 0 && requestSeq < this.seq(this.start) && this.awaiting.size < MAX_AWAITING) this.awaiting.set(requestSeq, responsePosition);
+      return;
     }
+    if (this.kindCode(request) !== KIND.request || this.partner(request) >= 0) return;
+    this.link(request, responsePosition);
     this.rowChanged(request);
   }
 
-  /** Finds the request a `notifications/cancelled` names: same connection, same sender, same id. */
-  private noteCancel(cancelPosition: number, message: unknown): void {
-    const cancelled = cancelledRequestId(message);
-    if (!cancelled) return;
-    const connection = this.connectionCode(cancelPosition);
-    const incoming = this.isIncoming(cancelPosition);
-    const stop = Math.max(this.start, cancelPosition - CANCEL_LOOKBACK);
-    for (let position = cancelPosition - 1; position >= stop; position--) {
-      if (this.kindCode(position) !== KIND.request || this.connectionCode(position) !== connection) continue;
-      if (this.isIncoming(position) !== incoming || this.id(position) !== cancelled.id) continue;
-      this.cancellations.set(position, { position: cancelPosition, reason: cancelled.reason });
-      this.cancelTargets.set(cancelPosition, position);
-      const chunk = this.chunkOf(position);
-      const offset = position & CHUNK_MASK;
-      // The first outcome counts: a late response after a cancel does not undo it (the client
-      // had given up), and a cancel that crossed the response on the wire does not undo that.
-      if (chunk.status[offset] === STATUS.pending) {
-        chunk.status[offset] = cancelled.reason && TIMEOUT_REASON.test(cancelled.reason) ? STATUS.timeout : STATUS.cancelled;
-      }
-      this.rowChanged(position);
-      return;
-    }
+  /** Folds a response into its request's row. */
+  private link(request: number, response: number): void {
+    this.chunkOf(request).partner[request & CHUNK_MASK] = response;
+    const responseChunk = this.chunkOf(response);
+    const responseOffset = response & CHUNK_MASK;
+    responseChunk.partner[responseOffset] = request;
+    responseChunk.flags[responseOffset]! |= FLAG_MERGED;
   }
 
   private rowChanged(position: number): void {
@@ -489,12 +510,8 @@ export class CompactTrafficLog {
     if (dropChunks > 0) {
       this.chunks.splice(0, dropChunks);
       this.firstChunk += dropChunks;
-      for (const [request, cancel] of this.cancellations) {
-        if (request < this.start) {
-          this.cancellations.delete(request);
-          this.cancelTargets.delete(cancel.position);
-        }
-      }
+      for (const request of this.endings.keys()) if (request < this.start) this.endings.delete(request);
+      for (const [seq, response] of this.awaiting) if (response < this.start) this.awaiting.delete(seq);
     }
   }
 }

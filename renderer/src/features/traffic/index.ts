@@ -3,7 +3,7 @@ export * from './CopyButton';
 export * from './TrafficPanel';
 export * from './compact-traffic-log';
 export * from './traffic-files';
-export * from './traffic-filter';
+export * from '../../../../shared/filter/traffic-filter';
 export * from './traffic-store';
 export * from './traffic-view';
 export * from './use-traffic-view';

@@ -50,6 +50,7 @@ export const STATUS_LABELS: Record<RequestStatus, string> = {
   unanswered: 'no response',
   input: 'input required',
   'tool-error': 'tool error',
+  failed: 'failed',
 };
 
 export interface RowModel {

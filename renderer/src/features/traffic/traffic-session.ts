@@ -1,4 +1,5 @@
 import type { TrafficEntry } from '../../../../shared/traffic.js';
+import type { OutcomeUpdate } from '../../../../shared/traffic-outcomes.js';
 import { CompactTrafficLog } from './compact-traffic-log.js';
 import type { TrafficView } from './traffic-view.js';
 
@@ -16,18 +17,25 @@ export interface FrameScheduler {
   now(): number;
 }
 
+/** What the queue holds: entries to append, or the core's word on requests' outcomes (in arrival order). */
+type Queued = readonly TrafficEntry[] | { readonly outcomes: readonly OutcomeUpdate[] };
+
+function isOutcomes(batch: Queued): batch is { readonly outcomes: readonly OutcomeUpdate[] } {
+  return !Array.isArray(batch);
+}
+
 /**
  * One traffic log (live, or an imported file) with the views that filter it. Incoming entries
- * are queued and applied at most once per animation frame within a time budget; listeners are
- * told at most once per frame, and during a flood about every 100 ms. While the queue or a
- * view is behind, `catchingUp` is true.
+ * and outcome updates are queued and applied at most once per animation frame within a time
+ * budget; listeners are told at most once per frame, and during a flood about every 100 ms.
+ * While the queue or a view is behind, `catchingUp` is true.
  */
 export class TrafficSession {
   readonly log: CompactTrafficLog;
   /** Bumped once per frame in which anything changed; what components subscribe to. */
   version = 0;
   catchingUp = false;
-  private queue: Array<readonly TrafficEntry[]> = [];
+  private queue: Queued[] = [];
   private queueIndex = 0;
   private readonly views = new Set<TrafficView>();
   private readonly listeners = new Set<() => void>();
@@ -39,20 +47,22 @@ export class TrafficSession {
   constructor(
     capacity: number,
     private readonly frames: FrameScheduler,
+    /** Where the log's first entry goes: above 0 when older pages will be prepended. */
+    firstPosition = 0,
   ) {
-    this.log = new CompactTrafficLog(capacity);
+    this.log = new CompactTrafficLog(capacity, firstPosition);
   }
 
   get queued(): number {
     let count = -this.queueIndex;
-    for (const batch of this.queue) count += batch.length;
+    for (const batch of this.queue) if (!isOutcomes(batch)) count += batch.length;
     return count;
   }
 
   /** The newest seq kept or waiting in the queue. */
   get lastSeq(): number {
-    const batch = this.queue[this.queue.length - 1];
-    const queuedLast = batch && batch.length > 0 ? batch[batch.length - 1]!.seq : -1;
+    let queuedLast = -1;
+    for (const batch of this.queue) if (!isOutcomes(batch) && batch.length > 0) queuedLast = batch[batch.length - 1]!.seq;
     return Math.max(this.log.lastSeq, queuedLast);
   }
 
@@ -60,6 +70,7 @@ export class TrafficSession {
   pendingEntries(): TrafficEntry[] {
     const pending: TrafficEntry[] = [];
     this.queue.forEach((batch, index) => {
+      if (isOutcomes(batch)) return;
       for (let item = index === 0 ? this.queueIndex : 0; item < batch.length; item++) pending.push(batch[item]!);
     });
     return pending;
@@ -69,6 +80,20 @@ export class TrafficSession {
     if (entries.length === 0) return;
     this.queue.push(entries);
     this.schedule();
+  }
+
+  /** The core's word on requests' outcomes: applied after the entries queued before it. */
+  enqueueOutcomes(outcomes: readonly OutcomeUpdate[]): void {
+    if (outcomes.length === 0) return;
+    this.queue.push({ outcomes });
+    this.schedule();
+  }
+
+  /** An older page (ascending, older than everything kept): goes in below at once. Returns how many entries it added. */
+  prepend(entries: readonly TrafficEntry[]): number {
+    const added = this.log.prepend(entries);
+    if (added > 0) this.changed();
+    return added;
   }
 
   /** Keeps the view up to date until the returned function is called. */
@@ -143,6 +168,12 @@ export class TrafficSession {
     let appended = 0;
     while (this.queue.length > 0) {
       const batch = this.queue[0]!;
+      if (isOutcomes(batch)) {
+        for (const update of batch.outcomes) this.log.applyOutcome(update);
+        this.queue.shift();
+        appended++;
+        continue;
+      }
       while (this.queueIndex < batch.length) {
         const stop = Math.min(batch.length, this.queueIndex + CLOCK_STRIDE);
         for (; this.queueIndex < stop; this.queueIndex++) {

@@ -2,12 +2,11 @@ import { create } from 'zustand';
 import type { TrafficType } from './traffic-types';
 import type { TrafficSort } from './sort-rows';
 import type { ColumnId } from './traffic-columns';
-import type { TrafficEntry, TrafficPage } from '../../../../shared/traffic';
+import { DEFAULT_MAX_ENTRIES, type TrafficEntry, type TrafficPage } from '../../../../shared/traffic';
+import type { OutcomeUpdate } from '../../../../shared/traffic-outcomes';
 import { browserFrames } from './browser-frames';
 import { TrafficSession } from './traffic-session';
 
-/** The core's default retention; the renderer never keeps more than the core does. */
-export const DEFAULT_MAX_ENTRIES = 200_000;
 
 /** The live traffic of this app session. */
 export const liveTraffic = new TrafficSession(DEFAULT_MAX_ENTRIES, browserFrames);
@@ -51,6 +50,8 @@ interface TrafficState {
   imported: ImportedTraffic | null;
 
   append(entries: readonly TrafficEntry[]): void;
+  /** The core's word on how requests ended (after the entries they name). */
+  applyOutcomes(updates: readonly OutcomeUpdate[]): void;
   clear(): void;
   /**
    * Replaces the live log with a `traffic.list` page, keeping entries that arrived by event
@@ -96,6 +97,7 @@ export const useTrafficStore = create<TrafficState>()((set, get) => ({
   imported: null,
 
   append: (entries) => liveTraffic.enqueue(entries),
+  applyOutcomes: (updates) => liveTraffic.enqueueOutcomes(updates),
   clear: () => {
     liveTraffic.clear();
     if (!get().imported) set({ selectedSeq: null, detailOpen: false });

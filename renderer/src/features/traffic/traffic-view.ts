@@ -1,5 +1,5 @@
 import type { CompactTrafficLog, RowChangeListener } from './compact-traffic-log.js';
-import type { RowFilter } from './traffic-filter.js';
+import type { RowFilter } from '../../../../shared/filter/traffic-filter.js';
 import { PositionList } from './position-list.js';
 
 /** How many positions are tested between two looks at the clock. */
@@ -21,7 +21,6 @@ export class TrafficView implements RowChangeListener {
   private scanned: number;
   private changed = new Set<number>();
   private rebuild: { rows: PositionList; scanned: number } | null = null;
-  private statusEpoch: number;
   private connectionEpoch: number;
 
   constructor(
@@ -29,7 +28,6 @@ export class TrafficView implements RowChangeListener {
     private filter: RowFilter = MATCH_ALL,
   ) {
     this.scanned = log.start;
-    this.statusEpoch = log.statusEpoch;
     this.connectionEpoch = log.connectionEpoch;
   }
 
@@ -74,6 +72,24 @@ export class TrafficView implements RowChangeListener {
     if (this.rows.length !== before) this.revision++;
   }
 
+  prepended(start: number, before: number, merged: readonly number[]): void {
+    if (this.filter === IDLE) return;
+    // A rescan under way started above the new entries: start it again from the new start.
+    if (this.rebuild) {
+      this.startRebuild();
+      return;
+    }
+    for (const position of this.changed) if (position < before) this.changed.delete(position);
+    const added: number[] = [];
+    for (let position = start; position < before; position++) {
+      if (this.log.isRow(position) && (this.filter.matchesAll || this.filter.test(position))) added.push(position);
+    }
+    const removed = merged.filter((position) => this.rows.search(position) >= 0).sort((a, b) => a - b);
+    if (added.length === 0 && removed.length === 0) return;
+    this.rows.applyChanges(removed, added);
+    this.revision++;
+  }
+
   reset(): void {
     this.rows = new PositionList();
     this.scanned = this.log.start;
@@ -92,10 +108,7 @@ export class TrafficView implements RowChangeListener {
       this.scanned = log.end;
       return true;
     }
-    if (this.filter.dependsOnConnections && (log.statusEpoch !== this.statusEpoch || log.connectionEpoch !== this.connectionEpoch)) {
-      this.startRebuild();
-    }
-    this.statusEpoch = log.statusEpoch;
+    if (this.filter.dependsOnConnections && log.connectionEpoch !== this.connectionEpoch) this.startRebuild();
     this.connectionEpoch = log.connectionEpoch;
 
     if (this.rebuild) {

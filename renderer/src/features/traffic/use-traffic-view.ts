@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
-import type { RowFilter } from './traffic-filter';
+import type { RowFilter } from '../../../../shared/filter/traffic-filter';
 import type { TrafficSession } from './traffic-session';
 import { MATCH_ALL, TrafficView } from './traffic-view';
 

@@ -1,4 +1,4 @@
-import { parseFilter } from './filter/filter-terms';
+import { parseFilter } from './filter-terms.js';
 
 /** An item as a filter sees it: its text fields by name (the names are the keys a query may use). */
 export type TextFields = Readonly<Record<string, string | undefined>>;

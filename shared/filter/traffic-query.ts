@@ -1,6 +1,5 @@
-import type { Direction, TrafficKind } from '../../../../shared/traffic.js';
-import type { RequestStatus } from './compact-traffic-log.js';
-import { parseFilter } from '../../ui/filter/filter-terms.js';
+import type { Direction, RequestOutcome, TrafficKind } from '../traffic.js';
+import { parseFilter } from './filter-terms.js';
 
 /**
  * The traffic filter language, modelled on DevTools' Network filter: space-separated terms,
@@ -11,7 +10,7 @@ import { parseFilter } from '../../ui/filter/filter-terms.js';
  *   larger-than:10k   smaller-than:1m   id:7   "a phrase"   /regex/i   free text
  */
 
-export type StatusTerm = Exclude<RequestStatus, 'none'>;
+export type StatusTerm = RequestOutcome;
 
 export type TrafficClause = { negate: boolean } & (
   | { type: 'method'; value: string }

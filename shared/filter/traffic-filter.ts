@@ -1,6 +1,35 @@
-import { KIND, type CompactTrafficLog } from './compact-traffic-log.js';
+/**
+ * A traffic query compiled into a row test: the traffic log's filter box, and the core when it
+ * filters entries the window has not loaded. Parse once (`parseTrafficQuery`), compile once per
+ * table, then test rows.
+ */
 import { dependsOnRowState, type TrafficClause, type TrafficQuery } from './traffic-query.js';
-import { typeTest, type TrafficType } from './traffic-types.js';
+import { KIND, type TrafficRows } from './traffic-rows.js';
+
+/** The type chips above the log, as DevTools has for resource types. */
+export type TrafficType = 'all' | 'requests' | 'notifications' | 'server-requests' | 'stderr' | 'malformed' | 'http';
+
+export const TRAFFIC_TYPE_NAMES: readonly TrafficType[] = ['all', 'requests', 'notifications', 'server-requests', 'stderr', 'malformed', 'http'];
+
+/** The row test for a type chip; undefined for All. */
+export function typeTest(log: TrafficRows, type: TrafficType): ((position: number) => boolean) | undefined {
+  switch (type) {
+    case 'all':
+      return undefined;
+    case 'requests':
+      return (position) => log.kindCode(position) === KIND.request && !log.isIncoming(position);
+    case 'server-requests':
+      return (position) => log.kindCode(position) === KIND.request && log.isIncoming(position);
+    case 'notifications':
+      return (position) => log.kindCode(position) === KIND.notification;
+    case 'stderr':
+      return (position) => log.kindCode(position) === KIND.stderr;
+    case 'malformed':
+      return (position) => log.kindCode(position) === KIND.malformed;
+    case 'http':
+      return (position) => log.kindCode(position) === KIND.http;
+  }
+}
 
 /** Decides whether a row (given by the position of its first entry) is shown. */
 export interface RowFilter {
@@ -46,7 +75,7 @@ function lazyCodeMatcher(values: readonly string[], matches: (value: string) => 
 
 type PositionTest = (position: number) => boolean;
 
-function clauseTest(log: CompactTrafficLog, clause: TrafficClause, options: FilterOptions): PositionTest {
+function clauseTest(log: TrafficRows, clause: TrafficClause, options: FilterOptions): PositionTest {
   switch (clause.type) {
     case 'method': {
       const needle = clause.value.toLowerCase();
@@ -77,8 +106,10 @@ function clauseTest(log: CompactTrafficLog, clause: TrafficClause, options: Filt
       const wanted = clause.status;
       if (wanted === 'error') {
         // Everything that went wrong: error responses, tools that failed (isError) and orphan responses.
-        return (position) =>
-          log.status(position) === 'error' || log.status(position) === 'tool-error' || log.kindCode(position) === KIND.error || log.isOrphan(position);
+        return (position) => {
+          const status = log.status(position);
+          return status === 'error' || status === 'tool-error' || status === 'failed' || log.kindCode(position) === KIND.error || log.isOrphan(position);
+        };
       }
       return (position) => log.status(position) === wanted;
     }
@@ -142,7 +173,7 @@ function clauseTest(log: CompactTrafficLog, clause: TrafficClause, options: Filt
 }
 
 /** Compiles a parsed query into a row test. Cheap clauses run first; text search last. */
-export function compileRowFilter(log: CompactTrafficLog, query: TrafficQuery, options: FilterOptions): RowFilter {
+export function compileRowFilter(log: TrafficRows, query: TrafficQuery, options: FilterOptions): RowFilter {
   const ordered = [...query.clauses].sort((a, b) => cost(a) - cost(b));
   const tests = ordered.map((clause) => {
     const test = clauseTest(log, clause, options);

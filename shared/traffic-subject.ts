@@ -1,4 +1,4 @@
-import { revealInvisible } from '../../../../shared/reveal-invisible';
+import { revealInvisible } from './reveal-invisible.js';
 
 const MAX_SUBJECT_CHARS = 200;
 
