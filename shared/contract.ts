@@ -36,7 +36,7 @@ import type { TaskInfo } from './tasks.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import type { OutcomeUpdate } from './traffic-outcomes.js';
-import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
+import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, TRAFFIC_TYPE_NAMES, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
 
 /**
  * A request: the zod schema its params must pass (checked once, at dispatch, before any handler
@@ -233,14 +233,25 @@ export const requests = {
   /**
    * Entries after `afterSeq` (from the oldest kept when omitted), oldest first: at most `limit`, and
    * about TRAFFIC_PAGE_BYTES in all (`more` says to ask again). Large messages come as previews.
-   * With `methods`, only entries of those methods.
+   * With `methods`, only entries of those methods. With `beforeSeq` instead, the newest entries
+   * before it (a number past the newest gives the newest page) and `more` when older ones are kept;
+   * with `filter` too, only the rows that match it, scanned for a bounded time (`scannedFrom`).
    */
   'traffic.list': request<TrafficPage>()(
     z
       .object({
         afterSeq: z.number().optional(),
+        beforeSeq: z.number().optional(),
         limit: z.number().int().positive().optional(),
         methods: z.array(z.string().max(256)).max(64).optional(),
+        filter: z
+          .object({
+            text: z.string().max(4096),
+            invert: z.boolean().optional(),
+            type: z.enum(TRAFFIC_TYPE_NAMES).optional(),
+            latestOnly: z.boolean().optional(),
+          })
+          .optional(),
       })
       .optional(),
   ),

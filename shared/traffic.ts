@@ -127,8 +127,28 @@ export interface TrafficPage {
   entries: TrafficEntry[];
   /** Entries dropped by the retention limit since the app started. */
   dropped: number;
-  /** More entries follow the last one: ask again with its seq as `afterSeq`. */
+  /**
+   * More entries follow the last one: ask again with its seq as `afterSeq`. For a page asked with
+   * `beforeSeq`: older entries are kept before the first one (or before `scannedFrom`).
+   */
   more?: boolean;
+  /** A filtered page asked with `beforeSeq`: the oldest seq looked at; ask again with it as `beforeSeq`. */
+  scannedFrom?: number;
+}
+
+/** The type chips above the log, as DevTools has for resource types. */
+export type TrafficType = 'all' | 'requests' | 'notifications' | 'server-requests' | 'stderr' | 'malformed' | 'http';
+
+export const TRAFFIC_TYPE_NAMES: readonly TrafficType[] = ['all', 'requests', 'notifications', 'server-requests', 'stderr', 'malformed', 'http'];
+
+/** What a `traffic.list` filter holds: the traffic log's filter box, its chip, Invert and Preserve log. */
+export interface TrafficListFilter {
+  /** A query in the traffic filter language (shared/filter/traffic-query.ts). */
+  text: string;
+  invert?: boolean | undefined;
+  type?: TrafficType | undefined;
+  /** Each server's newest connection only (Preserve log off). */
+  latestOnly?: boolean | undefined;
 }
 
 /** What `traffic.export` is asked for: the chosen entries (all when omitted), from after `afterSeq`. */

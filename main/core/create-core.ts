@@ -148,7 +148,13 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...approvals.handlers,
     ...replayHandlers(traffic, connections),
     ...authHandlers(store, connections, auth),
-    ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
+    ...trafficHandlers(
+      traffic,
+      sessions,
+      () => sessionSecrets.all(),
+      () => events.emit('traffic.cleared', undefined),
+      (serverId) => store.get(serverId)?.name,
+    ),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
   };
 

@@ -6,21 +6,20 @@ import './styles/components.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { startSync } from './app/start-sync';
-import { ApiProvider } from './bridge/api-context';
+import { startApp } from './app/start';
+import { connectApi } from './bridge/api';
 import { createBridge } from './bridge/create-bridge';
 import { loadUiState } from './bridge/ui-state';
 
 const bridge = createBridge();
-startSync(bridge);
+connectApi(bridge);
+startApp();
 void loadUiState(bridge);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <ApiProvider bridge={bridge}>
-      <App />
-    </ApiProvider>
+    <App />
   </StrictMode>,
 );

@@ -5,6 +5,12 @@
  * Which keys exist, and what they mean, each box says for itself.
  */
 
+/** A key a filter box understands, and what it means. */
+export interface FilterKey {
+  key: string;
+  detail: string;
+}
+
 const REGEX_FLAG = /[dgimsuvy]/;
 const REGEX_TERM = /^\/.+\/[dgimsuvy]*$/s;
 

@@ -4,12 +4,9 @@
  * table, then test rows.
  */
 import { dependsOnRowState, type TrafficClause, type TrafficQuery } from './traffic-query.js';
+import type { TrafficType } from '../traffic.js';
 import { KIND, type TrafficRows } from './traffic-rows.js';
 
-/** The type chips above the log, as DevTools has for resource types. */
-export type TrafficType = 'all' | 'requests' | 'notifications' | 'server-requests' | 'stderr' | 'malformed' | 'http';
-
-export const TRAFFIC_TYPE_NAMES: readonly TrafficType[] = ['all', 'requests', 'notifications', 'server-requests', 'stderr', 'malformed', 'http'];
 
 /** The row test for a type chip; undefined for All. */
 export function typeTest(log: TrafficRows, type: TrafficType): ((position: number) => boolean) | undefined {

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Bridge } from '../../renderer/src/bridge/types.js';
 import { startAppCommands } from '../../renderer/src/app/app-commands.js';
-import { useApprovalsStore } from '../../renderer/src/features/approvals/approvals-store.js';
-import { useNoticesStore } from '../../renderer/src/features/notices/notices-store.js';
-import { useServersStore } from '../../renderer/src/features/servers/servers-store.js';
+import { connectApi } from '../../renderer/src/bridge/api.js';
+import { useApprovalsStore } from '../../renderer/src/state/approvals/approvals-store.js';
+import { useNoticesStore } from '../../renderer/src/state/notices.js';
+import { useServersStore } from '../../renderer/src/state/servers.js';
 
 function fakeApi() {
   const listeners = new Map<string, (payload: unknown) => void>();
@@ -17,7 +18,8 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('desktop menu commands in the window', () => {
   it('connects the selected server, clears the traffic and toggles Approvals', async () => {
     const { api, invoke, fire } = fakeApi();
-    startAppCommands(api);
+    connectApi(api);
+    startAppCommands();
     useServersStore.setState({ selectedServerId: 's1' });
     fire('connect-selected');
     fire('clear-traffic');
@@ -31,7 +33,8 @@ describe('desktop menu commands in the window', () => {
 
   it('a loupe:// link opens the server form with its proposal; nothing is added; a broken one is a notice', () => {
     const { api, invoke, link } = fakeApi();
-    startAppCommands(api);
+    connectApi(api);
+    startAppCommands();
     const proposal = { name: 'Linked', transport: { type: 'stdio', command: 'npx', args: [], env: [] } };
     link({ kind: 'add-server', proposal });
     expect(useServersStore.getState().editor).toEqual({ mode: 'add', proposal });
@@ -42,7 +45,8 @@ describe('desktop menu commands in the window', () => {
 
   it('says why a command cannot run, and ignores what is not a command', async () => {
     const { api, invoke, fire } = fakeApi();
-    startAppCommands(api);
+    connectApi(api);
+    startAppCommands();
     useServersStore.setState({ selectedServerId: null });
     fire('disconnect-selected');
     fire('format-disk');

@@ -11,8 +11,8 @@ import {
   statusLabel,
   summaryOf,
   waitingText,
-} from '../../renderer/src/features/approvals/approval-order.js';
-import { activeRules, useApprovalsStore } from '../../renderer/src/features/approvals/approvals-store.js';
+} from '../../renderer/src/state/approvals/approval-order.js';
+import { activeRules, useApprovalsStore } from '../../renderer/src/state/approvals/approvals-store.js';
 
 function approval(id: string, overrides: Partial<Approval> = {}): Approval {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { AppWireRecord } from '../../shared/apps.js';
-import { FrameTransport, type FrameMessage } from '../../renderer/src/features/apps/frame-transport.js';
-import { RecordQueue } from '../../renderer/src/features/apps/record-queue.js';
+import { FrameTransport, type FrameMessage } from '../../renderer/src/features/tools/apps/frame-transport.js';
+import { RecordQueue } from '../../renderer/src/features/tools/apps/record-queue.js';
 
 const ORIGIN = 'http://a0123456789abcdef01234567.localhost:5000';
 

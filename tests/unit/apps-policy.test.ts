@@ -3,8 +3,8 @@ import { appContentSecurityPolicy } from '../../main/core/apps/app-policy.js';
 import { readAppResourceMeta } from '../../shared/app-resource-meta.js';
 import { answerAppFrame, appIdOfLabel } from '../../main/app-frames/app-frame-response.js';
 import { ANY_APP_FRAME_SOURCE, contentSecurityPolicy } from '../../shared/content-security-policy.js';
-import { appMayCall, refusalOf } from '../../renderer/src/features/apps/app-tool-rules.js';
-import { appBadges, toolAppUri } from '../../renderer/src/features/apps/app-facts.js';
+import { appMayCall, refusalOf } from '../../renderer/src/features/tools/apps/app-tool-rules.js';
+import { appBadges, toolAppUri } from '../../renderer/src/features/tools/apps/app-facts.js';
 
 const REPORT = 'http://a1.localhost:1/.loupe/csp-report';
 

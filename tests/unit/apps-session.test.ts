@@ -6,7 +6,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { AppOpening, AppWireRecord } from '../../shared/apps.js';
 import type { ToolInfo } from '../../shared/mcp.js';
 import type { Bridge } from '../../renderer/src/bridge/types.js';
-import { AppSession } from '../../renderer/src/features/apps/app-session.js';
+import { AppSession } from '../../renderer/src/features/tools/apps/app-session.js';
 
 const ORIGIN = 'http://a0123456789abcdef01234567.localhost:5000';
 const OPENING: AppOpening = {

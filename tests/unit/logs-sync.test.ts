@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { TrafficEntry, TrafficPage } from '../../shared/traffic.js';
 import { startLogsSync, type LinkedApi } from '../../renderer/src/features/logs/logs-sync.js';
+import { connectApi } from '../../renderer/src/bridge/api.js';
+import type { Bridge } from '../../renderer/src/bridge/types.js';
 
 type LinkState = { status: 'open' } | { status: 'lost' };
 import { useLogsStore } from '../../renderer/src/features/logs/logs-store.js';
@@ -67,7 +69,8 @@ describe('logs sync', () => {
 
   test('catches up page by page at start-up, holding live events until the older pages are in', async () => {
     const fake = fakeBridge(7_000);
-    const stop = startLogsSync(fake.bridge);
+    connectApi(fake.bridge as unknown as Bridge);
+    const stop = startLogsSync();
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ limit: 5_000 });
     expect(fake.requests[0]!.afterSeq).toBeUndefined();
@@ -93,7 +96,8 @@ describe('logs sync', () => {
 
   test('after a lost link it fetches only what it missed', async () => {
     const fake = fakeBridge(10);
-    const stop = startLogsSync(fake.bridge);
+    connectApi(fake.bridge as unknown as Bridge);
+    const stop = startLogsSync();
     fake.requests[0]!.release();
     await flush();
     fake.setLink({ status: 'lost' });

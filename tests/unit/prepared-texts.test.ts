@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PreparedTexts, type PreparedTextsLimits } from '../../shared/document/prepared-texts.js';
-import { SharedTextKeys } from '../../renderer/src/ui/content/shared-text-keys.js';
+import { SharedTextKeys } from '../../renderer/src/bridge/documents/shared-text-keys.js';
 
 const KEEP_MS = 30_000;
 const LIMITS: PreparedTextsLimits = { keepChars: 1000, keepMs: KEEP_MS, arrivalWaitMs: 10_000 };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
+import { CompactTrafficLog } from '../../renderer/src/state/traffic/compact-traffic-log.js';
 import { describeRow, statusText } from '../../renderer/src/features/traffic/traffic-row-model.js';
 import { appendAsCore, EntryFactory } from './traffic-test-entries.js';
 

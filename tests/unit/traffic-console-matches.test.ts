@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { stderrFilter } from '../../renderer/src/features/console/console-filter.js';
 import { splitMatches } from '../../renderer/src/features/console/text-matches.js';
-import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
-import { TrafficView } from '../../renderer/src/features/traffic/traffic-view.js';
+import { CompactTrafficLog } from '../../renderer/src/state/traffic/compact-traffic-log.js';
+import { TrafficView } from '../../renderer/src/state/traffic/traffic-view.js';
 import { EntryFactory } from './traffic-test-entries.js';
 
 describe('console: search highlighting', () => {

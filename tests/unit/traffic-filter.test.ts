@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { TrafficEntry } from '../../shared/traffic.js';
-import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
+import { CompactTrafficLog } from '../../renderer/src/state/traffic/compact-traffic-log.js';
 import { compileRowFilter, type FilterOptions } from '../../shared/filter/traffic-filter.js';
 import { parseTrafficQuery } from '../../shared/filter/traffic-query.js';
-import { TrafficView } from '../../renderer/src/features/traffic/traffic-view.js';
+import { TrafficView } from '../../renderer/src/state/traffic/traffic-view.js';
 import { appendAsCore, EntryFactory } from './traffic-test-entries.js';
 
 const SERVER_NAMES: Record<string, string> = { 'server-a': 'Everything (demo)', 'server-b': 'Fixture' };

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { TrafficEntry } from '../../shared/traffic.js';
 import { RequestOutcomes } from '../../shared/traffic-outcomes.js';
-import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
+import { CompactTrafficLog } from '../../renderer/src/state/traffic/compact-traffic-log.js';
 import { compileRowFilter } from '../../shared/filter/traffic-filter.js';
 import { parseTrafficQuery } from '../../shared/filter/traffic-query.js';
 import { describeRow, statusText } from '../../renderer/src/features/traffic/traffic-row-model.js';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { compileRowFilter } from '../../shared/filter/traffic-filter.js';
 import { parseTrafficQuery } from '../../shared/filter/traffic-query.js';
-import { TrafficSession, type FrameScheduler } from '../../renderer/src/features/traffic/traffic-session.js';
-import { TrafficView } from '../../renderer/src/features/traffic/traffic-view.js';
+import { TrafficSession, type FrameScheduler } from '../../renderer/src/state/traffic/traffic-session.js';
+import { TrafficView } from '../../renderer/src/state/traffic/traffic-view.js';
 import { EntryFactory } from './traffic-test-entries.js';
 
 /** Frames run when the test says so; the clock moves only when the test moves it. */

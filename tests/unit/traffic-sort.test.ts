@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
+import { CompactTrafficLog } from '../../renderer/src/state/traffic/compact-traffic-log.js';
 import { sortRows } from '../../renderer/src/features/traffic/sort-rows.js';
 import { shownColumns } from '../../renderer/src/features/traffic/traffic-columns.js';
 import { EntryFactory } from './traffic-test-entries.js';

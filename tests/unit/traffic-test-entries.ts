@@ -1,7 +1,7 @@
 /** Builds TrafficEntry values as the core would send them, for the renderer's traffic tests. */
 import type { Direction, JsonRpcId, TrafficEntry } from '../../shared/traffic.js';
 import { RequestOutcomes } from '../../shared/traffic-outcomes.js';
-import type { CompactTrafficLog } from '../../renderer/src/features/traffic/compact-traffic-log.js';
+import type { CompactTrafficLog } from '../../renderer/src/state/traffic/compact-traffic-log.js';
 
 export class EntryFactory {
   private seq = 0;

@@ -15,10 +15,17 @@ type TrafficHandlers = Pick<
   | 'traffic.sessions.remove'
 >;
 
-export function trafficHandlers(traffic: TrafficLog, sessions: TrafficSessions, secrets: () => string[], cleared: () => void): TrafficHandlers {
+export function trafficHandlers(
+  traffic: TrafficLog,
+  sessions: TrafficSessions,
+  secrets: () => string[],
+  cleared: () => void,
+  /** A server's name as the person gave it, for `server:` terms. */
+  serverName: (serverId: string) => string | undefined = () => undefined,
+): TrafficHandlers {
   const settings = (): TrafficSettings => ({ ...traffic.settings, diskBudgetBytes: sessions.diskBudget });
   return {
-    'traffic.list': async (params) => traffic.page(params ?? {}),
+    'traffic.list': async (params) => traffic.page(params ?? {}, serverName),
     'traffic.get': async (params) => traffic.get(params.seq) ?? null,
     'traffic.clear': async () => {
       traffic.clear();

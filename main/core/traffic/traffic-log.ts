@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../../../shared/auth.js';
-import type { Direction, JsonRpcId, RequestOutcome, TrafficEntry, TrafficExportPiece, TrafficExportQuery, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
+import type { Direction, JsonRpcId, RequestOutcome, TrafficEntry, TrafficExportPiece, TrafficExportQuery, TrafficListFilter, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { CONNECTION_ENDED_REASON, RequestOutcomes, type OutcomeUpdate } from '../../../shared/traffic-outcomes.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
 import { exportPiece } from './traffic-export.js';
@@ -8,7 +8,10 @@ import { toInlineEntry } from './inline-entry.js';
 import { exceedsDepth, MAX_MESSAGE_DEPTH, mayExceedDepth } from './message-depth.js';
 import { TrafficBatcher } from './traffic-batcher.js';
 import type { TrafficJournal } from './traffic-journal.js';
-import { trafficPage, type PageQuery } from './traffic-pager.js';
+import { compileRowFilter } from '../../../shared/filter/traffic-filter.js';
+import { parseTrafficQuery } from '../../../shared/filter/traffic-query.js';
+import { RecordRows } from './record-rows.js';
+import { olderPage, trafficPage, type PageQuery } from './traffic-pager.js';
 import { DEFAULT_RETENTION, TrafficRecord, type RetentionLimits } from './traffic-record.js';
 
 /** What a transport reports about one connection's wire. */
@@ -40,6 +43,9 @@ export interface ConnectionRecorder {
 }
 
 export type EntryObserver = (entry: TrafficEntry) => void;
+
+/** Distinct methods remembered for `method:` terms; a server inventing more gets fragment matching past it. */
+const MAX_METHODS_SEEN = 10_000;
 
 function now(): number {
   return performance.timeOrigin + performance.now();
@@ -75,6 +81,10 @@ export class TrafficLog {
   private recording = true;
   /** Entries up to this seq were cleared: they stay on disk, but are no longer the log's. */
   private clearedThrough = 0;
+  /** Methods seen (a filter's `method:` term that names one exactly matches only it), up to a bound. */
+  private readonly methodsSeen = new Set<string>();
+  /** Each server's newest connection: the one whose first entry came last (as the window counts it). */
+  private readonly latestConnection = new Map<string, string>();
 
   constructor(
     emitBatch: (entries: TrafficEntry[]) => void,
@@ -98,6 +108,7 @@ export class TrafficLog {
   /** `tag` marks every entry of the connection (an MCP App's conversation). */
   recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app'>): ConnectionRecorder {
     const outcomes = new RequestOutcomes();
+    let announced = false;
     // The traffic path is hot: each entry is built once and completed in place.
     const append = (fields: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText?: string): TrafficEntry => {
       const entry = fields as TrafficEntry;
@@ -105,6 +116,11 @@ export class TrafficLog {
       entry.serverId = serverId;
       entry.connectionId = connectionId;
       if (tag) Object.assign(entry, tag);
+      if (!announced) {
+        announced = true;
+        this.latestConnection.set(serverId, connectionId);
+      }
+      if (entry.method !== undefined && this.methodsSeen.size < MAX_METHODS_SEEN) this.methodsSeen.add(entry.method);
       const ended = outcomes.link(entry);
       if (this.recording) {
         this.record.append(entry);
@@ -207,9 +223,22 @@ export class TrafficLog {
     return this.record.list(afterSeq, limit);
   }
 
-  /** A bounded page of inline entries, for the window. */
-  page(query: PageQuery): TrafficPage {
-    return trafficPage(this.record, query);
+  /**
+   * A bounded page of inline entries, for the window: forward from `afterSeq`, or back from
+   * `beforeSeq`, then with `filter` only the rows that match it, as the window's filter box would.
+   */
+  page(query: PageQuery & { filter?: TrafficListFilter | undefined }, serverName: (serverId: string) => string | undefined = () => undefined): TrafficPage {
+    if (query.beforeSeq === undefined) return trafficPage(this.record, query);
+    const { filter } = query;
+    if (!filter) return olderPage(this.record, query);
+    const rows = new RecordRows(this.record, this.methodsSeen, this.latestConnection);
+    const test = compileRowFilter(rows, parseTrafficQuery(filter.text), {
+      serverName,
+      invert: filter.invert === true,
+      preserveLog: filter.latestOnly !== true,
+      ...(filter.type ? { type: filter.type } : {}),
+    });
+    return olderPage(this.record, query, { rows, test });
   }
 
   get settings(): Omit<TrafficSettings, 'diskBudgetBytes'> {

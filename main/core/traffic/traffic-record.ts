@@ -79,6 +79,16 @@ export class TrafficRecord {
     }
   }
 
+  /** Visits the kept entries before `beforeSeq`, newest first, until `visit` returns false. */
+  forEachBefore(beforeSeq: number, visit: (entry: TrafficEntry) => boolean): void {
+    const first = this.entries[this.head];
+    if (!first) return;
+    const end = Math.min(this.entries.length, this.head + Math.max(0, beforeSeq - first.seq));
+    for (let index = end - 1; index >= this.head; index--) {
+      if (!visit(this.entries[index]!)) return;
+    }
+  }
+
   clear(): void {
     this.entries = [];
     this.head = 0;

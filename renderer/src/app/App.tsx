@@ -6,7 +6,7 @@ import { TrafficPanel } from '../features/traffic';
 import { LoupeMark } from '../ui/icons';
 import { useLayoutStore } from '../ui/layout-store';
 import { Splitter } from '../ui/Splitter';
-import { useAppInfoStore } from './app-info-store';
+import { useAppInfoStore } from '../state/app-info';
 import { CoreBanner } from './CoreBanner';
 import { LinkBanner } from './LinkBanner';
 import { WorkspaceTabs } from './WorkspaceTabs';

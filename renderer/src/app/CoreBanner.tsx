@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApi } from '../bridge/api-context';
+import { getApi } from '../bridge/api';
 import { errorMessage } from '../bridge/bridge-error';
 import { useNow } from '../ui/use-now';
 import { useLinkState } from './use-link-state';
@@ -9,7 +9,7 @@ import { useLinkState } from './use-link-state';
  * for reading; restarting starts a new core, which keeps the servers and the approvals' history.
  */
 export function CoreBanner() {
-  const api = useApi();
+  const api = getApi();
   const link = useLinkState();
   const down = link.status === 'core-down' ? link.core : undefined;
   const now = useNow(down?.state === 'unresponsive', 1000);

@@ -1,11 +1,11 @@
-import { useApi } from '../bridge/api-context';
+import { getApi } from '../bridge/api';
 import { LOST_CONNECTION_MESSAGE } from '../bridge/types';
 import { useNow } from '../ui/use-now';
 import { useLinkState } from './use-link-state';
 
 /** Shown while browser mode has lost its WebSocket to the host; the bridge keeps retrying. */
 export function LinkBanner() {
-  const api = useApi();
+  const api = getApi();
   const link = useLinkState();
   const lost = link.status === 'lost';
   const now = useNow(lost, 500);

@@ -1,14 +1,16 @@
 import { type AppCommand, isAppCommand } from '../../../shared/app-commands';
 import { errorMessage } from '../bridge/bridge-error';
+import { getApi } from '../bridge/api';
 import type { Bridge } from '../bridge/types';
-import { useApprovalsStore } from '../features/approvals';
-import { applyConnectionResult } from '../features/connections';
-import { useNoticesStore } from '../features/notices';
-import { useServersStore } from '../features/servers';
 import { downloadLiveExport, exportFileName } from '../features/traffic';
+import { useApprovalsStore } from '../state/approvals/approvals-store';
+import { applyConnectionResult } from '../state/connections/connections-store';
+import { useNoticesStore } from '../state/notices';
+import { useServersStore } from '../state/servers';
 
 /** Carries out the desktop menu's commands (File, Server, View) and shows the loupe:// links it was opened with. */
-export function startAppCommands(api: Bridge): () => void {
+export function startAppCommands(): () => void {
+  const api = getApi();
   const stops = [
     api.on('app.command', (command) => {
       if (!isAppCommand(command)) return;

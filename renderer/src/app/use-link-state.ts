@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { useApi } from '../bridge/api-context';
+import { getApi } from '../bridge/api';
 import type { LinkState } from '../bridge/types';
 
 export function useLinkState(): LinkState {
-  const api = useApi();
+  const api = getApi();
   return useSyncExternalStore(
     (onChange) => api.onLinkStateChange(onChange),
     () => api.getLinkState(),

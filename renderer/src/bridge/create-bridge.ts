@@ -1,4 +1,4 @@
-import { longTextShare } from '../ui/content/document-source';
+import { longTextShare } from './documents/document-source';
 import { createElectronBridge, findPreloadApi } from './electron-bridge';
 import { workerReplyParser } from './parse-off-thread';
 import type { Bridge } from './types';

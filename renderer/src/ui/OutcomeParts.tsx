@@ -1,6 +1,6 @@
 import type { RpcFailure, RpcOutcome, SchemaViolation } from '../../../shared/mcp';
 import { formatBytes, formatDuration } from './format';
-import { useApi } from '../bridge/api-context';
+import { getApi } from '../bridge/api';
 import { DocumentView } from './content/DocumentView';
 import { Folded } from './content/Folded';
 import { useWholeResult } from './content/whole-result';
@@ -77,7 +77,7 @@ export function RawReply({ outcome, open = false }: { outcome: RpcOutcome; open?
 }
 
 function WholeReply({ outcome }: { outcome: RpcOutcome }) {
-  const whole = useWholeResult(useApi(), outcome);
+  const whole = useWholeResult(getApi(), outcome);
   if (whole.status === 'fetching') {
     return (
       <p className="content-note" role="status">

@@ -1,5 +1,5 @@
 import type { PromptInfo, ResourceInfo, ResourceTemplateInfo } from '../../../shared/mcp.js';
-import type { FilterKey } from './filter/filter-suggestions.js';
+import type { FilterKey } from '../../../shared/filter/filter-terms.js';
 import { compileTextFilter } from '../../../shared/filter/text-filter.js';
 
 /** The keys a list filter understands, e.g. `name:echo -title:old` (tools and prompts have no `uri`). */

@@ -1,8 +1,8 @@
 import type { Approval } from '../../../../shared/approvals';
 import { formatClockTime } from '../../ui/format';
 import { JsonText } from '../../ui/JsonText';
-import { KIND_LABELS, statusLabel, waitingText } from './approval-order';
-import { useApprovalsStore } from './approvals-store';
+import { KIND_LABELS, statusLabel, waitingText } from '../../state/approvals/approval-order';
+import { useApprovalsStore } from '../../state/approvals/approvals-store';
 import { DecisionView } from './DecisionView';
 import { ElicitationForm } from './ElicitationForm';
 import { SamplingReplyForm } from './SamplingReplyForm';

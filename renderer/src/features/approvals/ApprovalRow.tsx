@@ -1,6 +1,6 @@
 import type { Approval } from '../../../../shared/approvals';
 import { formatClockTime } from '../../ui/format';
-import { KIND_LABELS, statusLabel, summaryOf, waitingText } from './approval-order';
+import { KIND_LABELS, statusLabel, summaryOf, waitingText } from '../../state/approvals/approval-order';
 
 /** One compact line pair in the queue or the history: kind, server, timer or status, and what is asked. */
 export function ApprovalRow({ approval, now }: { approval: Approval; now: number }) {

@@ -1,6 +1,6 @@
-import { approvalsButtonLabel } from './approval-order';
+import { approvalsButtonLabel } from '../../state/approvals/approval-order';
 import { InboxIcon } from './approval-icons';
-import { activeRules, useApprovalsStore } from './approvals-store';
+import { activeRules, useApprovalsStore } from '../../state/approvals/approvals-store';
 import { APPROVALS_BUTTON_ID, APPROVALS_PANEL_ID, focusApprovalsPanel } from './focus';
 import './approvals.css';
 

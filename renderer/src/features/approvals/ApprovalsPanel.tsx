@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Approval } from '../../../../shared/approvals';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { plural } from '../../ui/format';
 import { CloseIcon } from '../../ui/icons';
 import { useNow } from '../../ui/use-now';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { FilterInput } from '../../ui/filter/FilterInput';
-import { filterHistory, HISTORY_FILTER_KEYS, historyOf, historyValues, pendingByServer, pendingQueue } from './approval-order';
+import { filterHistory, HISTORY_FILTER_KEYS, historyOf, historyValues, pendingByServer, pendingQueue } from '../../state/approvals/approval-order';
 import { ApprovalDetail } from './ApprovalDetail';
 import { ApprovalRow } from './ApprovalRow';
-import { activeRules, useApprovalsStore, type ApprovalsView } from './approvals-store';
+import { activeRules, useApprovalsStore, type ApprovalsView } from '../../state/approvals/approvals-store';
 import { AutoReplySettings } from './AutoReplySettings';
 import { APPROVALS_PANEL_ID, APPROVALS_TITLE_ID, focusApprovalsButton } from './focus';
 import { DEFAULT_REJECT_MESSAGE } from './SamplingReplyForm';
@@ -232,7 +232,7 @@ function HistoryView({ history, now }: { history: Approval[]; now: number }) {
 
 /** Rejects every pending request at once (sampling gets the error message, elicitation a decline), after a confirmation. */
 function RejectAll({ count }: { count: number }) {
-  const api = useApi();
+  const api = getApi();
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState(DEFAULT_REJECT_MESSAGE);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { AutoReplyRule } from '../../../../shared/approvals';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { PencilIcon, TrashIcon } from '../../ui/icons';
-import { useServersStore } from '../servers';
-import { reloadSamplingLibrary } from './approvals-sync';
-import { useApprovalsStore } from './approvals-store';
+import { useServersStore } from '../../state/servers';
+import { reloadSamplingLibrary } from '../../state/approvals/approvals-sync';
+import { useApprovalsStore } from '../../state/approvals/approvals-store';
 import { resultPreview } from './sampling-reply';
 import { TemplateEditor } from './TemplateEditor';
 
@@ -14,7 +14,7 @@ const ANY_SERVER = '';
 
 /** Sampling templates, and the rules that answer sampling with them automatically (off unless switched on). */
 export function AutoReplySettings() {
-  const api = useApi();
+  const api = getApi();
   const templates = useApprovalsStore((state) => state.templates);
   const rules = useApprovalsStore((state) => state.rules);
   const servers = useServersStore((state) => state.servers);
@@ -27,7 +27,7 @@ export function AutoReplySettings() {
     setProblem(null);
     try {
       await action();
-      await reloadSamplingLibrary(api);
+      await reloadSamplingLibrary();
     } catch (failure) {
       setProblem(`Could not ${what}: ${errorMessage(failure)}`);
     }
@@ -123,7 +123,7 @@ export function AutoReplySettings() {
                     onCancel={() => setEditing(null)}
                     onSave={async (edited) => {
                       await api.invoke('sampling.templates.save', edited);
-                      await reloadSamplingLibrary(api);
+                      await reloadSamplingLibrary();
                       setEditing(null);
                     }}
                   />

@@ -2,7 +2,7 @@ import type { Approval } from '../../../../shared/approvals';
 import { formatClockTime, formatDuration } from '../../ui/format';
 import { JsonText } from '../../ui/JsonText';
 import { ContentBlocks } from '../../ui/content/ContentBlocks';
-import { decidedByText, statusLabel } from './approval-order';
+import { decidedByText, statusLabel } from '../../state/approvals/approval-order';
 import { isObject } from '../../../../shared/is-object';
 
 /** What happened to a request that is no longer pending: who answered, when, and with what. */

@@ -1,11 +1,11 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import type { Approval } from '../../../../shared/approvals';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { formatBytes } from '../../ui/format';
-import { reloadSamplingLibrary } from './approvals-sync';
-import { useApprovalsStore } from './approvals-store';
+import { reloadSamplingLibrary } from '../../state/approvals/approvals-sync';
+import { useApprovalsStore } from '../../state/approvals/approvals-store';
 import { useDraftsStore } from './drafts-store';
 import { readSamplingRequest } from './sampling-request';
 import {
@@ -35,7 +35,7 @@ function readAsDataUrl(file: File): Promise<string> {
 
 /** The person's answer to a sampling request: compose and approve, or reject with an error. */
 export function SamplingReplyForm({ approval }: { approval: Approval }) {
-  const api = useApi();
+  const api = getApi();
   const id = useId();
   const hints = useMemo(() => readSamplingRequest(approval.request).hints, [approval.request]);
   const stored = useDraftsStore((state) => state.replies[approval.id]);
@@ -103,7 +103,7 @@ export function SamplingReplyForm({ approval }: { approval: Approval }) {
     }
     try {
       await api.invoke('sampling.templates.save', { name, result: built.result });
-      await reloadSamplingLibrary(api);
+      await reloadSamplingLibrary();
       setTemplateName(null);
       setTemplateStatus({ ok: true, text: `Saved the template “${name}”.` });
     } catch (failure) {

@@ -1,9 +1,9 @@
 import type { Approval } from '../../../../shared/approvals';
-import { useTrafficStore } from '../traffic';
+import { approvalsSlots } from './slots';
 
 /** Jumps to the server's request and to our response in the traffic log, beside the panel. */
 export function TrafficLinks({ approval }: { approval: Approval }) {
-  const show = (seq: number) => useTrafficStore.getState().select(seq, true);
+  const show = (seq: number) => approvalsSlots.showTraffic.get()(seq);
   if (approval.requestSeq === undefined && approval.responseSeq === undefined) return null;
   return (
     <span className="traffic-links">

@@ -1,5 +1,5 @@
-/** The approvals feature's public face: other features and the app import it from here only. */
-export * from './ApprovalsButton';
-export * from './ApprovalsPanel';
-export * from './approvals-store';
-export * from './approvals-sync';
+/** The approvals feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { ApprovalsButton } from './ApprovalsButton';
+export { ApprovalsPanel } from './ApprovalsPanel';
+export { startDraftsSync } from './drafts-sync';
+export { approvalsSlots } from './slots';

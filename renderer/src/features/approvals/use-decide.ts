@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { ApprovalDecision } from '../../../../shared/approvals';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 
 /** Sends a decision for one approval; the result arrives as an `approvals.changed` event too. */
 export function useDecide(id: string) {
-  const api = useApi();
+  const api = getApi();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { AUTH_STEP_TITLES, type AuthStatus, type AuthStep } from '../../../../shared/auth';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { formatClockTime } from '../../ui/format';
-import { findServer, useServersStore } from '../servers';
-import { useTrafficStore } from '../traffic';
-import { useAuthStore } from './auth-store';
-import { HttpExchangeView } from './HttpExchangeView';
-import { useSignIn } from './use-sign-in';
+import { findServer, useServersStore } from '../../state/servers';
+import { authSlots } from './slots';
+import { useAuthStore } from '../../state/auth/auth-store';
+import { HttpExchangeView } from '../../ui/HttpExchangeView';
+import { useSignIn } from '../../ui/sign-in/use-sign-in';
 import './auth.css';
 
 const STATE_LABELS: Record<AuthStatus['state'], string> = {
@@ -39,7 +39,7 @@ function isWebUrl(url: string): boolean {
 
 /** The selected HTTP server's OAuth: each step with its HTTP exchange, the masked tokens, Sign in and Clear tokens. */
 export function AuthPanel() {
-  const api = useApi();
+  const api = getApi();
   const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
   const serverId = server?.id;
   const isHttp = server !== undefined && server.transport.type !== 'stdio';
@@ -49,7 +49,7 @@ export function AuthPanel() {
   const { signIn } = useSignIn(server);
 
   useEffect(() => {
-    if (serverId && isHttp) void useAuthStore.getState().load(api, serverId);
+    if (serverId && isHttp) void useAuthStore.getState().load(serverId);
   }, [api, serverId, isHttp]);
 
   return (
@@ -67,7 +67,7 @@ export function AuthPanel() {
               type="button"
               className="button button--small"
               disabled={!status?.tokens && !status?.client && (status?.steps.length ?? 0) === 0}
-              onClick={() => void useAuthStore.getState().clear(api, serverId)}
+              onClick={() => void useAuthStore.getState().clear(serverId)}
             >
               Clear tokens
             </button>
@@ -104,7 +104,7 @@ export function AuthPanel() {
           {status?.hasClientSecret && serverId && (
             <p className="auth__secret">
               A client secret is stored for this server (not shown).{' '}
-              <button type="button" className="link-button" onClick={() => void useAuthStore.getState().forgetSecret(api, serverId)}>
+              <button type="button" className="link-button" onClick={() => void useAuthStore.getState().forgetSecret(serverId)}>
                 Forget the client secret
               </button>
             </p>
@@ -126,7 +126,7 @@ export function AuthPanel() {
                     {step.http ? <HttpExchangeView exchange={step.http} /> : <p className="muted">No HTTP exchange of Loupe’s own.</p>}
                     {step.trafficSeq !== undefined && (
                       <p className="auth-step__seq">
-                        <button type="button" className="link-button" onClick={() => useTrafficStore.getState().select(step.trafficSeq ?? null)}>
+                        <button type="button" className="link-button" onClick={() => authSlots.showTraffic.get()(step.trafficSeq!)}>
                           Show #{step.trafficSeq} in the traffic log
                         </button>
                       </p>

@@ -1,6 +1,3 @@
-/** The auth feature's public face: other features and the app import it from here only. */
-export * from './AuthPanel';
-export * from './AuthSettingsFields';
-export * from './HttpExchangeView';
-export * from './SignInButton';
-export * from './auth-sync';
+/** The auth feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { AuthPanel } from './AuthPanel';
+export { authSlots } from './slots';

@@ -1,7 +1,10 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatClockTime, plural } from '../../ui/format';
-import { findServer, useServersStore } from '../servers';
-import { CopyButton, IDLE, liveTraffic, useSessionVersion, useTrafficStore, useTrafficView } from '../traffic';
+import { findServer, useServersStore } from '../../state/servers';
+import { liveTraffic, useLiveTrafficStore } from '../../state/traffic/live-traffic';
+import { IDLE } from '../../state/traffic/traffic-view';
+import { useSessionVersion, useTrafficView } from '../../state/traffic/use-traffic-view';
+import { CopyButton } from '../../ui/CopyButton';
 import { useRowWindow } from '../../ui/use-row-window';
 import { stderrFilter } from './console-filter';
 import { splitMatches } from './text-matches';
@@ -17,7 +20,7 @@ const PAGE_LINES = 20;
 export function ConsolePanel() {
   const serverId = useServersStore((state) => state.selectedServerId);
   const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
-  const recording = useTrafficStore((state) => state.recording);
+  const recording = useLiveTrafficStore((state) => state.recording);
   const [search, setSearch] = useState('');
   const log = liveTraffic.log;
   const version = useSessionVersion(liveTraffic);

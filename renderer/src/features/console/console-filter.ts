@@ -1,5 +1,7 @@
 import { compileTextFilter } from '../../../../shared/filter/text-filter';
-import { KIND, type CompactTrafficLog, type RowFilter } from '../traffic';
+import type { RowFilter } from '../../../../shared/filter/traffic-filter';
+import { KIND } from '../../../../shared/filter/traffic-rows';
+import type { CompactTrafficLog } from '../../state/traffic/compact-traffic-log';
 
 /** The stderr lines of one server; with a search, those it matches (the shared filter language, any case). */
 export function stderrFilter(log: CompactTrafficLog, serverId: string, search: string): RowFilter {

@@ -1,2 +1,2 @@
-/** The console feature's public face: other features and the app import it from here only. */
-export * from './ConsolePanel';
+/** The console feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { ConsolePanel } from './ConsolePanel';

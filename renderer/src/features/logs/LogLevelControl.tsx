@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
-import { statusOf, useConnection } from '../connections';
+import { statusOf, useConnection } from '../../state/connections/connections-store';
 import { isLoggingLevel } from './log-entries';
 import { useLogsStore } from './logs-store';
 
@@ -13,7 +13,7 @@ export function supportsLogging(capabilities: Record<string, unknown> | undefine
 
 /** Sets the minimum level the server sends (`logging/setLevel`). Shared by Server details and the Logs tab. */
 export function LogLevelControl({ serverId }: { serverId: string }) {
-  const api = useApi();
+  const api = getApi();
   const id = useId();
   const connection = useConnection(serverId);
   const connected = statusOf(connection) === 'connected';

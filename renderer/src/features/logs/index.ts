@@ -1,5 +1,5 @@
-/** The logs feature's public face: other features and the app import it from here only. */
-export * from './LogLevelControl';
-export * from './LogsPanel';
-export * from './logs-store';
-export * from './logs-sync';
+/** The logs feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { LogLevelControl } from './LogLevelControl';
+export { LogsPanel } from './LogsPanel';
+export { useLogsStore } from './logs-store';
+export { startLogsSync } from './logs-sync';

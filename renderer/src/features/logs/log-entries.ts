@@ -1,7 +1,7 @@
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp.js';
 import type { TrafficEntry } from '../../../../shared/traffic.js';
 import { compileTextFilter } from '../../../../shared/filter/text-filter.js';
-import type { FilterKey } from '../../ui/filter/filter-suggestions.js';
+import type { FilterKey } from '../../../../shared/filter/filter-terms.js';
 import { isObject } from '../../../../shared/is-object.js';
 
 export const LOG_METHOD = 'notifications/message';

@@ -1,5 +1,6 @@
 import type { TrafficEntry } from '../../../../shared/traffic.js';
 import type { LoupeApi } from '../../../../shared/contract.js';
+import { getApi } from '../../bridge/api';
 import { useLogsStore } from './logs-store.js';
 
 /** What this sync needs of the bridge (the app's Bridge has all of it). */
@@ -18,7 +19,8 @@ const LOG_METHODS = ['notifications/message'];
  * `notifications/message`, and each time the link opens the log lines missed meanwhile are
  * fetched (all of them at start-up), and only those. Returns a function that stops it.
  */
-export function startLogsSync(api: LinkedApi): () => void {
+export function startLogsSync(): () => void {
+  const api: LinkedApi = getApi();
   let stopped = false;
   let catchingUp: Promise<void> | null = null;
   /** Events that arrive while catching up wait, so the older pages are not skipped as already seen. */

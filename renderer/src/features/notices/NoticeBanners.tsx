@@ -1,7 +1,7 @@
 import type { Notice } from '../../../../shared/contract';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { CloseIcon } from '../../ui/icons';
-import { isLocalNotice, useNoticesStore } from './notices-store';
+import { isLocalNotice, useNoticesStore } from '../../state/notices';
 
 /** Things the user should know about, each dismissible. Dismissing tells the core, which forgets it. */
 export function NoticeBanners() {
@@ -17,7 +17,7 @@ export function NoticeBanners() {
 }
 
 function NoticeBanner({ notice }: { notice: Notice }) {
-  const api = useApi();
+  const api = getApi();
   const dismiss = () => {
     useNoticesStore.getState().remove(notice.id);
     if (!isLocalNotice(notice.id)) {

@@ -1,3 +1,2 @@
-/** The notices feature's public face: other features and the app import it from here only. */
-export * from './NoticeBanners';
-export * from './notices-store';
+/** The notices feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { NoticeBanners } from './NoticeBanners';

@@ -4,7 +4,7 @@ import { useNow } from '../../ui/use-now';
 import type { RpcOutcome } from '../../../../shared/mcp';
 import { ContentBlocks, type HeldTextAt } from '../../ui/content/ContentBlocks';
 import { FailureView, OutcomeSummary, RawReply, ViolationsNote } from '../../ui/OutcomeParts';
-import { openResource } from '../resources';
+import { promptsSlots } from './slots';
 import { heldTextAt } from '../../ui/content/whole-result';
 import { promptMessagesOf } from './prompt-messages';
 import type { PromptGet } from './prompts-store';
@@ -57,7 +57,7 @@ export function PromptResultView({ serverId, get }: { serverId: string; get: Pro
                 <ContentBlocks
                   blocks={Array.isArray(message.content) ? message.content : [message.content]}
                   label={`Content of message ${index + 1}`}
-                  onOpenResource={(uri) => openResource(serverId, uri)}
+                  onOpenResource={(uri) => promptsSlots.openResource.get()(serverId, uri)}
                   heldText={outcome?.heldTexts && heldInMessage(outcome, index, message.content)}
                 />
               </li>

@@ -3,16 +3,18 @@ import type { PromptInfo } from '../../../../shared/mcp';
 import { RefreshIcon } from '../../ui/icons';
 import { ListCacheNote } from '../../ui/ListCacheNote';
 import { VirtualListbox } from '../../ui/VirtualListbox';
-import { useConnection, connectedSession, offers, offersCompletions } from '../connections';
+import { useConnection } from '../../state/connections/connections-store';
+import { connectedSession, offers, offersCompletions } from '../../state/connections/server-capabilities';
 import { ChangedNotice } from '../../ui/ChangedNotice';
 import { countLabel, filterPrompts, NAMED_ITEM_FILTER_KEYS } from '../../ui/list-filter';
 import { hasItems } from '../../../../shared/lists';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { refreshList } from '../../bridge/refresh-list';
 import { cacheInfoOf } from '../../ui/list-cache';
 import { ViolationsNote } from '../../ui/OutcomeParts';
-import { ItemRow } from '../resources';
-import { findServer, useServersStore } from '../servers';
+import { ItemRow } from '../../ui/ItemRow';
+import { useServerList } from '../../state/lists/lists-store';
+import { findServer, useServersStore } from '../../state/servers';
 import { PromptDetail } from './PromptDetail';
 import { usePromptsStore } from './prompts-store';
 import '../resources/resources.css';
@@ -26,14 +28,14 @@ function argumentSummary(prompt: PromptInfo): string {
 
 /** The selected server's prompts: the list with a filter, and the selected prompt's form and messages. */
 export function PromptsPanel() {
-  const api = useApi();
+  const api = getApi();
   const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
   const serverId = server?.id;
   const connection = useConnection(serverId);
   const session = connectedSession(connection);
   const connected = session !== undefined;
   const offered = offers(connection, 'prompts');
-  const list = usePromptsStore((state) => (serverId ? state.byServer[serverId] : undefined));
+  const list = useServerList(serverId, 'prompts');
   const selectedName = usePromptsStore((state) => (serverId ? state.selected[serverId] : undefined));
   const [filterState, setFilterState] = useState({ serverId, text: '' });
   // Another server starts unfiltered.

@@ -1,3 +1,3 @@
-/** The prompts feature's public face: other features and the app import it from here only. */
-export * from './PromptsPanel';
-export * from './prompts-store';
+/** The prompts feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { PromptsPanel } from './PromptsPanel';
+export { promptsSlots } from './slots';

@@ -1,8 +1,7 @@
 import { create } from 'zustand';
-import { withServerEntry, type ConnectionList } from '../../../../shared/lists';
-import type { PromptInfo, RpcOutcome } from '../../../../shared/mcp';
-import { errorMessage } from '../../bridge/bridge-error';
-import type { Bridge } from '../../bridge/types';
+import type { RpcOutcome } from '../../../../shared/mcp';
+import { getApi } from '../../bridge/api';
+import { createCallSlot } from '../../state/call-slot';
 
 export interface PromptGet {
   /** Tells a newer get of the same prompt from an older one still under way. */
@@ -17,10 +16,6 @@ export interface PromptGet {
 }
 
 interface PromptsState {
-  /** Set by the sync at start-up. */
-  api: Bridge | null;
-  /** Mirrored from the core's list state (see app/lists-mirror.ts). */
-  byServer: Record<string, ConnectionList<PromptInfo>>;
   /** serverId → the selected prompt's name. */
   selected: Record<string, string>;
   /** promptKey → the argument values the user typed. */
@@ -28,8 +23,6 @@ interface PromptsState {
   /** promptKey → the latest prompts/get. */
   gets: Record<string, PromptGet>;
 
-  attach(api: Bridge | null): void;
-  setList(serverId: string, list: ConnectionList<PromptInfo> | undefined): void;
   select(serverId: string, name: string | null): void;
   setArgument(serverId: string, promptName: string, argumentName: string, value: string): void;
   get(serverId: string, promptName: string, args: Record<string, string>): Promise<void>;
@@ -39,16 +32,13 @@ export function promptKey(serverId: string, name: string): string {
   return `${serverId}\u0000${name}`;
 }
 
-export const usePromptsStore = create<PromptsState>()((set, get) => ({
-  api: null,
-  byServer: {},
+/** Each prompt shows its latest get. */
+const promptGets = createCallSlot<RpcOutcome>();
+
+export const usePromptsStore = create<PromptsState>()((set) => ({
   selected: {},
   argumentValues: {},
   gets: {},
-
-  attach: (api) => set({ api }),
-
-  setList: (serverId, list) => set((state) => ({ byServer: withServerEntry(state.byServer, serverId, list) })),
 
   select: (serverId, name) =>
     set((state) => {
@@ -65,18 +55,20 @@ export const usePromptsStore = create<PromptsState>()((set, get) => ({
     }),
 
   get: async (serverId, promptName, args) => {
-    const api = get().api;
-    if (!api) return;
     const key = promptKey(serverId, promptName);
-    const getId = crypto.randomUUID();
-    const started: PromptGet = { getId, status: 'getting', startedAt: Date.now(), arguments: args };
-    set((state) => ({ gets: { ...state.gets, [key]: started } }));
-    const finish = (patch: Partial<PromptGet>) =>
-      set((state) => (state.gets[key]?.getId === getId ? { gets: { ...state.gets, [key]: { ...started, ...patch, status: 'done' } } } : state));
-    try {
-      finish({ outcome: await api.invoke('prompts.get', { serverId, name: promptName, arguments: args, holdLongTexts: true }) });
-    } catch (error) {
-      finish({ error: errorMessage(error) });
-    }
+    let started: PromptGet | undefined;
+    await promptGets.call(key, {
+      start: (getId, startedAt) => {
+        const get: PromptGet = { getId, status: 'getting', startedAt, arguments: args };
+        started = get;
+        set((state) => ({ gets: { ...state.gets, [key]: get } }));
+      },
+      invoke: () => getApi().invoke('prompts.get', { serverId, name: promptName, arguments: args, holdLongTexts: true }),
+      finish: (_getId, result, latest) => {
+        if (!latest) return;
+        const done: PromptGet = { ...started!, ...(result.error === undefined ? { outcome: result.outcome } : { error: result.error }), status: 'done' };
+        set((state) => ({ gets: { ...state.gets, [key]: done } }));
+      },
+    });
   },
 }));

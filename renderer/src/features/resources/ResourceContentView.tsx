@@ -2,7 +2,7 @@ import { LARGE_TEXT_CHARS } from '../../../../shared/document/large-text';
 import type { HeldText } from '../../../../shared/mcp';
 import { formatBytes, utf8Length } from '../../ui/format';
 import { suggestFileName } from '../../ui/content/binary';
-import { CopyButton } from '../../ui/content/CopyButton';
+import { CopyButton } from '../../ui/CopyButton';
 import { DocumentView } from '../../ui/content/DocumentView';
 import { saveFile } from '../../ui/content/file-actions';
 import { AudioContent, BlobContent, ImageContent } from '../../ui/content/MediaContent';
@@ -67,7 +67,7 @@ function TextContent({ text, mimeType, uri, label }: { text: string; mimeType: s
         <span className="document__title">Text</span>
         <span className="document__meta">{formatBytes(utf8Length(text))}</span>
         <span className="document__spacer" />
-        <CopyButton getText={() => text} />
+        <CopyButton text={() => text} />
         <button type="button" className="button button--small" onClick={() => saveFile(suggestFileName('resource', type, uri), text, type)}>
           Save…
         </button>

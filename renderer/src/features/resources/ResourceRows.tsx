@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp';
-import { ItemIcon } from '../../ui/item-icon/ItemIcon';
-import { revealInvisible } from '../../../../shared/reveal-invisible';
+import { ItemRow } from '../../ui/ItemRow';
 
 /** One resource in the list: its title (or name) with the name beside, then its URI. */
 export function ResourceRow({ resource, updated, subscribed }: { resource: ResourceInfo; updated: boolean; subscribed: boolean }) {
@@ -25,32 +23,5 @@ export function ResourceRow({ resource, updated, subscribed }: { resource: Resou
 export function TemplateRow({ template }: { template: ResourceTemplateInfo }) {
   return (
     <ItemRow icons={template.icons} title={template.title} name={template.name} secondLine={template.uriTemplate} description={template.description} />
-  );
-}
-
-interface ItemRowProps {
-  icons: ResourceInfo['icons'];
-  title: string | undefined;
-  name: string;
-  secondLine: string;
-  description: string | undefined;
-  badges?: ReactNode;
-}
-
-/** The row layout shared by resources, templates and prompts. */
-export function ItemRow({ icons, title, name, secondLine, description, badges }: ItemRowProps) {
-  const shownTitle = title?.trim() ? title : undefined;
-  return (
-    <div className="item-row" title={description}>
-      <ItemIcon icons={icons} />
-      <div className="item-row__text">
-        <span className="item-row__line">
-          <span className="item-row__name">{revealInvisible(shownTitle ?? name)}</span>
-          {shownTitle && shownTitle !== name && <span className="item-row__secondary">{revealInvisible(name)}</span>}
-          {badges}
-        </span>
-        {secondLine && <span className="item-row__second">{revealInvisible(secondLine)}</span>}
-      </div>
-    </div>
   );
 }

@@ -3,17 +3,19 @@ import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp'
 import { RefreshIcon } from '../../ui/icons';
 import { ListCacheNote } from '../../ui/ListCacheNote';
 import { VirtualListbox } from '../../ui/VirtualListbox';
-import { useConnection, canSubscribe, connectedSession, offers, offersCompletions } from '../connections';
-import { findServer, useServersStore } from '../servers';
+import { useConnection } from '../../state/connections/connections-store';
+import { canSubscribe, connectedSession, offers, offersCompletions } from '../../state/connections/server-capabilities';
+import { findServer, useServersStore } from '../../state/servers';
 import { ChangedNotice } from '../../ui/ChangedNotice';
 import { countLabel, filterResources, filterTemplates, LIST_FILTER_KEYS } from '../../ui/list-filter';
 import { hasItems, type ConnectionList } from '../../../../shared/lists';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { refreshList } from '../../bridge/refresh-list';
 import { cacheInfoOf } from '../../ui/list-cache';
 import { ViolationsNote } from '../../ui/OutcomeParts';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceRow, TemplateRow } from './ResourceRows';
+import { useListsStore } from '../../state/lists/lists-store';
 import { resourceKey, useResourcesStore, type ResourceListView } from './resources-store';
 import { TemplateDetail } from './TemplateDetail';
 import './resources.css';
@@ -23,14 +25,14 @@ const VIEWS: ResourceListView[] = ['resources', 'templates'];
 
 /** The selected server's resources and resource templates: lists with a filter, and the selected item's detail. */
 export function ResourcesPanel() {
-  const api = useApi();
+  const api = getApi();
   const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
   const serverId = server?.id;
   const connection = useConnection(serverId);
   const session = connectedSession(connection);
   const connected = session !== undefined;
   const offered = offers(connection, 'resources');
-  const lists = useResourcesStore((state) => (serverId ? state.byServer[serverId] : undefined));
+  const lists = useListsStore((state) => (serverId ? state.byServer[serverId] : undefined));
   const view = useResourcesStore((state) => (serverId ? state.listView[serverId] : undefined)) ?? 'resources';
   // One filter per list, so a filter typed for resources does not hide every template.
   const [filterState, setFilterState] = useState({ serverId, resources: '', templates: '' });
@@ -39,7 +41,7 @@ export function ResourcesPanel() {
   const filter = filters[view];
 
   const resources = lists?.resources;
-  const templates = lists?.templates;
+  const templates = lists?.resourceTemplates;
   const resourceFilter = useDeferredValue(filters.resources);
   const templateFilter = useDeferredValue(filters.templates);
   const visibleResources = useMemo(() => filterResources(resources?.items ?? [], resourceFilter), [resources, resourceFilter]);
@@ -290,7 +292,7 @@ function TemplateListBody({
 
 function SelectedDetail({ serverId, connection }: { serverId: string; connection: ReturnType<typeof useConnection> }) {
   const selection = useResourcesStore((state) => state.selection[serverId]);
-  const lists = useResourcesStore((state) => state.byServer[serverId]);
+  const lists = useListsStore((state) => state.byServer[serverId]);
   const connected = connectedSession(connection) !== undefined;
   const subscribable = canSubscribe(connection);
   if (!selection) return <p className="empty-state">Select a resource to read it, or a template to fill in its URI.</p>;
@@ -307,7 +309,7 @@ function SelectedDetail({ serverId, connection }: { serverId: string; connection
       />
     );
   }
-  const template = lists?.templates?.items.find((item) => item.uriTemplate === selection.uriTemplate);
+  const template = lists?.resourceTemplates?.items.find((item) => item.uriTemplate === selection.uriTemplate);
   if (!template) return <p className="empty-state">This template is no longer in the server’s list.</p>;
   return (
     <TemplateDetail

@@ -1,5 +1,4 @@
-/** The resources feature's public face: other features and the app import it from here only. */
-export * from './ResourceRows';
-export * from './ResourcesPanel';
-export * from './resources-store';
-export * from './resources-sync';
+/** The resources feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { ResourcesPanel } from './ResourcesPanel';
+export { useResourcesStore } from './resources-store';
+export { startResourcesSync } from './resources-sync';

@@ -1,10 +1,9 @@
 import { create } from 'zustand';
-import type { ConnectionList } from '../../../../shared/lists';
-import type { ResourceInfo, ResourceTemplateInfo, RpcOutcome } from '../../../../shared/mcp';
-import { useWorkspaceStore } from '../../app/workspace-store';
+import type { RpcOutcome } from '../../../../shared/mcp';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
-import type { Bridge } from '../../bridge/types';
-import { useServersStore } from '../servers';
+import { createCallSlot } from '../../state/call-slot';
+import { useServersStore } from '../../state/servers';
 
 export type ResourceSelection =
   | { kind: 'resource'; uri: string }
@@ -26,16 +25,7 @@ export type ResourceListView = 'resources' | 'templates';
 
 export type SubscriptionStatus = 'subscribing' | 'subscribed' | 'unsubscribing';
 
-/** A server's resource and template lists, mirrored from the core (see app/lists-mirror.ts). */
-export interface ServerResources {
-  resources?: ConnectionList<ResourceInfo>;
-  templates?: ConnectionList<ResourceTemplateInfo>;
-}
-
 interface ResourcesState {
-  /** Set by the sync at start-up, so `openResource` works from anywhere without a bridge in hand. */
-  api: Bridge | null;
-  byServer: Record<string, ServerResources>;
   selection: Record<string, ResourceSelection>;
   /** serverId → which list the panel shows. */
   listView: Record<string, ResourceListView>;
@@ -53,15 +43,12 @@ interface ResourcesState {
   /** templateKey → the variable values the user typed. */
   templateValues: Record<string, Record<string, string>>;
 
-  attach(api: Bridge | null): void;
-  /** Mirrors one of the core's lists (see app/lists-mirror.ts). */
-  setList<K extends keyof ServerResources>(serverId: string, which: K, list: ServerResources[K] | undefined): void;
-  /** The server's connection ended: its lists and subscriptions go (reads stay as history). */
+  /** The server's connection ended: its subscriptions go (reads stay as history). */
   forgetServer(serverId: string): void;
   select(serverId: string, selection: ResourceSelection | null): void;
   showList(serverId: string, view: ResourceListView): void;
   read(serverId: string, uri: string): Promise<void>;
-  /** Switches to the Resources tab, selects the resource (even one not in the list) and reads it. */
+  /** Selects the resource (even one not in the list) on its server and reads it (app/navigation.ts shows the tab). */
   openResource(serverId: string, uri: string): void;
   /** Reads a URI expanded from a template and shows it under that template. */
   readFromTemplate(serverId: string, uriTemplate: string, uri: string): Promise<void>;
@@ -76,17 +63,12 @@ export function resourceKey(serverId: string, uri: string): string {
   return `${serverId}\u0000${uri}`;
 }
 
-export const useResourcesStore = create<ResourcesState>()((set, get) => {
-  const patchRead = (key: string, readId: string, patch: Partial<ResourceRead>) =>
-    set((state) => {
-      const current = state.reads[key];
-      if (current?.readId !== readId) return state;
-      return { reads: { ...state.reads, [key]: { ...current, ...patch } } };
-    });
+/** Each URI shows its latest read. */
+const resourceReads = createCallSlot<RpcOutcome>();
 
+export const useResourcesStore = create<ResourcesState>()((set, get) => {
   const changeSubscription = async (serverId: string, uri: string, subscribe: boolean) => {
-    const api = get().api;
-    if (!api) return;
+    const api = getApi();
     const key = resourceKey(serverId, uri);
     const before = get().subscriptions[key];
     const setStatus = (status: SubscriptionStatus | undefined, error?: string) =>
@@ -110,8 +92,6 @@ export const useResourcesStore = create<ResourcesState>()((set, get) => {
   };
 
   return {
-    api: null,
-    byServer: {},
     selection: {},
     listView: {},
     reads: {},
@@ -121,29 +101,15 @@ export const useResourcesStore = create<ResourcesState>()((set, get) => {
     autoReread: {},
     templateValues: {},
 
-    attach: (api) => set({ api }),
-
-    setList: (serverId, which, list) =>
-      set((state) => {
-        const current: ServerResources = { ...state.byServer[serverId] };
-        if (list) current[which] = list;
-        else delete current[which];
-        const byServer = { ...state.byServer };
-        if (current.resources || current.templates) byServer[serverId] = current;
-        else delete byServer[serverId];
-        return { byServer };
-      }),
-
     forgetServer: (serverId) =>
       set((state) => {
-        const byServer = { ...state.byServer };
-        delete byServer[serverId];
         const prefix = resourceKey(serverId, '');
         const withoutServer = <V>(record: Record<string, V>) =>
           Object.fromEntries(Object.entries(record).filter(([key]) => !key.startsWith(prefix)));
+        const held = (record: Record<string, unknown>) => Object.keys(record).some((key) => key.startsWith(prefix));
+        if (!held(state.subscriptions) && !held(state.subscriptionErrors) && !held(state.updatedAt)) return state;
         // Subscriptions end with the connection; reads stay visible as history.
         return {
-          byServer,
           subscriptions: withoutServer(state.subscriptions),
           subscriptionErrors: withoutServer(state.subscriptionErrors),
           updatedAt: withoutServer(state.updatedAt),
@@ -162,28 +128,28 @@ export const useResourcesStore = create<ResourcesState>()((set, get) => {
     showList: (serverId, view) => set((state) => ({ listView: { ...state.listView, [serverId]: view } })),
 
     read: async (serverId, uri) => {
-      const api = get().api;
-      if (!api) return;
       const key = resourceKey(serverId, uri);
-      const readId = crypto.randomUUID();
-      set((state) => {
-        const updatedAt = { ...state.updatedAt };
-        delete updatedAt[key];
-        return {
-          reads: { ...state.reads, [key]: { readId, uri, status: 'reading', startedAt: Date.now(), outcome: state.reads[key]?.outcome } },
-          updatedAt,
-        };
+      await resourceReads.call(key, {
+        start: (readId, startedAt) =>
+          set((state) => {
+            const updatedAt = { ...state.updatedAt };
+            delete updatedAt[key];
+            // The last outcome stays shown while the new read is under way.
+            return { reads: { ...state.reads, [key]: { readId, uri, status: 'reading', startedAt, outcome: state.reads[key]?.outcome } }, updatedAt };
+          }),
+        invoke: () => getApi().invoke('resources.read', { serverId, uri, holdLongTexts: true }),
+        finish: (readId, result, latest) => {
+          if (!latest) return;
+          set((state) => {
+            const current = state.reads[key];
+            if (current?.readId !== readId) return state;
+            return { reads: { ...state.reads, [key]: { ...current, status: 'done', outcome: result.outcome, error: result.error } } };
+          });
+        },
       });
-      try {
-        const outcome = await api.invoke('resources.read', { serverId, uri, holdLongTexts: true });
-        patchRead(key, readId, { status: 'done', outcome, error: undefined });
-      } catch (error) {
-        patchRead(key, readId, { status: 'done', outcome: undefined, error: errorMessage(error) });
-      }
     },
 
     openResource: (serverId, uri) => {
-      useWorkspaceStore.getState().setTab('Resources');
       const servers = useServersStore.getState();
       if (servers.selectedServerId !== serverId) servers.select(serverId);
       get().select(serverId, { kind: 'resource', uri });
@@ -216,8 +182,3 @@ export const useResourcesStore = create<ResourcesState>()((set, get) => {
     setAutoReread: (serverId, uri, on) => set((state) => ({ autoReread: { ...state.autoReread, [resourceKey(serverId, uri)]: on } })),
   };
 });
-
-/** Opens a resource from anywhere (e.g. a `resource_link` in a tool result). */
-export function openResource(serverId: string, uri: string): void {
-  useResourcesStore.getState().openResource(serverId, uri);
-}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ChangeStreamState } from '../../../../shared/connection';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 
 const FILTER_WORDS: Record<string, string> = {
@@ -31,7 +31,7 @@ function describe(state: ChangeStreamState): string {
 
 /** A 2026-07-28 connection's `subscriptions/listen` stream: what it carries, and Listen/Stop. */
 export function ChangeStreamControl({ serverId, state }: { serverId: string; state: ChangeStreamState | undefined }) {
-  const api = useApi();
+  const api = getApi();
   const [error, setError] = useState<string | null>(null);
   const current = state ?? { status: 'off', resourceUris: [] };
   const listening = current.status === 'open' || current.status === 'opening';

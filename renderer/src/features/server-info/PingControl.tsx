@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { latencyText } from './latency';
 
@@ -7,7 +7,7 @@ type PingState = { status: 'idle' } | { status: 'running' } | { status: 'ok'; ms
 
 /** Sends `ping` and shows the round trip, or why it failed. */
 export function PingControl({ serverId, connected }: { serverId: string; connected: boolean }) {
-  const api = useApi();
+  const api = getApi();
   const [state, setState] = useState<PingState>({ status: 'idle' });
 
   const ping = async () => {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ServerConfig } from '../../../../shared/server-config';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { PlusIcon, TrashIcon } from '../../ui/icons';
 import { DeprecatedTag } from '../../ui/DeprecatedTag';
@@ -19,7 +19,7 @@ interface Props {
  * The parent re-mounts it (by key) for another server.
  */
 export function RootsEditor({ server, connected, modern = false }: Props) {
-  const api = useApi();
+  const api = getApi();
   const [rows, setRows] = useState<RootRow[]>(() => rowsFromRoots(server.roots));
   const [path, setPath] = useState('');
   const [pathError, setPathError] = useState<string | null>(null);

@@ -1,11 +1,13 @@
-import { useId } from 'react';
+import { createElement, useId } from 'react';
 import type { ConnectionState, ConnectionStatus, ServerIdentity } from '../../../../shared/connection';
 import type { ServerConfig } from '../../../../shared/server-config';
 import { useLayoutStore } from '../../ui/layout-store';
 import { SafeMarkdown } from '../../ui/content/SafeMarkdown';
-import { ConnectionProblem, statusOf, useConnection, StatusBadge } from '../connections';
-import { findServer, useServersStore } from '../servers';
-import { LogLevelControl } from '../logs';
+import { statusOf, useConnection } from '../../state/connections/connections-store';
+import { ConnectionProblem } from '../../ui/connection/ConnectionProblem';
+import { StatusBadge } from '../../ui/connection/StatusBadge';
+import { findServer, useServersStore } from '../../state/servers';
+import { serverInfoSlots } from './slots';
 import { capabilityBadges } from './capabilities';
 import { ChangeStreamControl } from './ChangeStreamControl';
 import { DeprecatedTag } from '../../ui/DeprecatedTag';
@@ -92,7 +94,7 @@ function ServerInfoBody({
             ) : (
               <PingControl key={connection?.connectionId} serverId={server.id} connected />
             )}
-            <LogLevelControl serverId={server.id} />
+            {createElement(serverInfoSlots.LogLevelControl.get(), { serverId: server.id })}
             {identity.era === 'modern' && <DeprecatedTag feature="Logging" />}
           </div>
           {identity.era === 'modern' && <ChangeStreamControl serverId={server.id} state={connection?.changeStream} />}

@@ -1,2 +1,3 @@
-/** The server-info feature's public face: other features and the app import it from here only. */
-export * from './ServerInfoPanel';
+/** The server-info feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { ServerInfoPanel } from './ServerInfoPanel';
+export { serverInfoSlots } from './slots';

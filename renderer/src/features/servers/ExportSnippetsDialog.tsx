@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { IMPORT_CLIENT_NAMES, type ExportSnippet } from '../../../../shared/config-import';
 import type { ServerConfig } from '../../../../shared/server-config';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { Svg } from '../../ui/icons';
@@ -15,7 +15,7 @@ export const ExportIcon = () => (
 
 /** The server as a config snippet for each MCP client, to copy into that client's file. */
 export function ExportSnippetsDialog({ server, onClose }: { server: ServerConfig; onClose(): void }) {
-  const api = useApi();
+  const api = getApi();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const selectId = useId();

@@ -1,20 +1,20 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ImportDiscovery, ImportResult, ImportSource } from '../../../../shared/config-import';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { ImportEntryRow } from './ImportEntryRow';
 import { ImportVariableFields } from './ImportVariableFields';
 import { importItems, initiallyPicked, pickedEntries, variablesToFill } from './import-selection';
-import { useServersStore } from './servers-store';
+import { useServersStore } from '../../state/servers';
 
 /**
  * Finds the servers configured in other MCP clients (and in a pasted snippet), shows what each
  * runs, and adds the ones the person picks. Existing servers are never changed.
  */
 export function ImportServersDialog({ onClose }: { onClose(): void }) {
-  const api = useApi();
+  const api = getApi();
   const select = useServersStore((state) => state.select);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();

@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AuthSecretName } from '../../../../shared/auth';
 import type { TransportType } from '../../../../shared/server-config';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { CommandField } from './CommandField';
-import { AuthSettingsFields } from '../auth';
+import { AuthSettingsFields } from './AuthSettingsFields';
 import { KeyValueRows } from './KeyValueRows';
 import { ProtocolEraField } from './ProtocolEraField';
 import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';
-import { findServer, useServersStore, type ServerEditor } from './servers-store';
+import { findServer, useServersStore, type ServerEditor } from '../../state/servers';
 import { TRANSPORT_NAMES } from './transport-label';
 
 const TRANSPORTS: TransportType[] = ['stdio', 'streamable-http', 'sse'];
@@ -23,7 +23,7 @@ export function ServerFormDialog() {
 }
 
 function ServerForm({ editor }: { editor: ServerEditor }) {
-  const api = useApi();
+  const api = getApi();
   const existing = useServersStore((state) =>
     editor.mode === 'edit' ? findServer(state.servers, editor.serverId) : undefined,
   );

@@ -1,15 +1,17 @@
 import { useId, useState } from 'react';
 import type { ServerConfig } from '../../../../shared/server-config';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { PencilIcon, TrashIcon } from '../../ui/icons';
-import { ConnectionProblem, applyConnectionResult, isActive, statusOf, useConnection, StatusBadge } from '../connections';
+import { applyConnectionResult, isActive, statusOf, useConnection } from '../../state/connections/connections-store';
+import { ConnectionProblem } from '../../ui/connection/ConnectionProblem';
+import { StatusBadge } from '../../ui/connection/StatusBadge';
 import { ExportIcon, ExportSnippetsDialog } from './ExportSnippetsDialog';
-import { useServersStore } from './servers-store';
+import { useServersStore } from '../../state/servers';
 import { TRANSPORT_NAMES, transportTarget } from './transport-label';
 
 export function ServerListItem({ server, selected }: { server: ServerConfig; selected: boolean }) {
-  const api = useApi();
+  const api = getApi();
   const connection = useConnection(server.id);
   const select = useServersStore((state) => state.select);
   const openEditor = useServersStore((state) => state.openEditor);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PlusIcon } from '../../ui/icons';
 import { ImportServersDialog } from './ImportServersDialog';
 import { ServerListItem } from './ServerListItem';
-import { useServersStore } from './servers-store';
+import { useServersStore } from '../../state/servers';
 import './servers.css';
 
 export function ServersPanel() {

@@ -1,4 +1,3 @@
-/** The servers feature's public face: other features and the app import it from here only. */
-export * from './ServerFormDialog';
-export * from './ServersPanel';
-export * from './servers-store';
+/** The servers feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { ServerFormDialog } from './ServerFormDialog';
+export { ServersPanel } from './ServersPanel';

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { TERMINAL_TASK_STATUSES } from '../../../../shared/tasks';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { formatClockTime } from '../../ui/format';
 import { RefreshIcon } from '../../ui/icons';
-import { statusOf, useConnection } from '../connections';
-import { findServer, useServersStore } from '../servers';
-import { useTasksStore } from './tasks-store';
-import { TaskStatusLine } from './TaskStatusLine';
+import { statusOf, useConnection } from '../../state/connections/connections-store';
+import { findServer, useServersStore } from '../../state/servers';
+import { useTasksStore } from '../../state/tasks/tasks-store';
+import { TaskStatusLine } from '../../ui/TaskStatusLine';
 import './tasks.css';
 
 /** The selected server's tasks (Tasks extension): the ones Loupe started and the server's own list. */
 export function TasksPanel() {
-  const api = useApi();
+  const api = getApi();
   const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
   const connection = useConnection(server?.id);
   const connected = statusOf(connection) === 'connected';
@@ -22,7 +22,7 @@ export function TasksPanel() {
   const offered = connection?.server?.capabilities.tasks !== undefined;
 
   useEffect(() => {
-    if (serverId && connectionId && connected && offered) void useTasksStore.getState().load(api, serverId);
+    if (serverId && connectionId && connected && offered) void useTasksStore.getState().load(serverId);
   }, [api, serverId, connectionId, connected, offered]);
 
   const list = Object.values(tasks ?? {}).filter((task) => task.connectionId === connectionId || !connected);
@@ -38,7 +38,7 @@ export function TasksPanel() {
           aria-label="Refresh tasks"
           title="Refresh tasks"
           disabled={!connected || !serverId}
-          onClick={() => serverId && void useTasksStore.getState().load(api, serverId)}
+          onClick={() => serverId && void useTasksStore.getState().load(serverId)}
         >
           <RefreshIcon />
         </button>
@@ -71,7 +71,7 @@ export function TasksPanel() {
                     type="button"
                     className="button button--small"
                     aria-label={`Cancel task ${task.taskId}`}
-                    onClick={() => void useTasksStore.getState().cancel(api, task.serverId, task.taskId)}
+                    onClick={() => void useTasksStore.getState().cancel(task.serverId, task.taskId)}
                   >
                     Cancel
                   </button>

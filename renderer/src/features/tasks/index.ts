@@ -1,5 +1,2 @@
-/** The tasks feature's public face: other features and the app import it from here only. */
-export * from './TaskStatusLine';
-export * from './TasksPanel';
-export * from './tasks-store';
-export * from './tasks-sync';
+/** The tasks feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { TasksPanel } from './TasksPanel';

@@ -1,15 +1,15 @@
 import { useMemo, useRef, useState } from 'react';
 import type { JsonObject, ToolInfo } from '../../../../shared/mcp';
-import { useApi } from '../../bridge/api-context';
 import { PlayIcon } from '../../ui/icons';
 import { plural } from '../../ui/format';
-import { openResource } from '../resources';
+import { toolsSlots } from './slots';
 import { formatJsonValue, initialValue } from '../../ui/schema-form/form-value';
 import { isObject } from '../../../../shared/is-object';
 import { errorsByPointer, type SchemaCheck, type ValidationError } from '../../ui/schema-form/schema-check';
 import { useRememberedArgumentsCheck, useSchemaCheck } from '../../ui/schema-form/use-schema-check';
-import { findServer, useServersStore } from '../servers';
-import { ToolApp, toolAppUri } from '../apps';
+import { findServer, useServersStore } from '../../state/servers';
+import { ToolApp } from './apps/ToolApp';
+import { toolAppUri } from './apps/app-facts';
 import { CallOptions } from './CallOptions';
 import { RunHistory } from './RunHistory';
 import { ToolArguments } from './ToolArguments';
@@ -48,7 +48,6 @@ const NO_ERRORS: Record<string, string[]> = {};
 
 /** The selected tool: what it is, its arguments, the run controls, its history and the shown result. */
 export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Props) {
-  const api = useApi();
   const key = toolKey(serverId, listKey);
   const schema = useMemo<JsonObject>(() => (isObject(tool.inputSchema) ? tool.inputSchema : { type: 'object' }), [tool.inputSchema]);
   const store = useToolsStore.getState();
@@ -92,7 +91,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
     submits.current++;
     setChecking(false);
     setRefusal(null);
-    void store.run(api, serverId, tool.name, args, {
+    void store.run(serverId, tool.name, args, {
       asTask: taskSupport === 'required' || (taskSupport === 'optional' && runAsTask),
       // An app is handed the whole result, so a tool with one gets it whole.
       holdLongTexts: toolAppUri(tool) === undefined,
@@ -208,8 +207,8 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
             run={run}
             tool={tool}
             progress={progress}
-            onCancel={() => void store.cancel(api, run.callId)}
-            onOpenResource={(uri) => openResource(serverId, uri)}
+            onCancel={() => void store.cancel(run.callId)}
+            onOpenResource={(uri) => toolsSlots.openResource.get()(serverId, uri)}
           />
         )}
         <ToolApp serverId={serverId} tool={tool} run={run} draftArguments={draft.value} connected={connected} />

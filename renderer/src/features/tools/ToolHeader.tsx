@@ -4,7 +4,7 @@ import { DocumentView } from '../../ui/content/DocumentView';
 import { Folded } from '../../ui/content/Folded';
 import { SafeMarkdown } from '../../ui/content/SafeMarkdown';
 import { ItemIcon } from '../../ui/item-icon/ItemIcon';
-import { appBadges } from '../apps';
+import { appBadges } from './apps/app-facts';
 import { annotationBadges, toolTitle } from './tool-facts';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
 import { uiStateStorage } from '../../bridge/ui-state';

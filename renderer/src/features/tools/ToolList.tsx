@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { ItemIcon } from '../../ui/item-icon/ItemIcon';
-import { appBadges } from '../apps';
+import { appBadges } from './apps/app-facts';
 import { toolTitle, type ToolEntry } from './tool-facts';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
 

@@ -1,11 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useApi } from '../../bridge/api-context';
-import { taskOfCall, useTasksStore, TaskStatusLine } from '../tasks';
+import { getApi } from '../../bridge/api';
+import { taskOfCall, useTasksStore } from '../../state/tasks/tasks-store';
+import { TaskStatusLine } from '../../ui/TaskStatusLine';
 import type { CallProgress, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../../shared/mcp';
 import { formatBytes, formatClockTime, formatDuration, plural } from '../../ui/format';
 import { useNow } from '../../ui/use-now';
 import { ContentBlocks, MetaDetails, type HeldTextAt } from '../../ui/content/ContentBlocks';
-import { CopyButton } from '../../ui/content/CopyButton';
+import { CopyButton } from '../../ui/CopyButton';
 import { DocumentView } from '../../ui/content/DocumentView';
 import { printJson } from '../../../../shared/document/document-core';
 import { SaveButton } from '../../ui/content/SaveButton';
@@ -35,7 +36,7 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
   const result = outcome?.result;
   const check = useStructuredCheck(tool.outputSchema, result);
   const task = useTasksStore((state) => taskOfCall(state.byServer, run.serverId, run.callId));
-  const api = useApi();
+  const api = getApi();
 
   // A new run's result (this view is keyed by the call) comes into view, even below the fold.
   const sectionRef = useRef<HTMLElement>(null);
@@ -67,7 +68,7 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
         <span className="tool-result__spacer" />
         {outcome && result !== undefined && (
           <>
-            <CopyButton label="Copy reply" getText={async () => printJson(await wholeResult(api, outcome))} />
+            <CopyButton caption="Copy reply" text={async () => printJson(await wholeResult(api, outcome))} />
             <SaveButton
               label="Save reply…"
               getFile={async () => ({ name: `${tool.name}-result.json`, data: printJson(await wholeResult(api, outcome)), type: 'application/json' })}

@@ -1,16 +1,17 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { refreshList } from '../../bridge/refresh-list';
 import { cacheInfoOf } from '../../ui/list-cache';
 import { RefreshIcon } from '../../ui/icons';
 import { ListCacheNote } from '../../ui/ListCacheNote';
 import { plural } from '../../ui/format';
-import { statusOf, useConnection } from '../connections';
+import { statusOf, useConnection } from '../../state/connections/connections-store';
 import { ChangedNotice } from '../../ui/ChangedNotice';
-import { findServer, useServersStore } from '../servers';
+import { findServer, useServersStore } from '../../state/servers';
 import { filterEntries, listEntries } from './tool-facts';
 import { ToolDetail } from './ToolDetail';
 import { ToolList } from './ToolList';
+import { useServerList } from '../../state/lists/lists-store';
 import { useToolsStore } from './tools-store';
 import './tools.css';
 import { FilterInput } from '../../ui/filter/FilterInput';
@@ -18,12 +19,12 @@ import { NAMED_ITEM_FILTER_KEYS } from '../../ui/list-filter';
 
 /** The selected server's tools: the list (with a filter) and the selected tool's detail. */
 export function ToolsPanel() {
-  const api = useApi();
+  const api = getApi();
   const server = useServersStore((state) => findServer(state.servers, state.selectedServerId));
   const serverId = server?.id;
   const connection = useConnection(serverId);
   const connected = statusOf(connection) === 'connected';
-  const tools = useToolsStore((state) => (serverId ? state.byServer[serverId] : undefined));
+  const tools = useServerList(serverId, 'tools');
   const selectedKey = useToolsStore((state) => (serverId ? state.selectedTool[serverId] : undefined));
   const selectTool = useToolsStore((state) => state.selectTool);
   // Each server keeps its own filter text: a filter typed for one server's tools means nothing for another's.

@@ -1,5 +1,4 @@
-/** The tools feature's public face: other features and the app import it from here only. */
-export * from './ToolsPanel';
-export * from './run-history';
-export * from './tools-store';
-export * from './tools-sync';
+/** The tools feature's public face: app/ imports it from here only (named exports, nothing internal). */
+export { ToolsPanel } from './ToolsPanel';
+export { toolsSlots } from './slots';
+export { startToolsSync } from './tools-sync';

@@ -1,18 +1,14 @@
 import { create } from 'zustand';
-import { withServerEntry, type ConnectionList } from '../../../../shared/lists';
-import type { CallProgress, JsonObject, ToolInfo } from '../../../../shared/mcp';
+import type { CallProgress, JsonObject, RpcOutcome } from '../../../../shared/mcp';
 import type { CallTimeouts } from '../../../../shared/server-config';
-import { errorMessage } from '../../bridge/bridge-error';
-import type { Bridge } from '../../bridge/types';
+import { getApi } from '../../bridge/api';
+import { createCallSlot } from '../../state/call-slot';
 import { formatJsonValue, parseJsonText } from '../../ui/schema-form/form-value';
-import { findServer, useServersStore } from '../servers';
+import { findServer, useServersStore } from '../../state/servers';
 import { addRun, parseHistory, replaceRun, serializeHistory, STORAGE_KEY, toolKey, type ToolRun } from './run-history';
 import { uiStateStorage } from '../../bridge/ui-state';
 
 export { toolKey, type ToolRun } from './run-history';
-
-/** A server's tool list, mirrored from the core (`unsupported`: it did not announce the capability). */
-export type ServerTools = ConnectionList<ToolInfo>;
 
 export type ArgumentsMode = 'form' | 'json';
 
@@ -35,8 +31,6 @@ export interface RunOptions {
 }
 
 interface ToolsState {
-  /** Mirrored from the core's list state (see app/lists-mirror.ts). */
-  byServer: Record<string, ServerTools>;
   /** serverId → the selected list entry's key (see `listEntries`). */
   selectedTool: Record<string, string>;
   drafts: Record<string, ArgumentsDraft>;
@@ -51,15 +45,14 @@ interface ToolsState {
   /** toolKey → timeouts for this tool's calls instead of the server's. */
   timeoutOverrides: Record<string, CallTimeouts>;
 
-  setList(serverId: string, list: ServerTools | undefined): void;
   selectTool(serverId: string, entry: string | null): void;
   startDraft(key: string, value: unknown): void;
   setDraftValue(key: string, value: unknown): void;
   setDraftText(key: string, text: string): void;
   setMode(key: string, mode: ArgumentsMode): void;
   /** `listKey` tells apart tools that share a name (see `listEntries`). */
-  run(api: Bridge, serverId: string, toolName: string, args: JsonObject, options?: RunOptions): Promise<void>;
-  cancel(api: Bridge, callId: string): Promise<void>;
+  run(serverId: string, toolName: string, args: JsonObject, options?: RunOptions): Promise<void>;
+  cancel(callId: string): Promise<void>;
   viewRun(key: string, callId: string): void;
   applyProgress(progress: CallProgress): void;
   setTimeoutOverride(key: string, timeouts: CallTimeouts | undefined): void;
@@ -71,8 +64,10 @@ function saveHistory(history: Record<string, ToolRun[]>): void {
   uiStateStorage.setItem(STORAGE_KEY, serializeHistory(history));
 }
 
+/** Every run of every tool: each stays in its tool's history, newest first. */
+const toolCalls = createCallSlot<RpcOutcome>();
+
 export const useToolsStore = create<ToolsState>()((set, get) => ({
-  byServer: {},
   selectedTool: {},
   drafts: {},
   modes: {},
@@ -80,8 +75,6 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
   viewedRun: {},
   progress: {},
   timeoutOverrides: {},
-
-  setList: (serverId, list) => set((state) => ({ byServer: withServerEntry(state.byServer, serverId, list) })),
 
   selectTool: (serverId, entry) =>
     set((state) => {
@@ -111,52 +104,44 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
 
   setMode: (key, mode) => set((state) => ({ modes: { ...state.modes, [key]: mode } })),
 
-  run: async (api, serverId, toolName, args, { asTask = false, holdLongTexts = false, listKey = toolName } = {}) => {
+  run: async (serverId, toolName, args, { asTask = false, holdLongTexts = false, listKey = toolName } = {}) => {
     const key = toolKey(serverId, listKey);
-    const callId = crypto.randomUUID();
-    const started: ToolRun = {
-      callId,
-      serverId,
-      toolName,
-      ...(listKey !== toolName ? { listKey } : {}),
-      startedAt: Date.now(),
-      status: 'running',
-      arguments: args,
-    };
-    set((state) => ({
-      history: { ...state.history, [key]: addRun(state.history[key], started) },
-      viewedRun: { ...state.viewedRun, [key]: callId },
-    }));
-    const finish = (patch: Partial<ToolRun>) => {
-      set((state) => {
-        const progress = { ...state.progress };
-        delete progress[callId];
-        return { history: { ...state.history, [key]: replaceRun(state.history[key], { ...started, ...patch, status: 'done' }) }, progress };
-      });
-      saveHistory(get().history);
-    };
+    let started: ToolRun | undefined;
     // The server's current defaults are sent too: the core applies a server's own timeouts only
     // from its next connection, and a change made in the server form should count at once.
     const timeouts = get().timeoutOverrides[key] ?? findServer(useServersStore.getState().servers, serverId)?.timeouts;
-    try {
-      const outcome = await api.invoke('tools.call', {
-        serverId,
-        name: toolName,
-        arguments: args,
-        callId,
-        ...(timeouts ? { timeouts } : {}),
-        ...(asTask ? { asTask } : {}),
-        ...(holdLongTexts ? { holdLongTexts } : {}),
-      });
-      finish({ outcome });
-    } catch (error) {
-      finish({ error: errorMessage(error) });
-    }
+    await toolCalls.call(key, {
+      start: (callId, startedAt) => {
+        const run: ToolRun = { callId, serverId, toolName, ...(listKey !== toolName ? { listKey } : {}), startedAt, status: 'running', arguments: args };
+        started = run;
+        set((state) => ({ history: { ...state.history, [key]: addRun(state.history[key], run) }, viewedRun: { ...state.viewedRun, [key]: callId } }));
+      },
+      invoke: (callId) =>
+        getApi().invoke('tools.call', {
+          serverId,
+          name: toolName,
+          arguments: args,
+          callId,
+          ...(timeouts ? { timeouts } : {}),
+          ...(asTask ? { asTask } : {}),
+          ...(holdLongTexts ? { holdLongTexts } : {}),
+        }),
+      // Every run ends in its tool's history, the latest or not.
+      finish: (callId, result) => {
+        const done: ToolRun = { ...started!, ...(result.error === undefined ? { outcome: result.outcome } : { error: result.error }), status: 'done' };
+        set((state) => {
+          const progress = { ...state.progress };
+          delete progress[callId];
+          return { history: { ...state.history, [key]: replaceRun(state.history[key], done) }, progress };
+        });
+        saveHistory(get().history);
+      },
+    });
   },
 
-  cancel: async (api, callId) => {
+  cancel: async (callId) => {
     try {
-      await api.invoke('calls.cancel', { callId, reason: 'Cancelled by the user' });
+      await getApi().invoke('calls.cancel', { callId, reason: 'Cancelled by the user' });
     } catch (error) {
       console.warn('Cancel failed', error);
     }

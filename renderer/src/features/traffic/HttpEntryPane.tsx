@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TrafficEntry } from '../../../../shared/traffic';
 import { errorMessage } from '../../bridge/bridge-error';
-import { HttpExchangeView } from '../auth';
+import { HttpExchangeView } from '../../ui/HttpExchangeView';
 
 type Loaded = { seq: number; entry?: TrafficEntry | null; error?: string };
 

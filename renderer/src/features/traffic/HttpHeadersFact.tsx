@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TrafficEntry } from '../../../../shared/traffic';
 import { errorMessage } from '../../bridge/bridge-error';
+import '../../ui/http-exchange.css';
 
 type Loaded = { seq: number; headers?: Record<string, string>; error?: string };
 

@@ -1,5 +1,5 @@
 import { plural } from '../../ui/format';
-import type { ImportedTraffic } from './traffic-store';
+import type { ImportedTraffic } from './traffic-panel-store';
 
 /** Says that an imported file (or a saved session) is on screen, read-only, and how to go back to the live log. */
 export function ImportBanner({ imported, entries, onBackToLive }: { imported: ImportedTraffic; entries: number; onBackToLive(): void }) {

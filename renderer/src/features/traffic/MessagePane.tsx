@@ -6,8 +6,8 @@ import { JsonText } from '../../ui/JsonText';
 import { JsonTreeView } from '../../ui/content/JsonTreeView';
 import { useDocument } from '../../ui/content/use-document';
 import '../../ui/content/content.css';
-import type { CompactTrafficLog } from './compact-traffic-log';
-import { CopyButton } from './CopyButton';
+import type { CompactTrafficLog } from '../../state/traffic/compact-traffic-log';
+import { CopyButton } from '../../ui/CopyButton';
 import { useElementHeight } from './use-element-height';
 
 /** Room left under the tree for its actions (two lines when the pane is narrow). */

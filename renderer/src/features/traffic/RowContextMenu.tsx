@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { PopupMenu } from '../../ui/PopupMenu';
-import type { CompactTrafficLog } from './compact-traffic-log';
+import type { CompactTrafficLog } from '../../state/traffic/compact-traffic-log';
 import { filterTerm, isReplayable } from './row-actions';
 
 export type RowAction =

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { TrafficSessionSummary } from '../../../../shared/traffic';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { formatBytes } from '../../ui/format';
 import { DialogHeader } from '../../ui/DialogHeader';
@@ -18,7 +18,7 @@ function timeOf(epochMs: number): string {
  * and set how much disk they may take.
  */
 export function SessionsDialog({ onOpen, onClose }: { onOpen(session: TrafficSessionSummary): void; onClose(): void }) {
-  const api = useApi();
+  const api = getApi();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const budgetId = useId();

@@ -5,11 +5,11 @@ import { CloseIcon } from '../../ui/icons';
 import { useNow } from '../../ui/use-now';
 import { HttpEntryPane } from './HttpEntryPane';
 import { HttpHeadersFact } from './HttpHeadersFact';
-import { KIND } from './compact-traffic-log';
+import { KIND } from '../../state/traffic/compact-traffic-log';
 import { KindIcon } from './KindIcon';
 import { MessagePane } from './MessagePane';
 import { describeRow, kindLabel, statusText, type RowModel } from './traffic-row-model';
-import type { TrafficSession } from './traffic-session';
+import type { TrafficSession } from '../../state/traffic/traffic-session';
 
 interface Props {
   session: TrafficSession;

@@ -1,43 +1,43 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { serializeTrafficEntries } from '../../../../shared/traffic-jsonl';
-import type { TrafficSessionSummary } from '../../../../shared/traffic';
-import { recordedOutcomes } from '../../../../shared/traffic-outcomes';
-import { useApi } from '../../bridge/api-context';
+import type { TrafficListFilter, TrafficType } from '../../../../shared/traffic';
+import { compileRowFilter } from '../../../../shared/filter/traffic-filter';
+import { parseTrafficQuery } from '../../../../shared/filter/traffic-query';
+import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
+import { useConnectionsStore } from '../../state/connections/connections-store';
+import { useServersStore } from '../../state/servers';
+import { useLiveTrafficStore } from '../../state/traffic/live-traffic';
+import type { PositionList } from '../../state/traffic/position-list';
+import type { TrafficSession } from '../../state/traffic/traffic-session';
+import { IDLE } from '../../state/traffic/traffic-view';
+import { useSessionVersion, useTrafficView } from '../../state/traffic/use-traffic-view';
 import { Splitter } from '../../ui/Splitter';
-import { useConnectionsStore } from '../connections';
-import { useServersStore } from '../servers';
-import { browserFrames } from './browser-frames';
 import { ImportBanner } from './ImportBanner';
 import { ReplayEditor } from './ReplayEditor';
 import { RowContextMenu } from './RowContextMenu';
+import { SessionsDialog } from './SessionsDialog';
+import { clearTraffic, exportRows, importFile, openSavedSession, setMaxEntries, setRecording } from './traffic-actions';
 import { TrafficDetail } from './TrafficDetail';
+import { sessionTitle } from './traffic-files';
 import { TrafficFilterBar } from './TrafficFilterBar';
+import { useTrafficLayoutStore } from './traffic-layout-store';
+import { useTrafficPanelStore } from './traffic-panel-store';
 import { TrafficTable } from './TrafficTable';
 import { TrafficToolbar } from './TrafficToolbar';
 import { TrafficTypeChips } from './TrafficTypeChips';
-import { TRAFFIC_TYPES, type TrafficType } from './traffic-types';
-import type { PositionList } from './position-list';
-import { downloadLiveExport, downloadText, entriesOfRows, exportFileName, parseTrafficFile, readSavedSession, seqsOfRows, sessionTitle } from './traffic-files';
-import { SessionsDialog } from './SessionsDialog';
-import { compileRowFilter } from '../../../../shared/filter/traffic-filter';
-import { useTrafficLayoutStore } from './traffic-layout-store';
-import { parseTrafficQuery } from '../../../../shared/filter/traffic-query';
-import { TrafficSession } from './traffic-session';
-import { liveTraffic, useTrafficStore, type ImportedTraffic } from './traffic-store';
-import { IDLE } from './traffic-view';
+import { TRAFFIC_TYPES } from './traffic-types';
 import { useRowActions } from './use-row-actions';
+import { useShownTraffic } from './use-shown-traffic';
 import { useSortedRows } from './use-sorted-rows';
-import { useSessionVersion, useTrafficView } from './use-traffic-view';
 import './traffic.css';
 
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
 /** The traffic log: DevTools' Network panel for JSON-RPC, over the live session or an imported file. */
 export function TrafficPanel() {
-  const api = useApi();
-  const state = useTrafficStore(
+  const api = getApi();
+  const state = useTrafficPanelStore(
     useShallow((store) => ({
       filterText: store.filterText,
       invert: store.invert,
@@ -46,17 +46,13 @@ export function TrafficPanel() {
       sort: store.sort,
       selectedSeq: store.selectedSeq,
       detailOpen: store.detailOpen,
-      recording: store.recording,
-      maxEntries: store.maxEntries,
-      droppedByCore: store.droppedByCore,
       imported: store.imported,
     })),
   );
-  const actions = useTrafficStore.getState();
+  const liveState = useLiveTrafficStore(useShallow((store) => ({ recording: store.recording, maxEntries: store.maxEntries, droppedByCore: store.droppedByCore })));
+  const actions = useTrafficPanelStore.getState();
   const { imported } = state;
-  const session = imported?.session ?? liveTraffic;
   const live = imported === null;
-  const version = useSessionVersion(session);
   const [actionError, setActionError] = useState<string | null>(null);
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const errorsId = useId();
@@ -70,15 +66,21 @@ export function TrafficPanel() {
   );
 
   const query = useMemo(() => parseTrafficQuery(state.filterText), [state.filterText]);
-  const filter = useMemo(
+  const preserveLog = live ? state.preserveLog : true;
+  /** The filter as the core runs it over entries the window has not loaded; null when it shows every row. */
+  const coreFilter = useMemo<TrafficListFilter | null>(
     () =>
-      compileRowFilter(session.log, query, {
-        serverName: (id) => serverNames.get(id),
-        invert: state.invert,
-        preserveLog: live ? state.preserveLog : true,
-        type: state.typeFilter,
-      }),
-    [session, query, serverNames, state.invert, state.preserveLog, state.typeFilter, live],
+      query.clauses.length > 0 || state.invert || !preserveLog || state.typeFilter !== 'all'
+        ? { text: state.filterText, invert: state.invert, type: state.typeFilter, latestOnly: !preserveLog }
+        : null,
+    [query, state.filterText, state.invert, preserveLog, state.typeFilter],
+  );
+  const shownTraffic = useShownTraffic(imported?.session ?? null, coreFilter);
+  const { session } = shownTraffic;
+  const version = useSessionVersion(session);
+  const filter = useMemo(
+    () => compileRowFilter(session.log, query, { serverName: (id) => serverNames.get(id), invert: state.invert, preserveLog, type: state.typeFilter }),
+    [session, query, serverNames, state.invert, preserveLog, state.typeFilter],
   );
   const allRows = useTrafficView(session);
   // With no filter the table shows `allRows`; the filtered view rests until there is one.
@@ -86,21 +88,6 @@ export function TrafficPanel() {
   const shown = filter.matchesAll ? allRows : filteredRows;
   const ordered = useSortedRows(session.log, shown.rows, state.sort, version, serverName);
   const hiddenColumns = useTrafficLayoutStore((store) => store.hiddenColumns);
-
-  useEffect(() => {
-    let current = true;
-    api.invoke('traffic.settings', {}).then(
-      (settings) => {
-        if (current) useTrafficStore.getState().applySettings(settings);
-      },
-      (error: unknown) => {
-        if (current) setActionError(`Could not read the traffic settings: ${errorMessage(error)}`);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api]);
 
   const run = useCallback(async (what: string, action: () => Promise<void>) => {
     setActionError(null);
@@ -110,67 +97,19 @@ export function TrafficPanel() {
       setActionError(`${what}: ${errorMessage(error)}`);
     }
   }, []);
-
-  const toggleRecording = () =>
-    run(state.recording ? 'Could not pause recording' : 'Could not resume recording', async () => {
-      actions.applySettings(await api.invoke('traffic.settings', { recording: !state.recording }));
-    });
-  const setMaxEntries = (maxEntries: number) =>
-    run('Could not change how many entries are kept', async () => {
-      actions.applySettings(await api.invoke('traffic.settings', { maxEntries }));
-    });
-  const clear = () => run('Could not clear the traffic', () => api.invoke('traffic.clear'));
-
-  const exportRows = (which: 'visible' | 'all') =>
-    run('Could not export the traffic', async () => {
-      const suffix = which === 'visible' && !filter.matchesAll ? '-filtered' : '';
-      if (imported) {
-        const rows = which === 'visible' ? shown.rows : allRows.rows;
-        downloadText(serializeTrafficEntries(entriesOfRows(session.log, rows)), exportFileName(new Date(), suffix));
-        return;
-      }
-      await downloadLiveExport(api, exportFileName(new Date(), suffix), which === 'visible' ? seqsOfRows(session.log, shown.rows) : undefined);
-    });
-
-  /** Shows a traffic record read-only, in place of the live log, while `read` fetches its text. */
-  const openRecord = (what: string, source: ImportedTraffic['source'], read: () => Promise<{ text: string; note?: string }>) =>
-    run(`Could not open ${what}`, async () => {
-      const importedSession = new TrafficSession(1_000, browserFrames);
-      const stillShown = () => useTrafficStore.getState().imported?.session === importedSession;
-      const shown = { fileName: what, source, session: importedSession, errors: [], duplicates: 0 };
-      actions.setImported({ ...shown, loading: true });
-      try {
-        const { text, note } = await read();
-        const parsed = await parseTrafficFile(text);
-        if (!stillShown()) return;
-        importedSession.log.setCapacity(Math.max(1_000, parsed.entries.length));
-        // Nothing in a record is still running: its requests end as the record says (the same model as the core's).
-        const outcomes = recordedOutcomes(parsed.entries);
-        importedSession.enqueue(parsed.entries);
-        importedSession.enqueueOutcomes(outcomes);
-        actions.setImported({ ...shown, errors: parsed.errors, duplicates: parsed.duplicates, loading: false, ...(note ? { note } : {}) });
-      } catch (error) {
-        if (stillShown()) actions.setImported(null);
-        throw error;
-      }
-    });
-  const importFile = (file: File) => openRecord(file.name, 'file', async () => ({ text: await file.text() }));
-  const openSavedSession = (session: TrafficSessionSummary) => {
-    setSessionsOpen(false);
-    return openRecord(sessionTitle(session), 'session', () => readSavedSession(api, session));
-  };
+  const toggleRecording = () => run(liveState.recording ? 'Could not pause recording' : 'Could not resume recording', () => setRecording(!liveState.recording));
 
   const detailWidth = useTrafficLayoutStore((store) => store.detailWidth);
   const setDetailWidth = useTrafficLayoutStore((store) => store.setDetailWidth);
   // Keyboard moves keep the detail as it is; clicks open it.
   const selectRow = useCallback((seq: number, open?: boolean) => {
-    const store = useTrafficStore.getState();
+    const store = useTrafficPanelStore.getState();
     store.select(seq, open ?? store.detailOpen);
   }, []);
   const fetchWhole = useCallback((seq: number) => api.invoke('traffic.get', { seq }), [api]);
   const rowActions = useRowActions({ api, session, live, fetchWhole, run });
   const menuPosition = rowActions.menu ? session.log.positionOfSeq(rowActions.menu.seq) : -1;
-  const dropped = live ? state.droppedByCore + session.log.evicted + session.log.missing : 0;
+  const dropped = live ? liveState.droppedByCore + session.log.evicted + session.log.missing : 0;
   // A row the filter, a type chip or Preserve log hides has no detail either.
   const showDetail = state.detailOpen && state.selectedSeq !== null && (shown.rebuilding || isShown(session, shown.rows, state.selectedSeq, filter.matchesAll));
   const hiddenBy = hiddenByWhat(state.filterText, state.typeFilter, state.invert, live && !state.preserveLog);
@@ -180,9 +119,9 @@ export function TrafficPanel() {
     <section className="traffic panel" aria-label="Traffic">
       <TrafficToolbar
         live={live}
-        recording={state.recording}
+        recording={liveState.recording}
         preserveLog={state.preserveLog}
-        maxEntries={state.maxEntries}
+        maxEntries={liveState.maxEntries}
         shownRows={shown.rows.length}
         totalRows={allRows.rows.length}
         filtered={!filter.matchesAll}
@@ -201,14 +140,24 @@ export function TrafficPanel() {
           />
         }
         onToggleRecording={() => void toggleRecording()}
-        onClear={() => void clear()}
+        onClear={() => void run('Could not clear the traffic', clearTraffic)}
         onPreserveLog={actions.setPreserveLog}
-        onMaxEntries={(value) => void setMaxEntries(value)}
-        onExport={(which) => void exportRows(which)}
-        onImport={(file) => void importFile(file)}
+        onMaxEntries={(value) => void run('Could not change how many entries are kept', () => setMaxEntries(value))}
+        onExport={(which) =>
+          void run('Could not export the traffic', () => exportRows(which, { session, rows: shown.rows, all: allRows.rows, filtered: !filter.matchesAll, live }))
+        }
+        onImport={(file) => void run(`Could not open ${file.name}`, () => importFile(file))}
         onSessions={() => setSessionsOpen(true)}
       />
-      {sessionsOpen && <SessionsDialog onOpen={(session) => void openSavedSession(session)} onClose={() => setSessionsOpen(false)} />}
+      {sessionsOpen && (
+        <SessionsDialog
+          onOpen={(saved) => {
+            setSessionsOpen(false);
+            void run(`Could not open ${sessionTitle(saved)}`, () => openSavedSession(saved));
+          }}
+          onClose={() => setSessionsOpen(false)}
+        />
+      )}
       <TrafficTypeChips value={state.typeFilter} onChange={actions.setTypeFilter} />
       {query.errors.length > 0 && (
         <p id={errorsId} className="field-error traffic__notice">
@@ -226,7 +175,7 @@ export function TrafficPanel() {
         </p>
       )}
       {imported && <ImportBanner imported={imported} entries={session.log.length} onBackToLive={() => actions.setImported(null)} />}
-      {live && !state.recording && (
+      {live && !liveState.recording && (
         <p className="traffic__paused" role="status">
           <strong>Recording is paused.</strong> New traffic is not recorded (the servers keep running).{' '}
           <button type="button" className="link-button" onClick={() => void toggleRecording()}>
@@ -249,7 +198,8 @@ export function TrafficPanel() {
           hiddenColumns={hiddenColumns}
           onToggleColumn={useTrafficLayoutStore.getState().toggleColumn}
           onResetColumns={useTrafficLayoutStore.getState().resetColumns}
-          emptyMessage={emptyMessage(allRows.rows.length, live, state.recording, shown.rebuilding, anyConnected)}
+          emptyMessage={emptyMessage(allRows.rows.length, live, liveState.recording, shown.rebuilding, anyConnected)}
+          {...(shownTraffic.olderToLoad ? { onNearTop: shownTraffic.loadOlder } : {})}
         />
         {showDetail && (
           <>

@@ -5,7 +5,7 @@ import type { RowOrder, TrafficSort } from './sort-rows';
 import { gridTemplate, shownColumns, type ColumnId } from './traffic-columns';
 import { describeRow, type RowModel } from './traffic-row-model';
 import { TrafficHeaderRow, TrafficRow, type TimeSpan } from './TrafficRow';
-import type { TrafficSession } from './traffic-session';
+import type { TrafficSession } from '../../state/traffic/traffic-session';
 import { useElementWidth } from './use-element-height';
 import { useRowWindow } from '../../ui/use-row-window';
 
@@ -33,7 +33,12 @@ interface Props {
   hiddenColumns: readonly ColumnId[];
   onToggleColumn(column: ColumnId): void;
   onResetColumns(): void;
+  /** Older rows can be loaded: called while the top rows are in view. */
+  onNearTop?: () => void;
 }
+
+/** Rows from the top at which older ones are asked for. */
+const NEAR_TOP_ROWS = 40;
 
 /**
  * The traffic grid: one fixed-height row per request/response pair or message, virtualized,
@@ -50,6 +55,13 @@ export function TrafficTable(props: Props) {
   const gridStyle = useMemo(() => ({ '--traffic-columns': gridTemplate(columns) }) as CSSProperties, [columns]);
   const [columnMenu, setColumnMenu] = useState<{ x: number; y: number } | null>(null);
   const rowWindow = useRowWindow(gridRef, { rowCount, rowHeight: ROW_HEIGHT, offsetTop: HEADER_HEIGHT, contentVersion: version });
+
+  const { onNearTop } = props;
+  const nearTop = rowWindow.first <= NEAR_TOP_ROWS;
+  useEffect(() => {
+    if (nearTop) onNearTop?.();
+  }, [nearTop, onNearTop, version]);
+  useKeepTopRowInPlace(gridRef, rows, rowWindow.first, rowWindow.following);
 
   const selectedPosition = selectedSeq === null ? -1 : log.positionOfSeq(selectedSeq);
   const found = selectedPosition < 0 ? -1 : rows.search(selectedPosition);
@@ -203,6 +215,23 @@ export function TrafficTable(props: Props) {
       )}
     </div>
   );
+}
+
+/**
+ * Older rows that come in above the ones in view push them down: the scroll position follows, so
+ * what the person is looking at stays where it is (not while following the newest).
+ */
+function useKeepTopRowInPlace(gridRef: React.RefObject<HTMLDivElement | null>, rows: RowOrder, first: number, following: boolean): void {
+  const anchor = useRef<{ position: number; index: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = gridRef.current;
+    const held = anchor.current;
+    if (element && held && !following) {
+      const index = rows.search(held.position);
+      if (index > held.index) element.scrollTop += (index - held.index) * ROW_HEIGHT;
+    }
+    anchor.current = first < rows.length ? { position: rows.at(first), index: first } : null;
+  });
 }
 
 /** From the oldest kept entry to the newest (or now, while a request is pending): the Waterfall's axis. */

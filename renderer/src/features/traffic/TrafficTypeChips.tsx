@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { TRAFFIC_TYPES, type TrafficType } from './traffic-types';
+import type { TrafficType } from '../../../../shared/traffic';
+import { TRAFFIC_TYPES } from './traffic-types';
 
 interface Props {
   value: TrafficType;

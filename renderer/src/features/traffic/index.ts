@@ -1,9 +1,4 @@
-/** The traffic feature's public face: other features and the app import it from here only. */
-export * from './CopyButton';
-export * from './TrafficPanel';
-export * from './compact-traffic-log';
-export * from './traffic-files';
-export * from '../../../../shared/filter/traffic-filter';
-export * from './traffic-store';
-export * from './traffic-view';
-export * from './use-traffic-view';
+/** The traffic feature's public face: the app imports it from here only. */
+export { TrafficPanel } from './TrafficPanel';
+export { downloadLiveExport, exportFileName } from './traffic-files';
+export { useTrafficPanelStore } from './traffic-panel-store';

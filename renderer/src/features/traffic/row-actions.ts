@@ -1,5 +1,5 @@
 import { isReplayableMethod, type TrafficEntry } from '../../../../shared/traffic';
-import type { CompactTrafficLog } from './compact-traffic-log';
+import type { CompactTrafficLog } from '../../state/traffic/compact-traffic-log';
 
 export type FetchWhole = (seq: number) => Promise<TrafficEntry | null>;
 

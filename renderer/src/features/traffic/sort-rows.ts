@@ -1,4 +1,4 @@
-import type { CompactTrafficLog } from './compact-traffic-log.js';
+import type { CompactTrafficLog } from '../../state/traffic/compact-traffic-log.js';
 import type { ColumnId } from './traffic-columns.js';
 import { ROW_KIND_LABELS, rowKind } from './traffic-row-model.js';
 

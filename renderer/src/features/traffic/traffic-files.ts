@@ -3,8 +3,8 @@ import { collectExport } from '../../../../shared/traffic-export';
 import type { LoupeApi } from '../../../../shared/contract';
 import type { SessionPiece, TrafficEntry, TrafficSessionSummary } from '../../../../shared/traffic';
 import { formatBytes } from '../../ui/format';
-import type { CompactTrafficLog } from './compact-traffic-log';
-import type { PositionList } from './position-list';
+import type { CompactTrafficLog } from '../../state/traffic/compact-traffic-log';
+import type { PositionList } from '../../state/traffic/position-list';
 
 /** Lines parsed between two yields to the page, so a large file does not freeze it. */
 const LINES_PER_SLICE = 2_000;

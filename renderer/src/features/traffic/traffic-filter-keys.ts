@@ -1,4 +1,4 @@
-import type { FilterKey } from '../../ui/filter/filter-suggestions';
+import type { FilterKey } from '../../../../shared/filter/filter-terms';
 
 /** Values seen in the log so far, for the suggestions. */
 export interface KnownValues {

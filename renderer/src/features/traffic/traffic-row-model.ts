@@ -1,4 +1,4 @@
-import { KIND, type CompactTrafficLog, type RequestStatus } from './compact-traffic-log.js';
+import { KIND, type CompactTrafficLog, type RequestStatus } from '../../state/traffic/compact-traffic-log.js';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** What a row is, as shown: server → client requests and orphan responses get kinds of their own. */

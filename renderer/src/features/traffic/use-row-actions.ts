@@ -5,8 +5,8 @@ import type { Bridge } from '../../bridge/types';
 import type { RowAction } from './RowContextMenu';
 import { paramsText, wholeText, type FetchWhole } from './row-actions';
 import { downloadLiveExport, downloadText, exportFileName } from './traffic-files';
-import type { TrafficSession } from './traffic-session';
-import { useTrafficStore } from './traffic-store';
+import type { TrafficSession } from '../../state/traffic/traffic-session';
+import { useTrafficPanelStore } from './traffic-panel-store';
 
 export interface RowMenuState {
   seq: number;
@@ -46,7 +46,7 @@ export function useRowActions({ api, session, live, fetchWhole, run }: Deps) {
 
   /** Shows the new request's row, or says why the server did not take it. */
   const showReplay = (seq: number, outcome: { requestSeq?: number; failure?: { message: string } }) => {
-    if (outcome.requestSeq !== undefined) useTrafficStore.getState().select(outcome.requestSeq, true);
+    if (outcome.requestSeq !== undefined) useTrafficPanelStore.getState().select(outcome.requestSeq, true);
     setNotice(outcome.failure ? `Replayed #${seq}: ${outcome.failure.message}` : `Replayed #${seq} as #${outcome.requestSeq ?? '?'}.`);
   };
 
@@ -73,7 +73,7 @@ export function useRowActions({ api, session, live, fetchWhole, run }: Deps) {
         });
         break;
       case 'filter':
-        useTrafficStore.getState().setFilterText(action.text);
+        useTrafficPanelStore.getState().setFilterText(action.text);
         break;
       case 'save':
         void run('Could not save the row', async () => {

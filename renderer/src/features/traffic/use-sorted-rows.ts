@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CompactTrafficLog } from './compact-traffic-log';
+import type { CompactTrafficLog } from '../../state/traffic/compact-traffic-log';
 import { sortRows, type RowOrder, type TrafficSort } from './sort-rows';
 
 /** A flood re-sorts at most this often; new rows take their place within that time. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CompletionRef } from '../../../../shared/mcp';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { CompletionSequencer, type CompletionState } from './completion-sequencer';
 
 const DEBOUNCE_MS = 200;
@@ -20,7 +20,7 @@ export interface Completion {
  * is false (the server offers no completions) nothing is ever sent.
  */
 export function useCompletion(serverId: string, ref: CompletionRef, argumentName: string, enabled: boolean): Completion {
-  const api = useApi();
+  const api = getApi();
   const [state, setState] = useState<CompletionState>({ status: 'idle' });
   const sequencerRef = useRef<CompletionSequencer | null>(null);
   const refType = ref.type;

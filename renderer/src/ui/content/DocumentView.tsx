@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatBytes } from '../format';
 import { suggestFileName } from './binary';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../CopyButton';
 import { SaveButton, type SavedFile } from './SaveButton';
 import { JsonTreeView } from './JsonTreeView';
 import { TextSegmentsView } from './TextSegmentsView';
 import { useDocument } from './use-document';
-import type { ViewInput } from './document-source';
+import type { ViewInput } from '../../bridge/documents/document-source';
 
 /** Raw text up to this size is one wrapped block; beyond it, virtualized rows. */
 const INLINE_TEXT_BYTES = 64 * 1024;
@@ -94,7 +94,7 @@ function DocumentBody({
         )}
         {!gone && (
           <>
-            <CopyButton getText={() => (input.kind === 'text' ? input.text : source.copyText())} />
+            <CopyButton text={() => (input.kind === 'text' ? input.text : source.copyText())} />
             <SaveButton getFile={fileToSave} />
           </>
         )}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { DocumentSource } from './document-source';
+import type { DocumentSource } from '../../bridge/documents/document-source';
 import type { TreeRow } from '../../../../shared/document/json-tree-model';
 import { copyText } from './file-actions';
 import { useRowWindow } from '../use-row-window';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { DocumentSource } from './document-source';
+import type { DocumentSource } from '../../bridge/documents/document-source';
 import { useRowWindow } from '../use-row-window';
 
 const ROW_HEIGHT = 18;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useApi } from '../../bridge/api-context';
-import { openDocument, type DocumentSource, type OpenOptions, type ViewInput } from './document-source';
+import { getApi } from '../../bridge/api';
+import { openDocument, type DocumentSource, type OpenOptions, type ViewInput } from '../../bridge/documents/document-source';
 
 const payloadOf = (input: ViewInput): unknown => (input.kind === 'text' ? input.text : input.kind === 'value' ? input.value : input.held);
 
@@ -10,7 +10,7 @@ const payloadOf = (input: ViewInput): unknown => (input.kind === 'text' ? input.
  * fine) opens a new document; the old one closes once nothing retains it.
  */
 export function useDocument(input: ViewInput, options: OpenOptions = {}): DocumentSource {
-  const api = useApi();
+  const api = getApi();
   const payload = payloadOf(input);
   const [current, setCurrent] = useState(() => ({ payload, source: openDocument(input, api, options) }));
   let source = current.source;

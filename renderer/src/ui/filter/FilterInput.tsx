@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { handleComboboxKey } from '../combobox/combobox-keys';
 import { optionId, SuggestionListbox } from '../combobox/SuggestionListbox';
-import { filterSuggestions, type FilterKey, type FilterSuggestion, type SuggestionList } from './filter-suggestions';
+import type { FilterKey } from '../../../../shared/filter/filter-terms';
+import { filterSuggestions, type FilterSuggestion, type SuggestionList } from './filter-suggestions';
 import './filter-input.css';
 
 interface Props {

@@ -1,3 +1,4 @@
+import type { FilterKey } from '../../../../shared/filter/filter-terms';
 /** Filter-key autocompletion, as DevTools' Network filter has: keys first, then known values. */
 
 export interface FilterSuggestion {
@@ -9,11 +10,7 @@ export interface FilterSuggestion {
   detail?: string;
 }
 
-/** A key a filter box understands, and what it means. */
-export interface FilterKey {
-  key: string;
-  detail: string;
-}
+
 
 export interface SuggestionList {
   /** The range of the text the chosen suggestion replaces. */

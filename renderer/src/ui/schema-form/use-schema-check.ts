@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
-import { useApi } from '../../bridge/api-context';
+import { getApi } from '../../bridge/api';
 import { checkArguments } from './empty-required';
 import type { SchemaCheck, ValidateInCore } from './schema-check';
 
 /** `schemas.validate` through the bridge. */
 export function useValidateInCore(): ValidateInCore {
-  const api = useApi();
+  const api = getApi();
   return useCallback((schema, value) => api.invoke('schemas.validate', { schema, value }), [api]);
 }
 

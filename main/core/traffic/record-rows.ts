@@ -1,0 +1,126 @@
+import { KIND, type InternedStrings, type RowStatus, type TrafficRows } from '../../../shared/filter/traffic-rows.js';
+import { TRAFFIC_INLINE_LIMIT, TRAFFIC_PREVIEW_CHARS, type JsonRpcId, type TrafficEntry } from '../../../shared/traffic.js';
+import { callSubject } from '../../../shared/traffic-subject.js';
+import type { TrafficRecord } from './traffic-record.js';
+
+/** Strings numbered as they are first asked for. */
+class LazyInterner implements InternedStrings {
+  readonly values: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  constructor(known: Iterable<string> = []) {
+    for (const value of known) this.code(value);
+  }
+
+  code(value: string | undefined): number {
+    if (value === undefined) return -1;
+    let code = this.index.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.index.set(value, code);
+    }
+    return code;
+  }
+}
+
+/**
+ * The core's record as the traffic filter sees it (shared/filter/traffic-rows.ts), addressed by
+ * seq: the same rows and texts as the window's compact log, so a filter run here over entries
+ * the window has not loaded means what it means there. A response folds into its request's row.
+ */
+export class RecordRows implements TrafficRows {
+  readonly methods: LazyInterner;
+  readonly subjects = new LazyInterner();
+  readonly servers = new LazyInterner();
+  private readonly subjectOf = new Map<number, number>();
+
+  constructor(
+    private readonly record: TrafficRecord,
+    /** Every method the log has seen: a `method:` term that names one exactly matches only it. */
+    knownMethods: Iterable<string>,
+    /** Each server's newest connection. */
+    private readonly latestConnection: ReadonlyMap<string, string>,
+  ) {
+    this.methods = new LazyInterner(knownMethods);
+  }
+
+  private entry(row: number): TrafficEntry {
+    return this.record.get(row)!;
+  }
+
+  /** False for a response shown in its request's row. */
+  isRow(row: number): boolean {
+    const entry = this.entry(row);
+    if ((entry.kind !== 'response' && entry.kind !== 'error') || entry.requestSeq === undefined) return true;
+    return this.record.get(entry.requestSeq) === undefined || this.partner(entry.requestSeq) !== row;
+  }
+
+  methodCode(row: number): number {
+    return this.methods.code(this.entry(row).method);
+  }
+
+  subjectCode(row: number): number {
+    let code = this.subjectOf.get(row);
+    if (code === undefined) {
+      const entry = this.entry(row);
+      code = this.subjects.code(callSubject(entry.method, entry.message));
+      this.subjectOf.set(row, code);
+    }
+    return code;
+  }
+
+  serverCode(row: number): number {
+    return this.servers.code(this.entry(row).serverId);
+  }
+
+  kindCode(row: number): number {
+    return KIND[this.entry(row).kind] ?? KIND.malformed;
+  }
+
+  isIncoming(row: number): boolean {
+    return this.entry(row).direction === 'in';
+  }
+
+  isOrphan(row: number): boolean {
+    return this.entry(row).orphan === true;
+  }
+
+  status(row: number): RowStatus {
+    const entry = this.entry(row);
+    return entry.kind === 'request' ? (entry.outcome ?? 'pending') : 'none';
+  }
+
+  size(row: number): number {
+    return this.entry(row).size;
+  }
+
+  id(row: number): JsonRpcId | undefined {
+    return this.entry(row).id;
+  }
+
+  /** What the window keeps of the entry: the message as on the wire, its preview when large, or the line. */
+  text(row: number): string {
+    const entry = this.entry(row);
+    if (entry.message === undefined) {
+      const text = entry.text ?? '';
+      return text.length > TRAFFIC_INLINE_LIMIT ? text.slice(0, TRAFFIC_PREVIEW_CHARS) : text;
+    }
+    const whole = entry.raw ?? JSON.stringify(entry.message) ?? '';
+    return entry.size > TRAFFIC_INLINE_LIMIT ? whole.slice(0, TRAFFIC_PREVIEW_CHARS) : whole;
+  }
+
+  /** A request's response, when its ending was one and is still kept. */
+  partner(row: number): number {
+    const entry = this.entry(row);
+    const end = entry.kind === 'request' ? entry.ending?.seq : undefined;
+    if (end === undefined) return -1;
+    const answer = this.record.get(end);
+    return answer && (answer.kind === 'response' || answer.kind === 'error') && answer.requestSeq === row ? end : -1;
+  }
+
+  isLatestConnection(row: number): boolean {
+    const entry = this.entry(row);
+    return this.latestConnection.get(entry.serverId) === entry.connectionId;
+  }
+}

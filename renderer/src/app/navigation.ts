@@ -1,0 +1,28 @@
+/**
+ * The moves between tabs and panels: a feature never imports another to move the person; it
+ * calls the move through its slots, which app/wiring.ts fills from here.
+ */
+import { useResourcesStore } from '../features/resources';
+import { useTrafficPanelStore } from '../features/traffic';
+import { useServersStore } from '../state/servers';
+import { loadTrafficThrough } from '../state/traffic/live-traffic';
+import { useWorkspaceStore, type WorkspaceTab } from './workspace-store';
+
+export function showTab(tab: WorkspaceTab): void {
+  useWorkspaceStore.getState().setTab(tab);
+}
+
+/** Selects a traffic entry and opens its detail; an entry older than the loaded pages is loaded first. */
+export function showTraffic(seq: number): void {
+  const panel = useTrafficPanelStore.getState();
+  panel.select(seq, true);
+  if (!panel.imported) void loadTrafficThrough(seq).catch(() => {});
+}
+
+/** Switches to the Resources tab, selects the server and the resource (even one not in the list), and reads it. */
+export function openResource(serverId: string, uri: string): void {
+  showTab('Resources');
+  const servers = useServersStore.getState();
+  if (servers.selectedServerId !== serverId) servers.select(serverId);
+  useResourcesStore.getState().openResource(serverId, uri);
+}

@@ -1,3 +1,0 @@
-/** The apps feature's public face: other features and the app import it from here only. */
-export * from './ToolApp';
-export * from './app-facts';

@@ -1,0 +1,82 @@
+import { create } from 'zustand';
+import type { TrafficType } from '../../../../shared/traffic';
+import type { TrafficSession } from '../../state/traffic/traffic-session';
+import type { TrafficSort } from './sort-rows';
+import type { ColumnId } from './traffic-columns';
+
+/** A `.jsonl` file or a saved session opened for viewing: read-only, separate from the live log. */
+export interface ImportedTraffic {
+  /** The file's name, or the saved session's description. */
+  fileName: string;
+  /** Where it came from: a file the person chose, or a session saved in the data folder. */
+  source: 'file' | 'session';
+  /** Something to say about what is shown (e.g. only part of a very large session). */
+  note?: string;
+  session: TrafficSession;
+  /** Lines that could not be read, 1-based. */
+  errors: Array<{ line: number; message: string }>;
+  /** Entries left out because their seq repeated an earlier one. */
+  duplicates: number;
+  /** Entries still being read from the file. */
+  loading: boolean;
+}
+
+/** What the traffic panel shows and how: its filter, sort, selection and an opened record. */
+interface TrafficPanelState {
+  filterText: string;
+  invert: boolean;
+  /** When off, each server's older connections are hidden once it reconnects. */
+  preserveLog: boolean;
+  /** The type chip above the log. */
+  typeFilter: TrafficType;
+  /** The column the grid is sorted by; null for log order. */
+  sort: TrafficSort | null;
+  /** The seq of the selected row's first entry. */
+  selectedSeq: number | null;
+  detailOpen: boolean;
+  imported: ImportedTraffic | null;
+
+  setFilterText(text: string): void;
+  setInvert(invert: boolean): void;
+  setPreserveLog(preserve: boolean): void;
+  setTypeFilter(type: TrafficType): void;
+  /** Ascending, then descending, then back to log order. */
+  cycleSort(column: ColumnId): void;
+  /** Selects a row and, unless `open` is false, shows its detail. */
+  select(seq: number | null, open?: boolean): void;
+  setDetailOpen(open: boolean): void;
+  setImported(imported: ImportedTraffic | null): void;
+  /** The live log was cleared: a selection in it goes. */
+  liveCleared(): void;
+}
+
+export const useTrafficPanelStore = create<TrafficPanelState>()((set, get) => ({
+  filterText: '',
+  invert: false,
+  preserveLog: true,
+  typeFilter: 'all',
+  sort: null,
+  selectedSeq: null,
+  detailOpen: false,
+  imported: null,
+
+  setFilterText: (filterText) => set({ filterText }),
+  setInvert: (invert) => set({ invert }),
+  setPreserveLog: (preserveLog) => set({ preserveLog }),
+  setTypeFilter: (typeFilter) => set({ typeFilter }),
+  cycleSort: (column) =>
+    set(({ sort }) => ({
+      sort:
+        sort?.column !== column
+          ? { column, direction: 'ascending' }
+          : sort.direction === 'ascending'
+            ? { column, direction: 'descending' }
+            : null,
+    })),
+  select: (selectedSeq, open = true) => set({ selectedSeq, detailOpen: open && selectedSeq !== null }),
+  setDetailOpen: (detailOpen) => set({ detailOpen }),
+  setImported: (imported) => set({ imported, selectedSeq: null, detailOpen: false }),
+  liveCleared: () => {
+    if (!get().imported) set({ selectedSeq: null, detailOpen: false });
+  },
+}));

@@ -1,0 +1,38 @@
+import type { ConnectionState, ProcessExit } from '../../../../shared/connection';
+import { SignInButton } from '../sign-in/SignInButton';
+import './connection.css';
+
+function describeExit(exit: ProcessExit): string {
+  if (exit.signal) return `The process exited on signal ${exit.signal}.`;
+  if (exit.code !== null) return `The process exited with code ${exit.code}.`;
+  return 'The process exited.';
+}
+
+/** Why a connection is not up: the failure sentence and its detail, or how the process exited. */
+export function ConnectionProblem({ connection }: { connection: ConnectionState | undefined }) {
+  if (!connection) return null;
+  const { failure, exit } = connection;
+  if (!failure && !exit) return null;
+  return (
+    <div className="connection-problem">
+      {failure && <p className="connection-problem__message">{failure.message}</p>}
+      <SignInButton connection={connection} />
+      {failure?.detail && (
+        <details className="connection-problem__details">
+          <summary>Details</summary>
+          <pre className="connection-problem__pre">{failure.detail}</pre>
+        </details>
+      )}
+      {exit && connection.status === 'exited' && (
+        <>
+          <p className="connection-problem__message">{describeExit(exit)}</p>
+          {exit.stderrTail.length > 0 && (
+            <pre className="connection-problem__pre connection-problem__stderr" aria-label="Last stderr lines" tabIndex={0}>
+              {exit.stderrTail.join('\n')}
+            </pre>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
