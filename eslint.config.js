@@ -1,27 +1,67 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /*
- * Import boundaries. In flat config a later block's no-restricted-imports replaces an earlier one's
- * for the same files, so each block lists every pattern that applies to its files.
- * Style sheets are left out: a feature may use another's classes.
+ * The layers, as allow-lists: each zone names the folders its files may import from, and
+ * everything else in the repository is refused (import-x/no-restricted-paths resolves every
+ * import, `import type` included). ARCHITECTURE.md has the same table in words.
  */
-const CORE_TO_SHELL = {
-  regex: '^(\\.\\./)+(electron|host|launcher|core-process|cli|app-frames)(/|$)',
-  message: 'The core must not import a shell (electron, host, launcher, core-process, cli, app-frames).',
+const ALWAYS = ['./node_modules', './shared'];
+
+/** main/: the core's folders from the bottom up (each may import those before it), then the shells. */
+const MAIN_ZONES = {
+  'main/core/base': [],
+  'main/core/secrets': ['main/core/base'],
+  'main/core/config': ['main/core/base', 'main/core/secrets'],
+  'main/core/traffic': ['main/core/base'],
+  'main/core/transports': ['main/core/base', 'main/core/traffic'],
+  'main/core/mcp': ['main/core/base'],
+  'main/core/tasks': ['main/core/base'],
+  'main/core/documents': ['main/core/base'],
+  'main/core/auth': ['main/core/base', 'main/core/secrets', 'main/core/transports'],
+  'main/core/connections': ['main/core/base', 'main/core/config', 'main/core/traffic', 'main/core/transports', 'main/core/mcp', 'main/core/tasks', 'main/core/auth'],
+  'main/core/lists': ['main/core/base', 'main/core/mcp', 'main/core/connections'],
+  'main/core/approvals': ['main/core/base', 'main/core/config', 'main/core/traffic', 'main/core/connections'],
+  'main/core/apps': ['main/core/base', 'main/core/traffic', 'main/core/connections'],
+  'main/core/handlers': ['main/core'],
+  'main/core-process': ['main/core'],
+  'main/app-frames': [],
+  'main/host': ['main/core', 'main/core-process', 'main/app-frames'],
+  'main/launcher': [],
+  'main/cli': ['main/core', 'main/host'],
+  'main/electron': ['main/core', 'main/core-process', 'main/app-frames', 'main/host', 'main/launcher'],
+  preload: [],
+  shared: [],
 };
-const RENDERER_TO_MAIN = { regex: '^(\\.\\./)+main(/|$)', message: 'The renderer reaches the core through the bridge, never by importing main/.' };
-const FEATURE_DEEP_IMPORT = {
-  regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!index(\\.js)?$).+(?<!\\.css)$',
-  message: "Import another feature through its index.ts (e.g. '../traffic'), not one of its files.",
+
+/** renderer/src: shared → bridge → state → ui → features → app. */
+const RENDERER = 'renderer/src';
+const RENDERER_ZONES = {
+  [`${RENDERER}/bridge`]: [],
+  [`${RENDERER}/state`]: [`${RENDERER}/bridge`],
+  [`${RENDERER}/ui`]: [`${RENDERER}/bridge`, `${RENDERER}/state`],
 };
-const APP_DEEP_IMPORT = {
-  regex: '^\\.\\./features/[^/]+/(?!index(\\.js)?$).+(?<!\\.css)$',
-  message: "Import a feature through its index.ts (e.g. '../features/tools'), not one of its files.",
-};
-const UI_TO_FEATURE = { regex: '(^|/)features(/|$)', message: 'Shared UI and the bridge must not import a feature.' };
+/** A feature may import the layers below it and itself; another feature only through a slot that app/ fills. */
+const FEATURE_BELOW = [`${RENDERER}/bridge`, `${RENDERER}/state`, `${RENDERER}/ui`];
+for (const feature of readdirSync(new URL(`./${RENDERER}/features`, import.meta.url))) {
+  RENDERER_ZONES[`${RENDERER}/features/${feature}`] = FEATURE_BELOW;
+}
+RENDERER_ZONES[`${RENDERER}/app`] = [`${RENDERER}/bridge`, `${RENDERER}/state`, `${RENDERER}/ui`, `${RENDERER}/features`];
+RENDERER_ZONES[`${RENDERER}/main.tsx`] = [RENDERER];
+
+const zone = (target, allowed) => ({
+  target: `./${target}`,
+  from: './',
+  except: [...new Set([...ALWAYS, `./${target}`, ...allowed.map((folder) => `./${folder}`)])],
+  message: `${target} may import only ${[target, 'shared', ...allowed].join(', ')} (see ARCHITECTURE.md, "The layers").`,
+});
+
+/** The files each zone holds, for the package bans below. */
+const APP_CODE = ['main/**/*.ts', 'shared/**/*.ts', 'preload/**/*.cts', `${RENDERER}/**/*.{ts,tsx}`];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**'] },
@@ -35,13 +75,39 @@ export default tseslint.config(
     },
   },
   {
-    // Type-aware rules on the app's own code: promises are awaited or handled, unions switched in full.
-    files: ['main/**/*.ts', 'shared/**/*.ts', 'preload/**/*.cts', 'renderer/src/**/*.{ts,tsx}'],
+    // Type-aware rules on the renderer: promises are awaited or handled, unions switched in full, no `any` leaks.
+    files: [`${RENDERER}/**/*.{ts,tsx}`],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    // The same three on main/, shared/ and preload/ until their recommendedTypeChecked commit.
+    files: ['main/**/*.ts', 'shared/**/*.ts', 'preload/**/*.cts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    // Where each file may import from, and no import cycle anywhere in the app's code.
+    files: APP_CODE,
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.cts', '.js', '.mjs', '.cjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.cjs': ['.cts', '.cjs'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: Object.entries({ ...MAIN_ZONES, ...RENDERER_ZONES }).map(([target, allowed]) => zone(target, allowed)) }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
@@ -62,33 +128,19 @@ export default tseslint.config(
     },
   },
   {
-    // Only the Electron layer may import electron; the core must run in plain Node.
-    files: ['main/**'],
+    // Only the Electron layer may import electron; the core runs in plain Node under every shell.
+    files: ['main/**', `${RENDERER}/**`],
     ignores: ['main/electron/**'],
     rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
   },
   {
-    // The core runs under every shell (Electron, the browser host, the CLI) and imports none of them.
-    files: ['main/core/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['electron'], patterns: [CORE_TO_SHELL] }] },
-  },
-  {
-    // The renderer talks to the core through the bridge only.
-    files: ['renderer/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [RENDERER_TO_MAIN] }] },
-  },
-  {
-    // A feature uses another feature only through its index.ts.
-    files: ['renderer/src/features/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [RENDERER_TO_MAIN, FEATURE_DEEP_IMPORT] }] },
-  },
-  {
-    files: ['renderer/src/app/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [RENDERER_TO_MAIN, APP_DEEP_IMPORT] }] },
-  },
-  {
-    // Shared UI and the bridge serve every feature and know none.
-    files: ['renderer/src/ui/**', 'renderer/src/bridge/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [RENDERER_TO_MAIN, UI_TO_FEATURE] }] },
+    // app/ takes a feature through its index.ts (its named exports), never one of its files.
+    files: [`${RENDERER}/app/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['electron'], patterns: [{ regex: '^\\.\\./features/[^/]+/(?!index(\\.js)?$).+(?<!\\.css)$', message: "Import a feature through its index.ts (e.g. '../features/tools'), not one of its files." }] },
+      ],
+    },
   },
 );

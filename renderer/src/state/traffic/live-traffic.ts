@@ -8,6 +8,11 @@ import { TrafficSession } from './traffic-session';
 
 /** A seq past any the core hands out: `beforeSeq` with it asks for the newest page. */
 export const NEWEST = Number.MAX_SAFE_INTEGER;
+/**
+ * Rows of the first page after a (re)load: a few screens, and a reply small enough to come over
+ * the socket as it is (a larger one goes through a reply file and the worker, which costs time).
+ */
+const FIRST_PAGE_ROWS = 60;
 
 /** The live traffic of this app session: the newest page after a (re)load, older pages as they are asked for. */
 export const liveTraffic = new TrafficSession(DEFAULT_MAX_ENTRIES, browserFrames, PREPEND_ROOM);
@@ -114,7 +119,7 @@ function oldestLoadedSeq(): number | undefined {
 export async function loadLiveTraffic(): Promise<void> {
   const api = getApi();
   const lastSeq = liveTraffic.lastSeq;
-  const [settings, page] = await Promise.all([api.invoke('traffic.settings', {}), api.invoke('traffic.list', { beforeSeq: NEWEST })]);
+  const [settings, page] = await Promise.all([api.invoke('traffic.settings', {}), api.invoke('traffic.list', { beforeSeq: NEWEST, limit: FIRST_PAGE_ROWS })]);
   useLiveTrafficStore.getState().applySettings(settings);
   useLiveTrafficStore.getState().applyNewestPage(page, lastSeq);
 }

@@ -132,6 +132,7 @@ export class TrafficSession {
   /** Applies queued entries and updates the views within one frame's budget. */
   runFrame(budgetMs = FRAME_BUDGET_MS): void {
     const deadline = this.frames.now() + budgetMs;
+    const wasEmpty = this.log.length === 0;
     const appended = this.drainQueue(deadline);
     // Views always get a little time, even when appending used the whole budget.
     const viewDeadline = Math.max(deadline, this.frames.now() + 2);
@@ -150,9 +151,10 @@ export class TrafficSession {
     this.catchingUp = behind;
     this.notifyPending ||= appended > 0 || viewsChanged;
     // New rows are shown at most every NOTIFY_INTERVAL_MS, so a flood costs a few renders a
-    // second; a finished filter or a change of the "catching up" state is shown at once.
+    // second; the first rows of an empty log (a reload's newest page), a finished filter or a
+    // change of the "catching up" state are shown at once.
     const due = this.frames.now() - this.notifiedAt >= NOTIFY_INTERVAL_MS;
-    if (rebuildFinished || catchingUpChanged || (this.notifyPending && due)) this.changed();
+    if (rebuildFinished || catchingUpChanged || (wasEmpty && appended > 0) || (this.notifyPending && due)) this.changed();
     if (behind || this.notifyPending) this.schedule();
   }
 
