@@ -6,7 +6,7 @@ export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
 interface WorkspaceState {
   tab: WorkspaceTab;
   /** Any feature may switch tabs, e.g. a resource link in a tool result opens Resources. */
-  setTab(tab: WorkspaceTab): void;
+  setTab: (tab: WorkspaceTab) => void;
 }
 
 export const useWorkspaceStore = create<WorkspaceState>((set) => ({

@@ -2,18 +2,18 @@ import type { Bridge } from './types';
 
 export interface MirrorSource<Snapshot, Change> {
   /** The core's whole state, asked for each time the link opens. */
-  load(): Promise<Snapshot>;
+  load: () => Promise<Snapshot>;
   /** Change events; returns a function that stops them. */
-  subscribe(onChange: (change: Change) => void): () => void;
+  subscribe: (onChange: (change: Change) => void) => () => void;
 }
 
 export interface MirrorTarget<Snapshot, Change> {
   /** Replaces what the window holds with the snapshot. */
-  reset(snapshot: Snapshot): void;
+  reset: (snapshot: Snapshot) => void;
   /** Applies one change (the target drops changes older than what it holds, e.g. by revision). */
-  apply(change: Change): void;
+  apply: (change: Change) => void;
   /** The snapshot could not be loaded (the link is open). */
-  failed?(error: unknown): void;
+  failed?: (error: unknown) => void;
 }
 
 /**

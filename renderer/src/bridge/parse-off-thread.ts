@@ -46,9 +46,9 @@ async function decodeAsItArrives(response: Response): Promise<string> {
 /** Where the parse worker also sends long strings, so a view of one opens without the page copying it (see long-strings.ts). */
 export interface LongTextShare {
   /** A port to the receiving worker, handed to the parse worker; null when there is none. */
-  openPort(): MessagePort | null;
+  openPort: () => MessagePort | null;
   /** A long string arrived on the page too; `key` is its name on the receiving side. */
-  joined(text: string, key: number): void;
+  joined: (text: string, key: number) => void;
 }
 
 /** The worker, started on first use; where it cannot start, the work is done in place. */

@@ -16,11 +16,11 @@ export type LinkState =
 
 export interface Bridge extends LoupeApi {
   readonly kind: 'electron' | 'websocket';
-  getLinkState(): LinkState;
+  getLinkState: () => LinkState;
   /** Returns a function that removes the listener. */
-  onLinkStateChange(listener: (state: LinkState) => void): () => void;
+  onLinkStateChange: (listener: (state: LinkState) => void) => () => void;
   /** Skips the back-off wait and tries to reconnect at once (no-op when the link is up). */
-  reconnectNow(): void;
+  reconnectNow: () => void;
 }
 
 export const LOST_CONNECTION_MESSAGE = 'Lost connection to the Loupe host';

@@ -3,7 +3,7 @@ import type { AppInfo } from '../../../shared/contract';
 
 interface AppInfoState {
   info: Omit<AppInfo, 'notices'> | null;
-  setInfo(info: AppInfo): void;
+  setInfo: (info: AppInfo) => void;
 }
 
 export const useAppInfoStore = create<AppInfoState>()((set) => ({

@@ -5,14 +5,14 @@ export type CallResult<O> = { outcome: O; error?: undefined } | { outcome?: unde
 
 export interface CallSteps<O> {
   /** The call has an id and a start time: show it as under way. */
-  start(id: string, startedAt: number): void;
-  invoke(id: string): Promise<O>;
+  start: (id: string, startedAt: number) => void;
+  invoke: (id: string) => Promise<O>;
   /** It ended; `latest` is false when a newer call of the same key started meanwhile. */
-  finish(id: string, result: CallResult<O>, latest: boolean): void;
+  finish: (id: string, result: CallResult<O>, latest: boolean) => void;
 }
 
 export interface CallSlot<O> {
-  call(key: string, steps: CallSteps<O>): Promise<void>;
+  call: (key: string, steps: CallSteps<O>) => Promise<void>;
 }
 
 /**

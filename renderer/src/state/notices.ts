@@ -8,10 +8,10 @@ let localCount = 0;
 interface NoticesState {
   notices: Notice[];
   /** Replaces the host's notices (from `app.info`) and keeps local ones. */
-  applyListed(notices: Notice[]): void;
-  add(notice: Notice): void;
-  addLocal(level: Notice['level'], message: string): void;
-  remove(id: string): void;
+  applyListed: (notices: Notice[]) => void;
+  add: (notice: Notice) => void;
+  addLocal: (level: Notice['level'], message: string) => void;
+  remove: (id: string) => void;
 }
 
 export const useNoticesStore = create<NoticesState>()((set) => ({

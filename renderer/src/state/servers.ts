@@ -12,12 +12,12 @@ interface ServersState {
   selectedServerId: string | null;
   editor: ServerEditor | null;
 
-  applyChanged(servers: ServerConfig[]): void;
+  applyChanged: (servers: ServerConfig[]) => void;
   /** Applies a `servers.list` result unless an event arrived since the request went out. */
-  applyListed(servers: ServerConfig[], revisionAtRequest: number): void;
-  select(serverId: string | null): void;
-  openEditor(editor: ServerEditor): void;
-  closeEditor(): void;
+  applyListed: (servers: ServerConfig[], revisionAtRequest: number) => void;
+  select: (serverId: string | null) => void;
+  openEditor: (editor: ServerEditor) => void;
+  closeEditor: () => void;
 }
 
 /** Keeps the selection on an existing server: the previous one if it still exists, else the first. */

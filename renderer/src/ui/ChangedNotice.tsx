@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import './changed-notice.css';
 
 const SHOW_FOR_MS = 5_000;
 

@@ -11,7 +11,7 @@ interface Props {
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
-  children(props: FieldControlProps): ReactNode;
+  children: (props: FieldControlProps) => ReactNode;
 }
 
 /** A label, one control, an optional hint and an error the control is described by. */

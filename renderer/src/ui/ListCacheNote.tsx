@@ -6,7 +6,7 @@ import { useNow } from './use-now';
  * A list's cache fields as the server sent them, whether the last refresh was served from the
  * core's cache, and a way to fetch the list again regardless.
  */
-export function ListCacheNote({ cache, what, onForceRefresh, disabled }: { cache: ListCacheInfo; what: string; onForceRefresh(): void; disabled: boolean }) {
+export function ListCacheNote({ cache, what, onForceRefresh, disabled }: { cache: ListCacheInfo; what: string; onForceRefresh: () => void; disabled: boolean }) {
   const now = useNow(true, 1_000);
   const { ttlMs, cacheScope, resultType } = cache.hints;
   const age = formatDuration(Math.max(0, now - cache.fetchedAt));

@@ -5,6 +5,7 @@ import { DocumentView } from './content/DocumentView';
 import { Folded } from './content/Folded';
 import { useWholeResult } from './content/whole-result';
 import { JsonText } from './JsonText';
+import './outcome.css';
 
 /** The pieces every request outcome view shows: timing, failure, schema violations, the raw reply. */
 

@@ -6,7 +6,7 @@ interface Props {
   x: number;
   y: number;
   label: string;
-  onClose(): void;
+  onClose: () => void;
   children: ReactNode;
 }
 

@@ -8,7 +8,7 @@ interface Props {
   value: number;
   min: number;
   max: number;
-  onChange(value: number): void;
+  onChange: (value: number) => void;
 }
 
 const KEY_STEP = 16;

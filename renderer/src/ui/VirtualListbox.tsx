@@ -5,10 +5,10 @@ interface Props<T> {
   items: readonly T[];
   /** The accessible name of the list. */
   label: string;
-  getKey(item: T): string;
+  getKey: (item: T) => string;
   selectedKey: string | undefined;
-  onSelect(item: T): void;
-  renderItem(item: T, selected: boolean): ReactNode;
+  onSelect: (item: T) => void;
+  renderItem: (item: T, selected: boolean) => ReactNode;
   /** A first guess at a row's height; rows are measured as they render. */
   estimateSize?: number;
   className?: string;

@@ -1,8 +1,14 @@
+/** A value as text when it is not JSON (a primitive as itself, anything else by its kind). */
+export function plainText(value: unknown): string {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return String(value);
+  return Object.prototype.toString.call(value);
+}
+
 /** Pretty JSON for display. Never throws: cycles and BigInts cannot come over the bridge, but be safe. */
 export function prettyJson(value: unknown): string {
   if (value === undefined) return 'undefined';
   try {
-    return JSON.stringify(value, null, 2) ?? String(value);
+    return JSON.stringify(value, null, 2) ?? plainText(value);
   } catch (error) {
     return `Could not format as JSON: ${error instanceof Error ? error.message : String(error)}`;
   }

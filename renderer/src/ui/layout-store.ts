@@ -5,10 +5,10 @@ import { onUiStateLoaded, uiStateStorage } from '../bridge/ui-state';
 interface LayoutState {
   /** Height of the bottom Traffic panel, in CSS pixels. */
   trafficHeight: number;
-  setTrafficHeight(height: number): void;
+  setTrafficHeight: (height: number) => void;
   /** Whether the selected server's details (identity, capabilities, roots…) are shown in full. */
   serverDetailsOpen: boolean;
-  setServerDetailsOpen(open: boolean): void;
+  setServerDetailsOpen: (open: boolean) => void;
 }
 
 export const useLayoutStore = create<LayoutState>()(

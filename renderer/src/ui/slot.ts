@@ -5,8 +5,8 @@
  */
 export interface Slot<T> {
   readonly name: string;
-  fill(value: T): void;
-  get(): T;
+  fill: (value: T) => void;
+  get: () => T;
 }
 
 export function createSlot<T>(name: string): Slot<T> {

@@ -22,10 +22,10 @@ export interface RowWindow {
   following: boolean;
   /** Not following, and rows lie below what is shown. */
   rowsBelow: boolean;
-  onScroll(): void;
-  jumpToNewest(): void;
+  onScroll: () => void;
+  jumpToNewest: () => void;
   /** Scrolls just enough to show the row. */
-  scrollToRow(index: number): void;
+  scrollToRow: (index: number) => void;
 }
 
 /**

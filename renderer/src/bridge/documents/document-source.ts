@@ -32,25 +32,25 @@ export interface DocumentSource {
   readonly error: string | null;
   /** Moves on every change a view must show. */
   readonly version: number;
-  row(index: number): TreeRow | undefined;
-  segment(index: number): TextSegment | undefined;
+  row: (index: number) => TreeRow | undefined;
+  segment: (index: number) => TextSegment | undefined;
   /** Asks for the rows (or segments) in [start, end); they arrive with a version change. */
-  ensureRows(start: number, end: number): void;
-  ensureSegments(start: number, end: number): void;
+  ensureRows: (start: number, end: number) => void;
+  ensureSegments: (start: number, end: number) => void;
   /** Makes the raw text of a value available (pretty-printing waits until it is wanted). */
-  prepareRaw(): void;
-  toggle(index: number): void;
-  expandAll(index: number): void;
-  collapseAll(): void;
-  parentIndex(index: number): Promise<number>;
-  pointer(index: number): Promise<string>;
-  copyText(index?: number): Promise<string>;
+  prepareRaw: () => void;
+  toggle: (index: number) => void;
+  expandAll: (index: number) => void;
+  collapseAll: () => void;
+  parentIndex: (index: number) => Promise<number>;
+  pointer: (index: number) => Promise<string>;
+  copyText: (index?: number) => Promise<string>;
   /** The whole raw text when it is here and prepared (small documents), else null. */
-  text(): string | null;
-  subscribe(listener: () => void): () => void;
+  text: () => string | null;
+  subscribe: (listener: () => void) => () => void;
   /** Keeps the document open until the returned release is called (a view retains it while mounted). */
-  retain(): () => void;
-  close(): void;
+  retain: () => () => void;
+  close: () => void;
 }
 
 /** A document nobody retains within this time is closed (e.g. one made by a discarded render). */

@@ -163,7 +163,7 @@ export function AutoReplySettings() {
 interface NewRuleProps {
   templates: Array<{ id: string; name: string }>;
   servers: Array<{ id: string; name: string }>;
-  onSave(rule: Omit<AutoReplyRule, 'id'>): Promise<void>;
+  onSave: (rule: Omit<AutoReplyRule, 'id'>) => Promise<void>;
 }
 
 function NewRuleForm({ templates, servers, onSave }: NewRuleProps) {

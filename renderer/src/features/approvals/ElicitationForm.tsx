@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Approval } from '../../../../shared/approvals';
-import type { JsonObject } from '../../../../shared/mcp';
 import { isObject } from '../../../../shared/is-object';
 import { parsePointer } from '../../../../shared/json-pointer';
 import { SchemaForm } from '../../ui/schema-form/SchemaForm';
@@ -50,7 +49,7 @@ export function ElicitationForm({ approval }: { approval: Approval }) {
     }
     setProblems([]);
     setUnchecked(check.kind === 'unchecked' ? check.reason : null);
-    void decide({ action: 'accept', content: value as JsonObject });
+    void decide({ action: 'accept', content: value });
   };
 
   const attention = fieldsNeedingAttention(problems);

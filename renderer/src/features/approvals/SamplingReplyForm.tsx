@@ -27,7 +27,7 @@ const MAX_FILE_BYTES = 20 * 1024 * 1024;
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
     reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
     reader.readAsDataURL(file);
   });
@@ -54,7 +54,7 @@ export function SamplingReplyForm({ approval }: { approval: Approval }) {
     if (Object.keys(errors).length > 0) setErrors({});
   };
 
-  const approve = (event?: { preventDefault(): void }) => {
+  const approve = (event?: { preventDefault: () => void }) => {
     event?.preventDefault();
     const built = buildReply(draft);
     if (!built.ok) {

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { SamplingTemplate } from '../../../../shared/approvals';
-import type { JsonObject } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
 import { parseJsonObject } from '../../ui/json';
 import { JsonEditor } from '../../ui/schema-form/JsonEditor';
@@ -8,8 +7,8 @@ import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 interface Props {
   template: SamplingTemplate;
   /** Saves the edited template; rejects with a message to show. */
-  onSave(template: SamplingTemplate): Promise<void>;
-  onCancel(): void;
+  onSave: (template: SamplingTemplate) => Promise<void>;
+  onCancel: () => void;
 }
 
 /** A template's name and reply (a CreateMessageResult), edited in place. */
@@ -35,7 +34,7 @@ export function TemplateEditor({ template, onSave, onCancel }: Props) {
     setSaving(true);
     setProblem(null);
     try {
-      await onSave({ id: template.id, name: name.trim(), result: result.value as JsonObject });
+      await onSave({ id: template.id, name: name.trim(), result: result.value });
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {

@@ -7,11 +7,11 @@ interface DraftsState {
   replies: Record<string, ReplyDraft>;
   forms: Record<string, JsonObject>;
   rejectMessages: Record<string, string>;
-  setReply(id: string, draft: ReplyDraft): void;
-  setForm(id: string, answer: JsonObject): void;
-  setRejectMessage(id: string, message: string): void;
+  setReply: (id: string, draft: ReplyDraft) => void;
+  setForm: (id: string, answer: JsonObject) => void;
+  setRejectMessage: (id: string, message: string) => void;
   /** Drops the drafts of requests that are answered. */
-  forget(ids: readonly string[]): void;
+  forget: (ids: readonly string[]) => void;
 }
 
 function without<T>(record: Record<string, T>, ids: readonly string[]): Record<string, T> {

@@ -71,7 +71,7 @@ export function draftFromResult(result: JsonObject, base: ReplyDraft): ReplyDraf
     draft.stopReason = known ? (result.stopReason as StopReasonChoice) : 'custom';
     draft.customStopReason = known ? '' : result.stopReason;
   }
-  const content = Array.isArray(result.content) ? result.content[0] : result.content;
+  const content: unknown = Array.isArray(result.content) ? result.content[0] : result.content;
   if (isObject(content)) {
     if (content.type === 'text' && typeof content.text === 'string') {
       draft.contentKind = 'text';
@@ -106,7 +106,7 @@ export function splitDataUrl(dataUrl: string): { mimeType: string; data: string 
 
 /** A short description of a saved result, for the template list. */
 export function resultPreview(result: JsonObject): string {
-  const content = Array.isArray(result.content) ? result.content[0] : result.content;
+  const content: unknown = Array.isArray(result.content) ? result.content[0] : result.content;
   let what = 'no content';
   if (isObject(content)) {
     if (content.type === 'text' && typeof content.text === 'string') {

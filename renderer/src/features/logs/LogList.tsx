@@ -13,7 +13,7 @@ const ROW_TEXT_LIMIT = 400;
 interface Props {
   entries: readonly LogEntry[];
   selectedSeq: number | undefined;
-  onSelect(seq: number): void;
+  onSelect: (seq: number) => void;
 }
 
 /**

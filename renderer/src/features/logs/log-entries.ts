@@ -1,6 +1,7 @@
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp.js';
 import type { TrafficEntry } from '../../../../shared/traffic.js';
 import { compileTextFilter } from '../../../../shared/filter/text-filter.js';
+import { plainText } from '../../ui/json.js';
 import type { FilterKey } from '../../../../shared/filter/filter-terms.js';
 import { isObject } from '../../../../shared/is-object.js';
 
@@ -39,9 +40,9 @@ export function dataText(data: unknown): string {
   if (typeof data === 'string') return data;
   if (data === undefined) return '';
   try {
-    return JSON.stringify(data) ?? String(data);
+    return JSON.stringify(data) ?? plainText(data);
   } catch {
-    return String(data);
+    return plainText(data);
   }
 }
 

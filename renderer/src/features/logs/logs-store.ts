@@ -34,14 +34,14 @@ interface LogsState {
   /** serverId → the selected entry's seq. */
   selected: Record<string, number>;
 
-  ingest(entries: readonly TrafficEntry[]): void;
-  setCapacity(capacity: number): void;
-  clearServer(serverId: string): void;
-  setMinLevel(level: LoggingLevel): void;
-  setQuery(query: string): void;
-  select(serverId: string, seq: number | null): void;
+  ingest: (entries: readonly TrafficEntry[]) => void;
+  setCapacity: (capacity: number) => void;
+  clearServer: (serverId: string) => void;
+  setMinLevel: (level: LoggingLevel) => void;
+  setQuery: (query: string) => void;
+  select: (serverId: string, seq: number | null) => void;
   /** Records what was asked of a connection with `logging/setLevel`, and how it went. */
-  setLevelState(connectionId: string, state: LevelState): void;
+  setLevelState: (connectionId: string, state: LevelState) => void;
 }
 
 export const useLogsStore = create<LogsState>()((set, get) => ({

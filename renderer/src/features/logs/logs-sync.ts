@@ -6,7 +6,7 @@ import { useLogsStore } from './logs-store.js';
 /** What this sync needs of the bridge (the app's Bridge has all of it). */
 export interface LinkedApi extends Pick<LoupeApi, 'invoke' | 'on'> {
   getLinkState(): { status: string };
-  onLinkStateChange(listener: () => void): () => void;
+  onLinkStateChange: (listener: () => void) => () => void;
 }
 
 /** Entries per `traffic.list` page when catching up (the core also bounds each page's bytes). */

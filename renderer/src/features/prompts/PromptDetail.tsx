@@ -49,13 +49,13 @@ export function PromptDetail({ serverId, prompt, connected, completions }: Props
 
   const title = prompt.title?.trim() ? prompt.title : undefined;
   return (
-    <div className="resource-detail">
-      <header className="resource-detail__header">
+    <div className="detail-card">
+      <header className="detail-card__header">
         <ItemIcon icons={prompt.icons} />
-        <h3 className="resource-detail__name">{revealInvisible(title ?? prompt.name)}</h3>
-        {title && title !== prompt.name && <span className="resource-detail__secondary">{prompt.name}</span>}
+        <h3 className="detail-card__name">{revealInvisible(title ?? prompt.name)}</h3>
+        {title && title !== prompt.name && <span className="detail-card__secondary">{prompt.name}</span>}
       </header>
-      {prompt.description && <p className="resource-detail__description">{prompt.description}</p>}
+      {prompt.description && <p className="detail-card__description">{prompt.description}</p>}
 
       <form className="prompt-form" aria-label="Prompt arguments" onSubmit={submit} noValidate>
         {prompt.arguments.length === 0 && <p className="muted">This prompt takes no arguments.</p>}
@@ -97,7 +97,7 @@ interface FieldProps {
   values: Record<string, string>;
   completions: boolean;
   missing: boolean;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
 }
 
 function PromptArgumentField({ id, serverId, promptName, argument, values, completions, missing, onChange }: FieldProps) {

@@ -22,8 +22,8 @@ export function PromptResultView({ serverId, get }: { serverId: string; get: Pro
 
   return (
     <section className="prompt-result" aria-label="Prompt result" aria-busy={getting}>
-      <header className="resource-read__header">
-        <h4 className="resource-section-title">Messages</h4>
+      <header className="result-header">
+        <h4 className="section-title">Messages</h4>
         {getting ? (
           <span className="muted">Getting… {formatDuration(now - get.startedAt)}</span>
         ) : (
@@ -40,13 +40,13 @@ export function PromptResultView({ serverId, get }: { serverId: string; get: Pro
       {outcome && <ViolationsNote violations={outcome.violations} subject="The prompts/get reply" />}
       {parsed?.description && <p className="prompt-result__description">{parsed.description}</p>}
       {parsed && !parsed.ok && (
-        <p className="resource-content__note resource-content__note--error" role="alert">
+        <p className="content-note content-note--error" role="alert">
           {parsed.problem}
         </p>
       )}
-      {parsed?.ok && parsed.messages.length === 0 && <p className="resource-content__note">The prompt has no messages.</p>}
+      {parsed?.ok && parsed.messages.length === 0 && <p className="content-note">The prompt has no messages.</p>}
       {parsed?.ok && (
-        <ol className={`prompt-messages ${getting ? 'resource-read__items--stale' : ''}`}>
+        <ol className={`prompt-messages ${getting ? 'result--stale' : ''}`}>
           {parsed.messages.map((message, index) => {
             const role = message.role ?? 'no role';
             const roleClass = message.role === 'user' || message.role === 'assistant' ? message.role : 'other';

@@ -23,9 +23,9 @@ interface PromptsState {
   /** promptKey → the latest prompts/get. */
   gets: Record<string, PromptGet>;
 
-  select(serverId: string, name: string | null): void;
-  setArgument(serverId: string, promptName: string, argumentName: string, value: string): void;
-  get(serverId: string, promptName: string, args: Record<string, string>): Promise<void>;
+  select: (serverId: string, name: string | null) => void;
+  setArgument: (serverId: string, promptName: string, argumentName: string, value: string) => void;
+  get: (serverId: string, promptName: string, args: Record<string, string>) => Promise<void>;
 }
 
 export function promptKey(serverId: string, name: string): string {

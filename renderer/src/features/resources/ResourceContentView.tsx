@@ -51,7 +51,7 @@ export function ResourceContentView({ content, held }: { content: ContentView; h
         <BlobContent uri={content.uri ?? 'resource'} blob={content.base64} {...(content.mimeType ? { mimeType: content.mimeType } : {})} />
       )}
       {content.kind === 'invalid' && (
-        <p className="resource-content__note resource-content__note--error" role="alert">
+        <p className="content-note content-note--error" role="alert">
           This item cannot be shown: {content.reason}
         </p>
       )}
@@ -73,7 +73,7 @@ function TextContent({ text, mimeType, uri, label }: { text: string; mimeType: s
         </button>
       </div>
       {text === '' ? (
-        <p className="resource-content__note">The text is empty.</p>
+        <p className="content-note">The text is empty.</p>
       ) : (
         // Highlighted as JSON when it plainly is JSON, whatever the declared type.
         <CodeView text={text} language={looksLikeJson(text) ? 'json' : 'plain'} label={label} />

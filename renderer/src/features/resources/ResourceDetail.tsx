@@ -39,17 +39,17 @@ export function ResourceDetail({ serverId, uri, resource, connected, subscribabl
   const title = resource?.title;
   const name = resource?.name ?? uri;
   return (
-    <div className="resource-detail">
-      <header className="resource-detail__header">
+    <div className="detail-card">
+      <header className="detail-card__header">
         <ItemIcon icons={resource?.icons} />
-        <h3 className="resource-detail__name">{title || name}</h3>
-        {title && title !== name && <span className="resource-detail__secondary">{name}</span>}
+        <h3 className="detail-card__name">{title || name}</h3>
+        {title && title !== name && <span className="detail-card__secondary">{name}</span>}
       </header>
-      <code className="resource-detail__uri" aria-label="URI">
+      <code className="detail-card__uri" aria-label="URI">
         {uri}
       </code>
-      {resource?.description && <p className="resource-detail__description">{resource.description}</p>}
-      <div className="resource-detail__meta">
+      {resource?.description && <p className="detail-card__description">{resource.description}</p>}
+      <div className="detail-card__meta">
         {resource?.mimeType && <span className="resource-badge">{resource.mimeType}</span>}
         {resource?.size !== undefined && <span className="muted">{formatBytes(resource.size)}</span>}
         {annotationText(resource?.annotations).map((line) => (

@@ -18,8 +18,8 @@ export function ResourceReadView({ read }: { read: ResourceRead }) {
 
   return (
     <section className="resource-read" aria-label="Contents" aria-busy={reading}>
-      <header className="resource-read__header">
-        <h4 className="resource-section-title">Contents</h4>
+      <header className="result-header">
+        <h4 className="section-title">Contents</h4>
         {reading ? (
           <span className="muted">Reading… {formatDuration(now - read.startedAt)}</span>
         ) : (
@@ -35,12 +35,12 @@ export function ResourceReadView({ read }: { read: ResourceRead }) {
       {outcome?.failure && <FailureView failure={outcome.failure} />}
       {outcome && <ViolationsNote violations={outcome.violations} subject="The resources/read reply" />}
       {contents && 'problem' in contents && (
-        <p className="resource-content__note resource-content__note--error" role="alert">
+        <p className="content-note content-note--error" role="alert">
           {contents.problem}
         </p>
       )}
-      {contents && 'items' in contents && views.length === 0 && <p className="resource-content__note">The resource has no contents.</p>}
-      <div className={`resource-read__items ${reading ? 'resource-read__items--stale' : ''}`}>
+      {contents && 'items' in contents && views.length === 0 && <p className="content-note">The resource has no contents.</p>}
+      <div className={`resource-read__items ${reading ? 'result--stale' : ''}`}>
         {views.map((view, index) => (
           <ResourceContentView key={index} content={view} held={outcome && heldTextAt(outcome, ['contents', index, 'text'])} />
         ))}

@@ -1,12 +1,10 @@
 import { useCallback, useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ResourceInfo, ResourceTemplateInfo } from '../../../../shared/mcp';
-import { RefreshIcon } from '../../ui/icons';
 import { ListCacheNote } from '../../ui/ListCacheNote';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { useConnection } from '../../state/connections/connections-store';
 import { canSubscribe, connectedSession, offers, offersCompletions } from '../../state/connections/server-capabilities';
 import { findServer, useServersStore } from '../../state/servers';
-import { ChangedNotice } from '../../ui/ChangedNotice';
 import { countLabel, filterResources, filterTemplates, LIST_FILTER_KEYS } from '../../ui/list-filter';
 import { hasItems, type ConnectionList } from '../../../../shared/lists';
 import { getApi } from '../../bridge/api';
@@ -18,8 +16,9 @@ import { ResourceRow, TemplateRow } from './ResourceRows';
 import { useListsStore } from '../../state/lists/lists-store';
 import { resourceKey, useResourcesStore, type ResourceListView } from './resources-store';
 import { TemplateDetail } from './TemplateDetail';
+import '../../ui/card.css';
 import './resources.css';
-import { FilterInput } from '../../ui/filter/FilterInput';
+import { ListPanelBody, ListPanelHeader, ListPanelNotice } from '../../ui/list-panel/ListPanel';
 
 const VIEWS: ResourceListView[] = ['resources', 'templates'];
 
@@ -66,67 +65,55 @@ export function ResourcesPanel() {
   const loading = resources?.status === 'loading' || templates?.status === 'loading';
 
   return (
-    <section className="resources panel" aria-label="Resources">
-      <header className="panel-header">
-        <h2 className="panel-header__title">Resources</h2>
-        <span className="panel-header__count" aria-live="polite">
-          {countText}
-        </span>
-        {loading && <span className="muted">Loading…</span>}
-        <ChangedNotice key={serverId} changedAt={resources?.changedAt} what="resources" />
-        <span className="panel-header__spacer" />
-        {connected && offered && (
-          <FilterInput
-            label={view === 'resources' ? 'Filter resources' : 'Filter templates'}
-            className="input input--small resources__filter"
-            placeholder={`Filter ${view}: words, name:, uri:, /regex/`}
-            text={filter}
-            onText={(text) => setFilterState({ ...filters, [view]: text })}
-            keys={LIST_FILTER_KEYS}
-            valuesOf={(key) => (key === 'name' ? (view === 'resources' ? resources : templates)?.items.map((item) => item.name) : undefined)}
-          />
-        )}
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Refresh resources"
-          title="Refresh resources"
-          disabled={!connected || !offered || loading}
-          onClick={() => refresh()}
-        >
-          <RefreshIcon />
-        </button>
-      </header>
-
-      {!server || !serverId ? (
-        <p className="empty-state">Select a server to see its resources.</p>
-      ) : !connected ? (
-        <p className="empty-state">
-          {connection?.status === 'connecting' ? `Connecting to ${server.name}…` : `Connect ${server.name} to list its resources.`}
-        </p>
-      ) : !offered ? (
-        <p className="empty-state capability-absent" role="note">
-          This server does not offer resources: it did not announce the resources capability.
-        </p>
+    <section className="resources list-panel panel" aria-label="Resources">
+      <ListPanelHeader
+        title="Resources"
+        count={countText}
+        loading={loading}
+        changed={{ at: resources?.changedAt, what: 'resources', key: serverId }}
+        filter={
+          connected && offered
+            ? {
+                label: view === 'resources' ? 'Filter resources' : 'Filter templates',
+                placeholder: `Filter ${view}: words, name:, uri:, /regex/`,
+                text: filter,
+                onText: (text) => setFilterState({ ...filters, [view]: text }),
+                keys: LIST_FILTER_KEYS,
+                valuesOf: (key) => (key === 'name' ? (view === 'resources' ? resources : templates)?.items.map((item) => item.name) : undefined),
+              }
+            : undefined
+        }
+        refresh={{ label: 'Refresh resources', disabled: !connected || !offered || loading, onRefresh: () => refresh() }}
+      />
+      {!serverId || !connected || !offered ? (
+        <ListPanelNotice
+          situation={{
+            what: 'resources',
+            serverName: server?.name,
+            connection: connected ? 'connected' : connection?.status === 'connecting' ? 'connecting' : 'none',
+            offered,
+            list: undefined,
+            hasList: false,
+          }}
+        />
       ) : (
-        <div className="resources__body">
-          <div className="resources__list-pane">
-            <ListTabs serverId={serverId} view={view} resources={resources} templates={templates} />
-            {shownCache && (
-              <ListCacheNote cache={shownCache} what={view} disabled={loading} onForceRefresh={() => refresh(true)} />
-            )}
-            <div className="resources__list" role="tabpanel" aria-labelledby={`resources-tab-${view}`}>
-              {view === 'resources' ? (
-                <ResourceListBody serverId={serverId} list={resources} visible={visibleResources} filter={resourceFilter} />
-              ) : (
-                <TemplateListBody serverId={serverId} list={templates} visible={visibleTemplates} filter={templateFilter} />
-              )}
+        <ListPanelBody
+          list={
+            // Two lists in one pane: each says for itself whether it failed or is loading.
+            <div className="list-panel__list-pane">
+              <ListTabs serverId={serverId} view={view} resources={resources} templates={templates} />
+              {shownCache && <ListCacheNote cache={shownCache} what={view} disabled={loading} onForceRefresh={() => refresh(true)} />}
+              <div className="list-panel__list" role="tabpanel" aria-labelledby={`resources-tab-${view}`}>
+                {view === 'resources' ? (
+                  <ResourceListBody serverId={serverId} list={resources} visible={visibleResources} filter={resourceFilter} />
+                ) : (
+                  <TemplateListBody serverId={serverId} list={templates} visible={visibleTemplates} filter={templateFilter} />
+                )}
+              </div>
             </div>
-          </div>
-          <div className="resources__detail-pane">
-            <SelectedDetail serverId={serverId} connection={connection} />
-          </div>
-        </div>
+          }
+          detail={<SelectedDetail serverId={serverId} connection={connection} />}
+        />
       )}
     </section>
   );

@@ -55,19 +55,19 @@ export function TemplateDetail({ serverId, template, connected, subscribable, co
 
   const title = template.title;
   return (
-    <div className="resource-detail">
-      <header className="resource-detail__header">
+    <div className="detail-card">
+      <header className="detail-card__header">
         <ItemIcon icons={template.icons} />
-        <h3 className="resource-detail__name">{title || template.name}</h3>
-        {title && title !== template.name && <span className="resource-detail__secondary">{template.name}</span>}
+        <h3 className="detail-card__name">{title || template.name}</h3>
+        {title && title !== template.name && <span className="detail-card__secondary">{template.name}</span>}
         <span className="resource-badge">template</span>
       </header>
-      <code className="resource-detail__uri" aria-label="URI template">
+      <code className="detail-card__uri" aria-label="URI template">
         {template.uriTemplate}
       </code>
-      {template.description && <p className="resource-detail__description">{template.description}</p>}
+      {template.description && <p className="detail-card__description">{template.description}</p>}
       {template.mimeType && (
-        <div className="resource-detail__meta">
+        <div className="detail-card__meta">
           <span className="resource-badge">{template.mimeType}</span>
         </div>
       )}
@@ -132,7 +132,7 @@ interface FieldProps {
   values: Record<string, string>;
   completions: boolean;
   missing: boolean;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
 }
 
 function TemplateVariableField({ id, serverId, uriTemplate, name, expression, values, completions, missing, onChange }: FieldProps) {

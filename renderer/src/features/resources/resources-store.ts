@@ -44,19 +44,19 @@ interface ResourcesState {
   templateValues: Record<string, Record<string, string>>;
 
   /** The server's connection ended: its subscriptions go (reads stay as history). */
-  forgetServer(serverId: string): void;
-  select(serverId: string, selection: ResourceSelection | null): void;
-  showList(serverId: string, view: ResourceListView): void;
-  read(serverId: string, uri: string): Promise<void>;
+  forgetServer: (serverId: string) => void;
+  select: (serverId: string, selection: ResourceSelection | null) => void;
+  showList: (serverId: string, view: ResourceListView) => void;
+  read: (serverId: string, uri: string) => Promise<void>;
   /** Selects the resource (even one not in the list) on its server and reads it (app/navigation.ts shows the tab). */
-  openResource(serverId: string, uri: string): void;
+  openResource: (serverId: string, uri: string) => void;
   /** Reads a URI expanded from a template and shows it under that template. */
-  readFromTemplate(serverId: string, uriTemplate: string, uri: string): Promise<void>;
-  setTemplateValue(serverId: string, uriTemplate: string, name: string, value: string): void;
-  subscribe(serverId: string, uri: string): Promise<void>;
-  unsubscribe(serverId: string, uri: string): Promise<void>;
-  markUpdated(serverId: string, uri: string): void;
-  setAutoReread(serverId: string, uri: string, on: boolean): void;
+  readFromTemplate: (serverId: string, uriTemplate: string, uri: string) => Promise<void>;
+  setTemplateValue: (serverId: string, uriTemplate: string, name: string, value: string) => void;
+  subscribe: (serverId: string, uri: string) => Promise<void>;
+  unsubscribe: (serverId: string, uri: string) => Promise<void>;
+  markUpdated: (serverId: string, uri: string) => void;
+  setAutoReread: (serverId: string, uri: string, on: boolean) => void;
 }
 
 export function resourceKey(serverId: string, uri: string): string {

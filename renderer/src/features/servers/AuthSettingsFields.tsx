@@ -3,10 +3,10 @@ import { Field } from '../../ui/Field';
 
 interface Props {
   settings: AuthSettings | undefined;
-  onChange(settings: AuthSettings | undefined): void;
+  onChange: (settings: AuthSettings | undefined) => void;
   /** Secrets typed here (stored apart from servers.json on save); '' keeps the stored one. */
   secrets: Partial<Record<AuthSecretName, string>>;
-  onSecret(name: AuthSecretName, secret: string): void;
+  onSecret: (name: AuthSecretName, secret: string) => void;
 }
 
 function SecretField({ label, name, hint, secrets, onSecret }: { label: string; name: AuthSecretName; hint: string } & Pick<Props, 'secrets' | 'onSecret'>) {
@@ -24,7 +24,7 @@ type EditedSettings = { [K in keyof AuthSettings]?: AuthSettings[K] | undefined 
 
 function clean(settings: EditedSettings): AuthSettings | undefined {
   const entries = Object.entries(settings).filter(([, value]) => value !== undefined && value !== '');
-  return entries.length > 0 ? (Object.fromEntries(entries) as AuthSettings) : undefined;
+  return entries.length > 0 ? (Object.fromEntries(entries)) : undefined;
 }
 
 /** The server form's OAuth section: optional, collapsed unless something is set. */

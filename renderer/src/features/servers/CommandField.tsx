@@ -7,7 +7,7 @@ import { splitCommandLine } from './split-command-line';
 interface Props {
   draft: ServerDraft;
   error: string | undefined;
-  onChange(patch: Partial<ServerDraft>): void;
+  onChange: (patch: Partial<ServerDraft>) => void;
 }
 
 function plural(count: number, word: string): string {

@@ -14,7 +14,7 @@ export const ExportIcon = () => (
 );
 
 /** The server as a config snippet for each MCP client, to copy into that client's file. */
-export function ExportSnippetsDialog({ server, onClose }: { server: ServerConfig; onClose(): void }) {
+export function ExportSnippetsDialog({ server, onClose }: { server: ServerConfig; onClose: () => void }) {
   const api = getApi();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();

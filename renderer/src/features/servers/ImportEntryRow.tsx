@@ -6,7 +6,7 @@ interface Props {
   source: ImportSource;
   entry: ImportEntry;
   picked: boolean;
-  onToggle(picked: boolean): void;
+  onToggle: (picked: boolean) => void;
 }
 
 /** One server of a config file: a checkbox named after it, what it runs or reaches, and the names (never the values) of its env or headers. */

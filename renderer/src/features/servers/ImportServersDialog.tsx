@@ -13,7 +13,7 @@ import { useServersStore } from '../../state/servers';
  * Finds the servers configured in other MCP clients (and in a pasted snippet), shows what each
  * runs, and adds the ones the person picks. Existing servers are never changed.
  */
-export function ImportServersDialog({ onClose }: { onClose(): void }) {
+export function ImportServersDialog({ onClose }: { onClose: () => void }) {
   const api = getApi();
   const select = useServersStore((state) => state.select);
   const dialogRef = useRef<HTMLDialogElement>(null);

@@ -4,7 +4,7 @@ import { Field } from '../../ui/Field';
 interface Props {
   variables: { variable: ImportVariable; usedBy: string[] }[];
   values: Record<string, string>;
-  onChange(id: string, value: string): void;
+  onChange: (id: string, value: string) => void;
 }
 
 function label(variable: ImportVariable): string {

@@ -11,7 +11,7 @@ interface Props {
   errors: DraftErrors;
   keyPlaceholder: string;
   valuePlaceholder: string;
-  onChange(rows: KeyValueDraft[]): void;
+  onChange: (rows: KeyValueDraft[]) => void;
 }
 
 /** Name/value rows with a "secret" flag (secret values are masked here and redacted on export). */

@@ -16,7 +16,7 @@ const ERA_CHOICES: Record<ProtocolEraSetting, { label: string; hint: string }> =
 };
 
 /** Which protocol era the connection speaks, with what each choice does. */
-export function ProtocolEraField({ era, onChange }: { era: ProtocolEraSetting; onChange(era: ProtocolEraSetting): void }) {
+export function ProtocolEraField({ era, onChange }: { era: ProtocolEraSetting; onChange: (era: ProtocolEraSetting) => void }) {
   return (
     <fieldset className="segmented">
       <legend className="field__label">Protocol era</legend>

@@ -236,7 +236,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
 }
 
 /** The server's default call timeouts; the Tools tab can override them for one tool. */
-function CallTimeoutsFields({ draft, errors, onChange }: { draft: ServerDraft; errors: DraftErrors; onChange(patch: Partial<ServerDraft>): void }) {
+function CallTimeoutsFields({ draft, errors, onChange }: { draft: ServerDraft; errors: DraftErrors; onChange: (patch: Partial<ServerDraft>) => void }) {
   return (
     <fieldset className="kv">
       <legend className="kv__legend">Timeouts</legend>

@@ -6,7 +6,7 @@ interface Props {
   /** The server's own defaults (from its config). */
   serverDefaults: CallTimeouts | undefined;
   override: CallTimeouts | undefined;
-  onChange(override: CallTimeouts | undefined): void;
+  onChange: (override: CallTimeouts | undefined) => void;
 }
 
 const seconds = (ms: number) => String(Math.round(ms / 100) / 10);

@@ -6,7 +6,7 @@ interface Props {
   runs: readonly ToolRun[];
   shownCallId: string | undefined;
   /** Shows the run's result and puts its arguments back in the editor. */
-  onOpen(run: ToolRun): void;
+  onOpen: (run: ToolRun) => void;
 }
 
 /** Earlier runs of this tool, newest first; opening one restores its arguments and result. */

@@ -8,13 +8,13 @@ interface Props {
   schema: JsonObject;
   draft: ArgumentsDraft;
   mode: ArgumentsMode;
-  onMode(mode: ArgumentsMode): void;
-  onValue(value: unknown): void;
-  onText(text: string): void;
-  onReset(): void;
+  onMode: (mode: ArgumentsMode) => void;
+  onValue: (value: unknown) => void;
+  onText: (text: string) => void;
+  onReset: () => void;
   /** Errors by JSON Pointer, shown in the form (the editor underlines its own). */
   errors: Readonly<Record<string, readonly string[]>>;
-  onSubmit(): void;
+  onSubmit: () => void;
 }
 
 /** The arguments, as a form generated from the input schema or as JSON; both edit the same draft. */

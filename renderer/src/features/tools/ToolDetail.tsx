@@ -218,7 +218,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
 }
 
 /** Whether the call runs as a task: the tool's `execution.taskSupport` decides, or the person when it is optional. */
-function TaskChoice({ support, checked, onChange }: { support: unknown; checked: boolean; onChange(checked: boolean): void }) {
+function TaskChoice({ support, checked, onChange }: { support: unknown; checked: boolean; onChange: (checked: boolean) => void }) {
   if (support === 'required') return <span className="field__hint">Runs as a task (the tool requires it).</span>;
   if (support !== 'optional') return null;
   return (
@@ -228,7 +228,7 @@ function TaskChoice({ support, checked, onChange }: { support: unknown; checked:
   );
 }
 
-function SendAnyway({ disabled, onClick }: { disabled: boolean; onClick(): void }) {
+function SendAnyway({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
   return (
     <button type="button" className="button button--small" disabled={disabled} onClick={onClick}>
       Send anyway

@@ -8,7 +8,7 @@ import { revealInvisible } from '../../../../shared/reveal-invisible';
 interface Props {
   entries: readonly ToolEntry[];
   selectedKey: string | undefined;
-  onSelect(key: string): void;
+  onSelect: (key: string) => void;
 }
 
 const getKey = (entry: ToolEntry) => entry.key;

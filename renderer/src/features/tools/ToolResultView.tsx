@@ -23,8 +23,8 @@ interface Props {
   run: ToolRun;
   tool: ToolInfo;
   progress: CallProgress | undefined;
-  onCancel(): void;
-  onOpenResource(uri: string): void;
+  onCancel: () => void;
+  onOpenResource: (uri: string) => void;
 }
 
 /** One run's result: what came back, how long it took and how big it was, rendered for what it is. */
@@ -195,7 +195,7 @@ function ResultBody({
   result: unknown;
   tool: ToolInfo;
   check: StructuredCheck;
-  onOpenResource(uri: string): void;
+  onOpenResource: (uri: string) => void;
 }) {
   const toolError = isObject(result) && result.isError === true;
   const content = isObject(result) ? result.content : undefined;

@@ -45,18 +45,18 @@ interface ToolsState {
   /** toolKey → timeouts for this tool's calls instead of the server's. */
   timeoutOverrides: Record<string, CallTimeouts>;
 
-  selectTool(serverId: string, entry: string | null): void;
-  startDraft(key: string, value: unknown): void;
-  setDraftValue(key: string, value: unknown): void;
-  setDraftText(key: string, text: string): void;
-  setMode(key: string, mode: ArgumentsMode): void;
+  selectTool: (serverId: string, entry: string | null) => void;
+  startDraft: (key: string, value: unknown) => void;
+  setDraftValue: (key: string, value: unknown) => void;
+  setDraftText: (key: string, text: string) => void;
+  setMode: (key: string, mode: ArgumentsMode) => void;
   /** `listKey` tells apart tools that share a name (see `listEntries`). */
-  run(serverId: string, toolName: string, args: JsonObject, options?: RunOptions): Promise<void>;
-  cancel(callId: string): Promise<void>;
-  viewRun(key: string, callId: string): void;
-  applyProgress(progress: CallProgress): void;
-  setTimeoutOverride(key: string, timeouts: CallTimeouts | undefined): void;
-  loadHistory(): void;
+  run: (serverId: string, toolName: string, args: JsonObject, options?: RunOptions) => Promise<void>;
+  cancel: (callId: string) => Promise<void>;
+  viewRun: (key: string, callId: string) => void;
+  applyProgress: (progress: CallProgress) => void;
+  setTimeoutOverride: (key: string, timeouts: CallTimeouts | undefined) => void;
+  loadHistory: () => void;
 }
 
 

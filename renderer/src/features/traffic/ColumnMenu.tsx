@@ -5,9 +5,9 @@ interface Props {
   x: number;
   y: number;
   hidden: readonly ColumnId[];
-  onToggle(column: ColumnId): void;
-  onReset(): void;
-  onClose(): void;
+  onToggle: (column: ColumnId) => void;
+  onReset: () => void;
+  onClose: () => void;
 }
 
 /** Right-click on the grid's header: which columns to show, as in DevTools. */

@@ -5,7 +5,7 @@ interface Props {
   visibleRows: number;
   filtered: boolean;
   disabled: boolean;
-  onExport(which: 'visible' | 'all'): void;
+  onExport: (which: 'visible' | 'all') => void;
 }
 
 /** "Export" opens a two-item menu: the rows shown now, or everything kept. Both save JSON Lines. */

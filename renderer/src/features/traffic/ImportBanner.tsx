@@ -2,7 +2,7 @@ import { plural } from '../../ui/format';
 import type { ImportedTraffic } from './traffic-panel-store';
 
 /** Says that an imported file (or a saved session) is on screen, read-only, and how to go back to the live log. */
-export function ImportBanner({ imported, entries, onBackToLive }: { imported: ImportedTraffic; entries: number; onBackToLive(): void }) {
+export function ImportBanner({ imported, entries, onBackToLive }: { imported: ImportedTraffic; entries: number; onBackToLive: () => void }) {
   const { errors } = imported;
   return (
     <div className="traffic-import" role="status" aria-label="Imported traffic">

@@ -23,7 +23,7 @@ interface Props {
   title: string;
   /** Fetches a message too large to have arrived inline; absent for imported sessions. */
   fetchWhole?: (seq: number) => Promise<TrafficEntry | null>;
-  jump?: { label: string; onJump(): void };
+  jump?: { label: string; onJump: () => void };
 }
 
 /** One message of a row: header with size and time, a JSON tree or the raw text, Copy as JSON-RPC. */
@@ -127,7 +127,7 @@ interface TreeProps {
   label: string;
   /** The space the tree may fill, in pixels. */
   height: number;
-  onRaw(): void;
+  onRaw: () => void;
 }
 
 /** The message as a collapsible tree (large ones are prepared in the document worker). */

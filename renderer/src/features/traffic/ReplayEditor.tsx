@@ -11,8 +11,8 @@ interface Props {
   /** The original params, pretty-printed. */
   initialParams: string;
   /** Sends the edited request; rejects with a message to show. */
-  onSend(params: JsonObject): Promise<void>;
-  onClose(): void;
+  onSend: (params: JsonObject) => Promise<void>;
+  onClose: () => void;
 }
 
 /** Edit and replay: the request's params in the JSON editor, sent again as a new request. */
@@ -39,7 +39,7 @@ export function ReplayEditor({ seq, method, initialParams, onSend, onClose }: Pr
     setSending(true);
     setProblem(null);
     try {
-      await onSend(params.value as JsonObject);
+      await onSend(params.value);
       dialogRef.current?.close();
     } catch (error) {
       setProblem(errorMessage(error));

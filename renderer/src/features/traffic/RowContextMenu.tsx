@@ -18,8 +18,8 @@ interface Props {
   y: number;
   live: boolean;
   serverName: string;
-  onAction(action: RowAction): void;
-  onClose(): void;
+  onAction: (action: RowAction) => void;
+  onClose: () => void;
 }
 
 /** The row's context menu (right-click, Shift+F10 or the Menu key): copy, replay, filter, save. */
@@ -55,7 +55,7 @@ export function RowContextMenu({ log, position, x, y, live, serverName, onAction
   );
 }
 
-function Item({ label, disabled = false, onClick }: { label: string; disabled?: boolean; onClick(): void }) {
+function Item({ label, disabled = false, onClick }: { label: string; disabled?: boolean; onClick: () => void }) {
   return (
     <button type="button" role="menuitem" className="export-menu__item" disabled={disabled} onClick={onClick}>
       {label}

@@ -17,7 +17,7 @@ function timeOf(epochMs: number): string {
  * The sessions whose traffic is saved in the data folder: open one read-only, delete earlier ones,
  * and set how much disk they may take.
  */
-export function SessionsDialog({ onOpen, onClose }: { onOpen(session: TrafficSessionSummary): void; onClose(): void }) {
+export function SessionsDialog({ onOpen, onClose }: { onOpen: (session: TrafficSessionSummary) => void; onClose: () => void }) {
   const api = getApi();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();

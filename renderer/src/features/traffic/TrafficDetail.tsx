@@ -14,12 +14,12 @@ import type { TrafficSession } from '../../state/traffic/traffic-session';
 interface Props {
   session: TrafficSession;
   seq: number;
-  serverName(serverId: string): string;
+  serverName: (serverId: string) => string;
   /** Whether the server talks HTTP (its requests' headers can be shown). */
-  isHttpServer(serverId: string): boolean;
+  isHttpServer: (serverId: string) => boolean;
   fetchWhole?: (seq: number) => Promise<TrafficEntry | null>;
-  onSelect(seq: number): void;
-  onClose(): void;
+  onSelect: (seq: number) => void;
+  onClose: () => void;
 }
 
 /** What the detail calls a request that ended without its answer. */
@@ -203,7 +203,7 @@ function missingResponseSentence(row: RowModel, now: number): string {
   }
 }
 
-function DetailBar({ children, onClose }: { children: ReactNode; onClose(): void }) {
+function DetailBar({ children, onClose }: { children: ReactNode; onClose: () => void }) {
   return (
     <header className="traffic-detail__bar">
       {children}

@@ -6,11 +6,11 @@ interface Props {
   text: string;
   invert: boolean;
   /** Methods, names and servers seen so far, for the suggestions. */
-  knownValues(): KnownValues;
+  knownValues: () => KnownValues;
   /** The id of the element that lists the query's errors, when there are any. */
   errorsId: string | undefined;
-  onText(text: string): void;
-  onInvert(invert: boolean): void;
+  onText: (text: string) => void;
+  onInvert: (invert: boolean) => void;
 }
 
 const EXAMPLES: Array<[string, string]> = [

@@ -22,9 +22,9 @@ interface Props {
   focusable: boolean;
   now: number;
   span: TimeSpan;
-  onSelect(index: number, open: boolean): void;
+  onSelect: (index: number, open: boolean) => void;
   /** Right-click: the row's context menu at the pointer. */
-  onMenu(index: number, x: number, y: number): void;
+  onMenu: (index: number, x: number, y: number) => void;
 }
 
 const DIRECTION_WORDS = { in: 'received', out: 'sent' } as const;
@@ -186,9 +186,9 @@ const SORT_WORDS = { ascending: '▲', descending: '▼' } as const;
 interface HeaderProps {
   columns: readonly ColumnSpec[];
   sort: TrafficSort | null;
-  onSort(column: ColumnId): void;
+  onSort: (column: ColumnId) => void;
   /** Right-click on the header: the column chooser. */
-  onMenu(x: number, y: number): void;
+  onMenu: (x: number, y: number) => void;
 }
 
 /** The header: a button per column that sorts by it (again to reverse, a third time back to log order). */

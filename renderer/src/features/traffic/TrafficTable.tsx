@@ -19,20 +19,20 @@ interface Props {
   rows: RowOrder;
   /** The session version this render reflects. */
   version: number;
-  serverName(serverId: string): string;
+  serverName: (serverId: string) => string;
   selectedSeq: number | null;
   /** `open` true opens the detail; undefined leaves it as it is (keyboard moves). */
-  onSelect(seq: number, open?: boolean): void;
-  onCloseDetail(): void;
+  onSelect: (seq: number, open?: boolean) => void;
+  onCloseDetail: () => void;
   /** Opens a row's context menu at a point of the window. */
-  onRowMenu(seq: number, x: number, y: number): void;
+  onRowMenu: (seq: number, x: number, y: number) => void;
   /** What to say when there are no rows. */
   emptyMessage: string;
   sort: TrafficSort | null;
-  onSort(column: ColumnId): void;
+  onSort: (column: ColumnId) => void;
   hiddenColumns: readonly ColumnId[];
-  onToggleColumn(column: ColumnId): void;
-  onResetColumns(): void;
+  onToggleColumn: (column: ColumnId) => void;
+  onResetColumns: () => void;
   /** Older rows can be loaded: called while the top rows are in view. */
   onNearTop?: () => void;
 }

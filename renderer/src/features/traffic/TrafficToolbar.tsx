@@ -21,14 +21,14 @@ interface Props {
   filtering: boolean;
   /** The filter box and its Invert toggle. */
   filter: ReactNode;
-  onToggleRecording(): void;
-  onClear(): void;
-  onPreserveLog(preserve: boolean): void;
-  onMaxEntries(maxEntries: number): void;
-  onExport(which: 'visible' | 'all'): void;
-  onImport(file: File): void;
+  onToggleRecording: () => void;
+  onClear: () => void;
+  onPreserveLog: (preserve: boolean) => void;
+  onMaxEntries: (maxEntries: number) => void;
+  onExport: (which: 'visible' | 'all') => void;
+  onImport: (file: File) => void;
   /** Opens the list of sessions saved on disk. */
-  onSessions(): void;
+  onSessions: () => void;
 }
 
 /** Record, clear, preserve log, the filter, counts, export/import and retention, in one bar. */

@@ -4,7 +4,7 @@ import { TRAFFIC_TYPES } from './traffic-types';
 
 interface Props {
   value: TrafficType;
-  onChange(type: TrafficType): void;
+  onChange: (type: TrafficType) => void;
 }
 
 /** All, Requests, Notifications…: one chip at a time, combined with the text filter. Arrow keys move. */

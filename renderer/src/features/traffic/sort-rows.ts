@@ -11,9 +11,9 @@ export interface TrafficSort {
 export interface RowOrder {
   readonly length: number;
   /** The position of the row drawn at `index`. */
-  at(index: number): number;
+  at: (index: number) => number;
   /** The index a row's position is drawn at, or a negative number when it is not shown. */
-  search(position: number): number;
+  search: (position: number) => number;
 }
 
 type Key = (position: number) => number | string;

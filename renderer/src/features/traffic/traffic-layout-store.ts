@@ -6,11 +6,11 @@ import { DEFAULT_HIDDEN_COLUMNS, type ColumnId } from './traffic-columns';
 interface TrafficLayoutState {
   /** Width of the detail pane, in CSS pixels: wide enough by default for request and response side by side. */
   detailWidth: number;
-  setDetailWidth(width: number): void;
+  setDetailWidth: (width: number) => void;
   /** Columns the person hid (right-click on the header). */
   hiddenColumns: ColumnId[];
-  toggleColumn(column: ColumnId): void;
-  resetColumns(): void;
+  toggleColumn: (column: ColumnId) => void;
+  resetColumns: () => void;
 }
 
 export const useTrafficLayoutStore = create<TrafficLayoutState>()(

@@ -36,18 +36,18 @@ interface TrafficPanelState {
   detailOpen: boolean;
   imported: ImportedTraffic | null;
 
-  setFilterText(text: string): void;
-  setInvert(invert: boolean): void;
-  setPreserveLog(preserve: boolean): void;
-  setTypeFilter(type: TrafficType): void;
+  setFilterText: (text: string) => void;
+  setInvert: (invert: boolean) => void;
+  setPreserveLog: (preserve: boolean) => void;
+  setTypeFilter: (type: TrafficType) => void;
   /** Ascending, then descending, then back to log order. */
-  cycleSort(column: ColumnId): void;
+  cycleSort: (column: ColumnId) => void;
   /** Selects a row and, unless `open` is false, shows its detail. */
-  select(seq: number | null, open?: boolean): void;
-  setDetailOpen(open: boolean): void;
-  setImported(imported: ImportedTraffic | null): void;
+  select: (seq: number | null, open?: boolean) => void;
+  setDetailOpen: (open: boolean) => void;
+  setImported: (imported: ImportedTraffic | null) => void;
   /** The live log was cleared: a selection in it goes. */
-  liveCleared(): void;
+  liveCleared: () => void;
 }
 
 export const useTrafficPanelStore = create<TrafficPanelState>()((set, get) => ({

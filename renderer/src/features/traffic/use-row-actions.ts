@@ -26,7 +26,7 @@ interface Deps {
   live: boolean;
   fetchWhole: FetchWhole;
   /** Runs an action, showing `what: reason` when it fails. */
-  run(what: string, action: () => Promise<void>): Promise<void>;
+  run: (what: string, action: () => Promise<void>) => Promise<void>;
 }
 
 /** What the row context menu does: copy, replay, edit and replay, filter, save. */

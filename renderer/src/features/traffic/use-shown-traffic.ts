@@ -10,7 +10,7 @@ const CORE_FILTER_DELAY_MS = 200;
 export interface ShownTraffic {
   session: TrafficSession;
   /** Loads the next older page of what is shown (no-op when there is none). */
-  loadOlder(): void;
+  loadOlder: () => void;
   /** Older rows may be had by loading (scrolling up does). */
   olderToLoad: boolean;
 }

@@ -121,7 +121,7 @@ export function summaryOf(approval: Pick<Approval, 'kind' | 'request' | 'status'
   if (approval.kind === 'sampling') {
     const messages = Array.isArray(request.messages) ? request.messages : [];
     for (let index = messages.length - 1; index >= 0; index--) {
-      const message = messages[index];
+      const message: unknown = messages[index];
       const text = isObject(message) ? firstText(message.content) : undefined;
       if (text) return clip(text);
     }

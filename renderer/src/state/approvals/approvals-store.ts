@@ -24,19 +24,19 @@ interface ApprovalsState {
   rules: AutoReplyRule[];
 
   /** An `approvals.changed` event. Returns true when it announced a new pending request. */
-  apply(approval: Approval): boolean;
+  apply: (approval: Approval) => boolean;
   /** Several events at once, in order, as one change. Returns how many new pending requests they announced. */
-  applyMany(approvals: readonly Approval[]): number;
+  applyMany: (approvals: readonly Approval[]) => number;
   /** An `approvals.list` result; approvals an event changed since `revisionAtRequest` keep the event's state. */
-  applyListed(approvals: Approval[], revisionAtRequest: number): void;
-  acknowledge(id: string): void;
-  acknowledgeAll(): void;
-  setOpen(open: boolean): void;
-  setView(view: ApprovalsView): void;
-  select(id: string | null): void;
-  selectHistory(id: string | null): void;
-  setTemplates(templates: SamplingTemplate[]): void;
-  setRules(rules: AutoReplyRule[]): void;
+  applyListed: (approvals: Approval[], revisionAtRequest: number) => void;
+  acknowledge: (id: string) => void;
+  acknowledgeAll: () => void;
+  setOpen: (open: boolean) => void;
+  setView: (view: ApprovalsView) => void;
+  select: (id: string | null) => void;
+  selectHistory: (id: string | null) => void;
+  setTemplates: (templates: SamplingTemplate[]) => void;
+  setRules: (rules: AutoReplyRule[]) => void;
 }
 
 export const useApprovalsStore = create<ApprovalsState>()((set, get) => ({

@@ -9,11 +9,11 @@ interface AuthStoreState {
   busy: Record<string, boolean>;
   /** serverId → why the last request failed (not the sign-in itself: that is in the status). */
   errors: Record<string, string>;
-  apply(status: AuthStatus): void;
-  load(serverId: string): Promise<void>;
-  signIn(serverId: string): Promise<void>;
-  clear(serverId: string): Promise<void>;
-  forgetSecret(serverId: string): Promise<void>;
+  apply: (status: AuthStatus) => void;
+  load: (serverId: string) => Promise<void>;
+  signIn: (serverId: string) => Promise<void>;
+  clear: (serverId: string) => Promise<void>;
+  forgetSecret: (serverId: string) => Promise<void>;
 }
 
 export const useAuthStore = create<AuthStoreState>()((set, get) => {

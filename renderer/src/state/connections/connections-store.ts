@@ -3,11 +3,11 @@ import type { ConnectionState, ConnectionStatus } from '../../../../shared/conne
 
 interface ConnectionsState {
   byServer: Record<string, ConnectionState>;
-  apply(state: ConnectionState): void;
+  apply: (state: ConnectionState) => void;
   /** Applies a `connections.list` result, keeping any state an event made newer meanwhile. */
-  applyListed(states: ConnectionState[]): void;
+  applyListed: (states: ConnectionState[]) => void;
   /** The core's process died, and every connection it held with it. */
-  endAll(reason: string): void;
+  endAll: (reason: string) => void;
 }
 
 export const useConnectionsStore = create<ConnectionsState>()((set) => ({

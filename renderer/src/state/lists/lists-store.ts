@@ -7,7 +7,7 @@ export type ServerListSet = { [K in ListName]?: ConnectionList<ListItems[K]> };
 interface ListsState {
   /** serverId → its tools, resources, resource templates and prompts, mirrored from the core (lists-mirror.ts). */
   byServer: Record<string, ServerListSet>;
-  setList<K extends ListName>(serverId: string, name: K, list: ConnectionList<ListItems[K]> | undefined): void;
+  setList: <K extends ListName>(serverId: string, name: K, list: ConnectionList<ListItems[K]> | undefined) => void;
 }
 
 export const useListsStore = create<ListsState>()((set) => ({
@@ -23,5 +23,5 @@ export const useListsStore = create<ListsState>()((set) => ({
 
 /** One of a server's lists, for a component. */
 export function useServerList<K extends ListName>(serverId: string | null | undefined, name: K): ConnectionList<ListItems[K]> | undefined {
-  return useListsStore((state) => (serverId ? (state.byServer[serverId]?.[name] as ConnectionList<ListItems[K]> | undefined) : undefined));
+  return useListsStore((state) => (serverId ? (state.byServer[serverId]?.[name]) : undefined));
 }

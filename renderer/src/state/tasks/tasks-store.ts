@@ -8,9 +8,9 @@ interface TasksState {
   byServer: Record<string, Record<string, TaskInfo>>;
   /** serverId → why the last listing failed. */
   listErrors: Record<string, string>;
-  apply(task: TaskInfo): void;
-  load(serverId: string): Promise<void>;
-  cancel(serverId: string, taskId: string): Promise<void>;
+  apply: (task: TaskInfo) => void;
+  load: (serverId: string) => Promise<void>;
+  cancel: (serverId: string, taskId: string) => Promise<void>;
 }
 
 export const useTasksStore = create<TasksState>()((set, get) => ({

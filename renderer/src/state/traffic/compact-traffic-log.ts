@@ -91,16 +91,16 @@ class Interner {
 
 /** Receives the positions of rows whose status or response changed after they were appended. */
 export interface RowChangeListener {
-  rowChanged(position: number): void;
+  rowChanged: (position: number) => void;
   /** Everything was cleared or replaced: positions before `start` are gone. */
-  reset(): void;
+  reset: () => void;
   /** The oldest entries were evicted: positions before `start` are gone. */
-  evicted(start: number): void;
+  evicted: (start: number) => void;
   /**
    * Older entries came in below the old start, from `start` up to `before`; `merged` are rows
    * further up that are rows no more (a response whose request came in with them).
    */
-  prepended(start: number, before: number, merged: readonly number[]): void;
+  prepended: (start: number, before: number, merged: readonly number[]) => void;
 }
 
 /** How a request ended: the entry that ended it (when known), and why in one sentence (when said). */

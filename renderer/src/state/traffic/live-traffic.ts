@@ -19,9 +19,9 @@ export const liveTraffic = new TrafficSession(DEFAULT_MAX_ENTRIES, browserFrames
 
 /** Something that follows the live traffic too (the core-filtered view of the traffic panel). */
 export interface LiveFollower {
-  append(entries: readonly TrafficEntry[]): void;
-  applyOutcomes(updates: readonly OutcomeUpdate[]): void;
-  clear(): void;
+  append: (entries: readonly TrafficEntry[]) => void;
+  applyOutcomes: (updates: readonly OutcomeUpdate[]) => void;
+  clear: () => void;
 }
 
 const followers = new Set<LiveFollower>();
@@ -43,16 +43,16 @@ interface LiveTrafficState {
   maxEntries: number;
   diskBudgetBytes: number | null;
 
-  append(entries: readonly TrafficEntry[]): void;
+  append: (entries: readonly TrafficEntry[]) => void;
   /** The core's word on how requests ended (after the entries they name). */
-  applyOutcomes(updates: readonly OutcomeUpdate[]): void;
-  clear(): void;
+  applyOutcomes: (updates: readonly OutcomeUpdate[]) => void;
+  clear: () => void;
   /**
    * Replaces the live log with the newest page, keeping entries that arrived by event meanwhile
    * (newer than the page and than `lastSeqAtRequest`).
    */
-  applyNewestPage(page: TrafficPage, lastSeqAtRequest: number): void;
-  applySettings(settings: Partial<TrafficSettings> & Pick<TrafficSettings, 'recording' | 'maxEntries'>): void;
+  applyNewestPage: (page: TrafficPage, lastSeqAtRequest: number) => void;
+  applySettings: (settings: Partial<TrafficSettings> & Pick<TrafficSettings, 'recording' | 'maxEntries'>) => void;
 }
 
 /** Entries of the live session (kept or queued) with a seq above `afterSeq`. */

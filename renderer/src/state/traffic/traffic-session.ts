@@ -13,8 +13,8 @@ const NOTIFY_INTERVAL_MS = 100;
 /** When work runs: animation frames in the page, a fake clock in tests. */
 export interface FrameScheduler {
   /** Runs `callback` once, soon; returns a function that cancels it. */
-  request(callback: () => void): () => void;
-  now(): number;
+  request: (callback: () => void) => () => void;
+  now: () => number;
 }
 
 /** What the queue holds: entries to append, or the core's word on requests' outcomes (in arrival order). */

@@ -9,9 +9,9 @@ interface Props<T> {
   optionClassName?: string;
   items: readonly T[];
   active: number;
-  keyOf(item: T, index: number): string;
-  render(item: T): ReactNode;
-  onTake(index: number): void;
+  keyOf: (item: T, index: number) => string;
+  render: (item: T) => ReactNode;
+  onTake: (index: number) => void;
 }
 
 /** The option ids `aria-activedescendant` points at. */

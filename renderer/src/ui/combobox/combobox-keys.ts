@@ -9,11 +9,11 @@ export interface ComboboxState {
   count: number;
   /** The active suggestion's index, -1 for none. */
   active: number;
-  setActive(index: number): void;
-  take(index: number): void;
-  close(): void;
+  setActive: (index: number) => void;
+  take: (index: number) => void;
+  close: () => void;
   /** Down on a closed list opens it (and asks for suggestions). */
-  openList?(): void;
+  openList?: () => void;
   /** Tab takes the active suggestion too (a filter box); otherwise Tab leaves the box. */
   takeOnTab?: boolean;
 }

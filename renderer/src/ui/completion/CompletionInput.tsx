@@ -7,11 +7,11 @@ import './completion-input.css';
 interface Props {
   id: string;
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   /** Null when the server offers no completions: then this is a plain text field. */
   completion: Completion | null;
   /** The other fields' values, sent as `context.arguments`. */
-  context(): Record<string, string>;
+  context: () => Record<string, string>;
   required?: boolean;
   invalid?: boolean;
   describedBy?: string | undefined;

@@ -31,14 +31,14 @@ export function completionStateOf(outcome: RpcOutcome): CompletionState {
 }
 
 export interface CompletionTransport {
-  request(callId: string, value: string, context: Record<string, string>): Promise<RpcOutcome>;
+  request: (callId: string, value: string, context: Record<string, string>) => Promise<RpcOutcome>;
   /** Tells the server to stop a request whose answer is no longer wanted. */
-  cancel(callId: string): void;
+  cancel: (callId: string) => void;
 }
 
 export interface CompletionSequencerOptions {
   debounceMs: number;
-  newCallId(): string;
+  newCallId: () => string;
 }
 
 /**

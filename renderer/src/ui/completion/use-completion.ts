@@ -8,11 +8,11 @@ const DEBOUNCE_MS = 200;
 export interface Completion {
   state: CompletionState;
   /** After a pause in typing. */
-  schedule(value: string, context: Record<string, string>): void;
+  schedule: (value: string, context: Record<string, string>) => void;
   /** At once, e.g. on focus. */
-  requestNow(value: string, context: Record<string, string>): void;
+  requestNow: (value: string, context: Record<string, string>) => void;
   /** Forgets the pending request and its suggestions. */
-  stop(): void;
+  stop: () => void;
 }
 
 /**

@@ -12,7 +12,7 @@ interface Props {
   /** MCP content blocks as the server sent them (any shape: non-conforming input is shown raw). */
   blocks: unknown;
   /** Opens a resource (for `resource_link` blocks). */
-  onOpenResource?(uri: string): void;
+  onOpenResource?: (uri: string) => void;
   label: string;
   /** The long text the core holds at `path` (starting at a block's index), if any (see `HeldText`). */
   heldText?: HeldTextAt | undefined;
@@ -68,7 +68,7 @@ interface BlockProps {
   /** Accessible name for this block's view. */
   name: string;
   fileBaseName: string;
-  onOpenResource?(uri: string): void;
+  onOpenResource?: (uri: string) => void;
   /** The long text the core holds at `path` inside this block, if any. */
   heldText?: HeldTextAt | undefined;
 }

@@ -53,7 +53,7 @@ function DocumentBody({
   sizeHint,
   local,
   onRunLocally,
-}: Props & { local: boolean; onRunLocally(): void }) {
+}: Props & { local: boolean; onRunLocally: () => void }) {
   const source = useDocument(input, { local, ...(sizeHint !== undefined ? { sizeHint } : {}) });
   const info = source.info;
   const [mode, setMode] = useState<'tree' | 'raw'>(preferRaw ? 'raw' : 'tree');

@@ -10,7 +10,7 @@ export interface SavedFile {
 
 interface Props {
   /** What to save; may be fetched (from a worker, or from the core) on click. */
-  getFile(): SavedFile | Promise<SavedFile>;
+  getFile: () => SavedFile | Promise<SavedFile>;
   label?: string;
 }
 

@@ -12,11 +12,11 @@ interface Props {
   /** Classes for the input (its size in the surrounding bar). */
   className?: string;
   text: string;
-  onText(text: string): void;
+  onText: (text: string) => void;
   /** The keys this box understands, offered as the user types. */
   keys: readonly FilterKey[];
   /** Values seen so far for a key (tool names, methods…), offered after it. */
-  valuesOf?(key: string): readonly string[] | undefined;
+  valuesOf?: (key: string) => readonly string[] | undefined;
   /** The id of the element that lists the query's errors, when there are any. */
   errorsId?: string | undefined;
 }

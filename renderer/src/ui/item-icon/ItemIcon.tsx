@@ -1,6 +1,7 @@
 import { useState, useSyncExternalStore } from 'react';
 import type { ServerIcon } from '../../../../shared/connection';
 import { pickIconSource } from './icon-source';
+import './item-icon.css';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

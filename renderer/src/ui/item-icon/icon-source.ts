@@ -1,4 +1,9 @@
 import type { ServerIcon } from '../../../../shared/connection.js';
+import { isObject } from '../../../../shared/is-object.js';
+
+function isList(value: unknown): value is readonly unknown[] {
+  return Array.isArray(value);
+}
 
 /** Raster and SVG images only: an SVG inside <img> cannot run script or load anything. */
 const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.microsoft\.icon|svg\+xml)[;,]/i;
@@ -8,8 +13,9 @@ const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif|bmp|x-icon|vnd\.micro
  * (http:, javascript:, file:, relative paths) is refused. Prefers an icon made for the theme.
  */
 export function pickIconSource(icons: readonly ServerIcon[] | undefined, theme: 'light' | 'dark'): string | undefined {
-  if (!Array.isArray(icons)) return undefined;
-  const usable = icons.filter((icon) => typeof icon?.src === 'string' && isSafeIconUrl(icon.src));
+  // A server's list as sent: checked item by item, whatever its declared type says.
+  if (!isList(icons)) return undefined;
+  const usable = icons.filter((icon: unknown): icon is ServerIcon => isObject(icon) && typeof icon.src === 'string' && isSafeIconUrl(icon.src));
   const preferred = usable.find((icon) => icon.theme === theme) ?? usable.find((icon) => icon.theme === undefined) ?? usable[0];
   return preferred?.src;
 }

@@ -34,13 +34,13 @@ import './schema-form.css';
 
 interface Props {
   value: string;
-  onChange(text: string): void;
+  onChange: (text: string) => void;
   /** The JSON Schema the text should satisfy: drives diagnostics and completion. */
   schema?: unknown;
   /** The editor's accessible name (on its editable element). */
   label: string;
   /** Ctrl/Cmd+Enter. */
-  onSubmit?(): void;
+  onSubmit?: () => void;
   /** Ids of elements that describe the editor (errors, hints). */
   describedBy?: string;
   readOnly?: boolean;

@@ -10,7 +10,7 @@ export interface SchemaFormProps {
   schema: unknown;
   /** The value being edited; it is the JSON value itself (keys the schema does not know are kept). */
   value: unknown;
-  onChange(value: unknown): void;
+  onChange: (value: unknown) => void;
   /** Messages by JSON Pointer (see `errorsByPointer`), shown next to their fields. */
   errors?: Readonly<Record<string, readonly string[]>>;
   disabled?: boolean;
@@ -39,7 +39,7 @@ interface FieldContext {
   errors: Readonly<Record<string, readonly string[]>>;
   disabled: boolean;
   mode: FormMode;
-  update(path: readonly PathSegment[], next: unknown): void;
+  update: (path: readonly PathSegment[], next: unknown) => void;
 }
 
 /**
@@ -359,7 +359,7 @@ function ArrayGroup({ field, name, value, path, context, depth }: { field: Extra
 }
 
 /** A checkbox per choice. Values the choices do not include are kept, and said. */
-function MultiChoiceInput({ field, value, disabled, onChange, onReset }: { field: Extract<FieldModel, { kind: 'multi-choice' }>; value: unknown; disabled: boolean; onChange(next: unknown): void; onReset(): void }) {
+function MultiChoiceInput({ field, value, disabled, onChange, onReset }: { field: Extract<FieldModel, { kind: 'multi-choice' }>; value: unknown; disabled: boolean; onChange: (next: unknown) => void; onReset: () => void }) {
   if (value !== undefined && !Array.isArray(value)) return <WrongType expected="a list" value={value} onReset={onReset} disabled={disabled} />;
   const chosen: unknown[] = Array.isArray(value) ? value : [];
   const isChosen = (option: unknown) => chosen.some((item) => jsonEqual(item, option));
@@ -386,7 +386,7 @@ function MultiChoiceInput({ field, value, disabled, onChange, onReset }: { field
   );
 }
 
-function WrongType({ expected, value, onReset, disabled }: { expected: string; value: unknown; onReset(): void; disabled: boolean }) {
+function WrongType({ expected, value, onReset, disabled }: { expected: string; value: unknown; onReset: () => void; disabled: boolean }) {
   return (
     <p className="schema-form__notice" role="note">
       This should be {expected} but is {shortJson(value)}.{' '}
@@ -405,7 +405,7 @@ type ControlProps = {
   'aria-required': true | undefined;
 };
 
-function StringInput({ field, value, required, control, onChange }: { field: Extract<FieldModel, { kind: 'string' }>; value: unknown; required: boolean; control: ControlProps; onChange(next: unknown): void }) {
+function StringInput({ field, value, required, control, onChange }: { field: Extract<FieldModel, { kind: 'string' }>; value: unknown; required: boolean; control: ControlProps; onChange: (next: unknown) => void }) {
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
   const change = (next: string) => onChange(next === '' && !required ? undefined : next);
   const multiline = text.includes('\n');
@@ -435,7 +435,7 @@ function StringInput({ field, value, required, control, onChange }: { field: Ext
   );
 }
 
-function NumberInput({ integer, value, control, onChange }: { integer: boolean; value: unknown; control: ControlProps; onChange(next: unknown): void }) {
+function NumberInput({ integer, value, control, onChange }: { integer: boolean; value: unknown; control: ControlProps; onChange: (next: unknown) => void }) {
   // Keep the typed text while it means the same value ("1.50", "1e3"), so typing is not rewritten under
   // the cursor; take the value's own text when it changed elsewhere (JSON editor, history).
   const [text, setText] = useState(() => textFromNumber(value));
@@ -467,7 +467,7 @@ function NumberInput({ integer, value, control, onChange }: { integer: boolean; 
  * A checkbox. An optional boolean can also be left out of the arguments: it starts unset (shown as
  * mixed), a click sets it, and "Unset" leaves it out again.
  */
-function BooleanInput({ name, value, required, control, onChange }: { name: string; value: unknown; required: boolean; control: ControlProps; onChange(next: unknown): void }) {
+function BooleanInput({ name, value, required, control, onChange }: { name: string; value: unknown; required: boolean; control: ControlProps; onChange: (next: unknown) => void }) {
   const unset = value !== true && value !== false;
   const boxRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -486,7 +486,7 @@ function BooleanInput({ name, value, required, control, onChange }: { name: stri
   );
 }
 
-function ChoiceInput({ field, value, required, control, onChange }: { field: Extract<FieldModel, { kind: 'choice' }>; value: unknown; required: boolean; control: ControlProps; onChange(next: unknown): void }) {
+function ChoiceInput({ field, value, required, control, onChange }: { field: Extract<FieldModel, { kind: 'choice' }>; value: unknown; required: boolean; control: ControlProps; onChange: (next: unknown) => void }) {
   const index = value === undefined ? -1 : field.options.findIndex((option) => jsonEqual(option.value, value));
   const other = value !== undefined && index < 0;
   const selected = other ? 'other' : index < 0 ? '' : String(index);
@@ -516,7 +516,7 @@ function ChoiceInput({ field, value, required, control, onChange }: { field: Ext
   );
 }
 
-function JsonInput({ reason, value, control, onChange }: { reason: string; value: unknown; control: ControlProps; onChange(next: unknown): void }) {
+function JsonInput({ reason, value, control, onChange }: { reason: string; value: unknown; control: ControlProps; onChange: (next: unknown) => void }) {
   const print = (next: unknown) => (next === undefined ? '' : JSON.stringify(next, null, 2));
   const [text, setText] = useState(() => print(value));
   const [shown, setShown] = useState(value);

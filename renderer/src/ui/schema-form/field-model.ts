@@ -205,8 +205,8 @@ export function describeField(schemaInput: unknown, root: unknown): FieldModel {
 
   // Choices: enum, const, or oneOf/anyOf whose every branch is a constant.
   if (Array.isArray(schema.enum)) {
-    const names = Array.isArray(schema.enumNames) ? schema.enumNames : Array.isArray(schema['x-enumNames']) ? schema['x-enumNames'] : [];
-    const options = schema.enum.map((value, index) => ({ value, label: optionLabel(value, names[index]) }));
+    const names: unknown[] = Array.isArray(schema.enumNames) ? schema.enumNames : Array.isArray(schema['x-enumNames']) ? schema['x-enumNames'] : [];
+    const options = (schema.enum as unknown[]).map((value, index) => ({ value, label: optionLabel(value, names[index]) }));
     return { ...base, kind: 'choice', options };
   }
   if ('const' in schema) return { ...base, kind: 'choice', options: [{ value: schema.const, label: optionLabel(schema.const, schema.title) }] };
@@ -216,9 +216,9 @@ export function describeField(schemaInput: unknown, root: unknown): FieldModel {
     const constants = branches.map((branch) => constantOf(branch, root));
     if (constants.every((constant) => constant !== null)) {
       const options = constants.map((constant) => ({
-        value: constant!.value,
-        label: optionLabel(constant!.value, constant!.schema.title),
-        ...(typeof constant!.schema.description === 'string' ? { description: constant!.schema.description } : {}),
+        value: constant.value,
+        label: optionLabel(constant.value, constant.schema.title),
+        ...(typeof constant.schema.description === 'string' ? { description: constant.schema.description } : {}),
       }));
       return { ...base, kind: 'choice', options };
     }

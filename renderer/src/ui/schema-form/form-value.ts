@@ -64,7 +64,7 @@ export function setAt(value: unknown, path: readonly PathSegment[], next: unknow
   if (path.length === 0) return next;
   const [head, ...rest] = path as [PathSegment, ...PathSegment[]];
   if (typeof head === 'number') {
-    const list = Array.isArray(value) ? [...value] : [];
+    const list: unknown[] = Array.isArray(value) ? [...(value as unknown[])] : [];
     const child = setAt(list[head], rest, next);
     if (child === undefined && rest.length === 0) list.splice(head, 1);
     else list[head] = child;

@@ -18,7 +18,7 @@ interface Props {
   /** Sent after the input: the run's result. */
   toolResult?: unknown;
   tool?: ToolInfo;
-  onClosed?(): void;
+  onClosed?: () => void;
 }
 
 const DEFAULT_FRAME_HEIGHT = 320;

@@ -1,5 +1,5 @@
 import { AppBridge, type McpUiDisplayMode, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { CallToolResult, ReadResourceResult, ListResourcesResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/client';
 import { APP_POLICY_REPORT_PREFIX, type AppOpening, type AppWireRecord } from '../../../../../shared/apps';
 import type { JsonObject, ToolInfo } from '../../../../../shared/mcp';
 import type { TrafficEntry } from '../../../../../shared/traffic';
@@ -127,7 +127,7 @@ export class AppSession {
       if (this.options.toolInput) void bridge.sendToolInput({ arguments: this.options.toolInput });
       if (this.options.toolResult !== undefined) void bridge.sendToolResult(this.options.toolResult as CallToolResult);
     };
-    bridge.oncalltool = async (params) => this.callTool(params.name, (params.arguments ?? {}) as JsonObject);
+    bridge.oncalltool = async (params) => this.callTool(params.name, (params.arguments ?? {}));
     bridge.onreadresource = async (params) => {
       const outcome = await this.options.api.invoke('resources.read', { serverId: opening.serverId, uri: params.uri });
       if (outcome.failure) throw new Error(outcome.failure.message);
@@ -135,26 +135,26 @@ export class AppSession {
     };
     bridge.onlistresources = async () => {
       const outcome = await this.options.api.invoke('resources.list', { serverId: opening.serverId });
-      return { resources: outcome.items } as unknown as ListResourcesResult;
+      return { resources: outcome.items };
     };
-    bridge.onmessage = async (params) => {
+    bridge.onmessage = (params) => {
       const text = params.content.map((block) => (block.type === 'text' ? block.text : `[${block.type}]`)).join(' ');
       this.addEvent('info', `The app asked to send a message to the model (Loupe has none): ${text.slice(0, 300)}`);
-      return {};
+      return Promise.resolve({});
     };
-    bridge.onopenlink = async (params) => {
+    bridge.onopenlink = (params) => {
       this.addEvent('link', `The app asked to open ${params.url.slice(0, 300)}`, params.url);
-      return {};
+      return Promise.resolve({});
     };
-    bridge.onupdatemodelcontext = async () => {
+    bridge.onupdatemodelcontext = () => {
       this.addEvent('info', 'The app updated its context for the model (ui/update-model-context).');
-      return {};
+      return Promise.resolve({});
     };
-    bridge.onrequestdisplaymode = async (params) => {
+    bridge.onrequestdisplaymode = (params) => {
       const mode: McpUiDisplayMode = params.mode === 'fullscreen' ? 'fullscreen' : 'inline';
       this.addEvent('info', `The app asked for ${params.mode} display${params.mode === mode ? '' : `; Loupe offers ${mode}`}.`);
       this.setDisplayMode(mode);
-      return { mode };
+      return Promise.resolve({ mode });
     };
     bridge.onsizechange = (params) => {
       const clamp = (value: number | undefined) => (typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.min(value, MAX_FRAME_HEIGHT)) : undefined);

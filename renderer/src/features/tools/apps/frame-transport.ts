@@ -55,18 +55,21 @@ export class FrameTransport implements Transport {
     private readonly clock: () => number = () => performance.now(),
   ) {}
 
-  async start(): Promise<void> {
+  start(): Promise<void> {
     this.target.addEventListener('message', this.listener);
+    return Promise.resolve();
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.target.removeEventListener('message', this.listener);
     this.onclose?.();
+    return Promise.resolve();
   }
 
-  async send(message: JSONRPCMessage): Promise<void> {
+  send(message: JSONRPCMessage): Promise<void> {
     this.record({ direction: 'out', message });
     this.frame.postMessage(message, this.origin);
+    return Promise.resolve();
   }
 
   /** Public for tests: one message event seen by the window. */
@@ -101,7 +104,7 @@ export class FrameTransport implements Transport {
       return;
     }
     this.record({ direction: 'in', message: event.data });
-    this.onmessage?.(parsed.data as JSONRPCMessage);
+    this.onmessage?.(parsed.data);
   }
 
   /** A fixed window per `windowMs`: past `maxMessages`, messages are dropped and counted once per window. */
