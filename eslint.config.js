@@ -98,6 +98,9 @@ export default tseslint.config(
     files: APP_CODE,
     plugins: { 'import-x': importX },
     settings: {
+      // The cycle rule reads the modules an import leads to: TypeScript ones with the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx', '.cts', '.js', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.cts'] },
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.tsx', '.cts', '.js', '.mjs', '.cjs', '.json'],

@@ -1,62 +1,86 @@
-/** The import boundaries in eslint.config.js, checked on snippets placed where they would live. */
+/**
+ * The layers in eslint.config.js, checked with probe files placed where they would live: each
+ * import the design forbids fails the lint, and the imports it allows pass.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { describe, expect, test } from 'vitest';
+import tseslint from 'typescript-eslint';
+import { afterAll, describe, expect, test } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const eslint = new ESLint({
   cwd: ROOT,
-  // The snippets are not part of a TypeScript project: lint them without type information.
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false, project: null } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-      '@typescript-eslint/switch-exhaustiveness-check': 'off',
-      '@typescript-eslint/no-unused-vars': 'off',
-    },
-  },
+  // The probes are not part of a TypeScript project: lint them without type information.
+  overrideConfig: [tseslint.configs.disableTypeChecked, { rules: { '@typescript-eslint/no-unused-vars': 'off' } }],
 });
 
-/** The no-restricted-imports messages for `code` as if it were the file at `file`. */
+const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports', 'import-x/no-cycle']);
+
+/** The boundary errors for `code` as if it were the file at `file`. */
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  const fatal = result?.messages.filter((message) => message.fatal) ?? [];
+  if (fatal.length > 0) throw new Error(`The probe did not parse: ${fatal.map((message) => message.message).join('; ')}`);
+  return (result?.messages ?? []).filter((message) => BOUNDARY_RULES.has(message.ruleId ?? '')).map((message) => message.message);
 }
 
-describe('import boundaries', () => {
-  test('a feature imports another feature only through its index.ts', async () => {
-    expect(await boundaryErrors('renderer/src/features/prompts/Probe.ts', "import { useTrafficStore } from '../traffic/traffic-store';\nexport const x = useTrafficStore;\n")).toEqual([
-      expect.stringContaining('through its index.ts'),
-    ]);
-    expect(await boundaryErrors('renderer/src/features/prompts/Probe.ts', "import { useTrafficStore } from '../traffic';\nexport const x = useTrafficStore;\n")).toEqual([]);
-    // Its own files, shared UI and the bridge are fine.
-    expect(await boundaryErrors('renderer/src/features/prompts/Probe.ts', "import { a } from './prompts-store';\nimport { b } from '../../ui/format';\nimport { c } from '../../bridge/mirror';\nexport const x = [a, b, c];\n")).toEqual([]);
+/** A probe that imports `from` and uses it. */
+const importing = (from: string) => `import * as probe from '${from}';\nexport const used = probe;\n`;
+
+describe('the layers refuse what the design forbids', () => {
+  test.each([
+    ['shared → main', 'shared/probe.ts', '../main/core/create-core.js'],
+    ['shared → renderer', 'shared/probe.ts', '../renderer/src/state/servers'],
+    ['core → renderer', 'main/core/handlers/probe.ts', '../../../renderer/src/state/servers'],
+    ['core → a shell', 'main/core/handlers/probe.ts', '../../host/start-host.js'],
+    ['preload → main', 'preload/probe.cts', '../main/core/create-core.js'],
+    ['renderer → main', 'renderer/src/features/tools/Probe.ts', '../../../../main/core/create-core.js'],
+    ['feature → app', 'renderer/src/features/tools/Probe.ts', '../../app/navigation'],
+    ['feature → another feature (outside a slot)', 'renderer/src/features/prompts/Probe.ts', '../resources'],
+    ['feature → another feature’s file', 'renderer/src/features/prompts/Probe.ts', '../resources/resources-store'],
+    ['feature → another feature’s style sheet', 'renderer/src/features/prompts/Probe.ts', '../resources/resources.css'],
+    ['ui → app', 'renderer/src/ui/Probe.ts', '../app/navigation'],
+    ['ui → a feature', 'renderer/src/ui/Probe.ts', '../features/tools'],
+    ['state → ui', 'renderer/src/state/Probe.ts', '../ui/format'],
+    ['state → a feature', 'renderer/src/state/Probe.ts', '../features/tools'],
+    ['bridge → ui', 'renderer/src/bridge/Probe.ts', '../ui/format'],
+    ['bridge → state', 'renderer/src/bridge/Probe.ts', '../state/servers'],
+    ['the core’s base → a folder above it', 'main/core/base/probe.ts', '../config/config-store.js'],
+    ['config → connections (upward in the core)', 'main/core/config/probe.ts', '../connections/connection.js'],
+    ['connections → lists (upward in the core)', 'main/core/connections/probe.ts', '../lists/server-lists.js'],
+    ['mcp → connections (upward in the core)', 'main/core/mcp/probe.ts', '../connections/connection.js'],
+    ['traffic → transports (upward in the core)', 'main/core/traffic/probe.ts', '../transports/create-transport.js'],
+    ['app → a feature’s file instead of its index', 'renderer/src/app/Probe.ts', '../features/tools/ToolsPanel'],
+  ])('%s fails the lint', async (_what, file, from) => {
+    expect(await boundaryErrors(file, importing(from))).not.toEqual([]);
   });
 
-  test('the app imports features through their index.ts', async () => {
-    expect(await boundaryErrors('renderer/src/app/Probe.ts', "import { ToolsPanel } from '../features/tools/ToolsPanel';\nexport const x = ToolsPanel;\n")).toHaveLength(1);
-    expect(await boundaryErrors('renderer/src/app/Probe.ts', "import { ToolsPanel } from '../features/tools';\nexport const x = ToolsPanel;\n")).toEqual([]);
+  test.each([
+    ['a feature → its own files, ui, state, bridge, shared', 'renderer/src/features/prompts/Probe.ts', ['./prompts-store', '../../ui/format', '../../state/servers', '../../bridge/api', '../../../../shared/lists']],
+    ['ui → state and bridge', 'renderer/src/ui/Probe.ts', ['../state/servers', '../bridge/api']],
+    ['state → bridge', 'renderer/src/state/Probe.ts', ['../bridge/api']],
+    ['app → features through their index, and everything below', 'renderer/src/app/Probe.ts', ['../features/tools', '../state/servers', '../ui/format']],
+    ['connections → the core below it', 'main/core/connections/probe.ts', ['../traffic/traffic-log.js', '../auth/auth-session.js', '../base/notice.js']],
+    ['lists → connections', 'main/core/lists/probe.ts', ['../connections/connection.js']],
+    ['a shell → the core', 'main/host/probe.ts', ['../core/create-core.js', '../core-process/core-supervisor.js']],
+  ])('%s passes', async (_what, file, froms) => {
+    const code = froms.map((from, index) => `import * as probe${index} from '${from}';\nexport const used${index} = probe${index};\n`).join('');
+    expect(await boundaryErrors(file, code)).toEqual([]);
   });
+});
 
-  test('shared UI and the bridge know no feature', async () => {
-    expect(await boundaryErrors('renderer/src/ui/Probe.ts', "import { useToolsStore } from '../features/tools';\nexport const x = useToolsStore;\n")).toEqual([
-      expect.stringContaining('must not import a feature'),
-    ]);
-    expect(await boundaryErrors('renderer/src/bridge/Probe.ts', "import { useToolsStore } from '../features/tools';\nexport const x = useToolsStore;\n")).toHaveLength(1);
-  });
+describe('an import cycle fails the lint', () => {
+  const folder = path.join(ROOT, 'shared', `lint-probe-${process.pid}`);
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  test('the renderer never imports main/, the core no shell, and shared/ stays platform-free', async () => {
-    expect(await boundaryErrors('renderer/src/features/tools/Probe.ts', "import { createCore } from '../../../../main/core/create-core';\nexport const x = createCore;\n")).toEqual(
-      expect.arrayContaining([expect.stringContaining('through the bridge')]),
-    );
-    expect(await boundaryErrors('main/core/handlers/probe.ts', "import { startHost } from '../../host/host';\nexport const x = startHost;\n")).toEqual([
-      expect.stringContaining('must not import a shell'),
-    ]);
-    expect(await boundaryErrors('main/core/handlers/probe.ts', "import { app } from 'electron';\nexport const x = app;\n")).toHaveLength(1);
-    expect(await boundaryErrors('main/host/probe.ts', "import { createCore } from '../core/create-core';\nexport const x = createCore;\n")).toEqual([]);
-    expect(await boundaryErrors('shared/probe.ts', "import { readFile } from 'node:fs';\nexport const x = readFile;\n")).toHaveLength(1);
+  test('two modules that import each other', async () => {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'b.ts'), "import { a } from './a.js';\nexport const b = () => a;\n");
+    const code = "import { b } from './b.js';\nexport const a = () => b;\n";
+    writeFileSync(path.join(folder, 'a.ts'), code);
+    expect(await boundaryErrors(path.relative(ROOT, path.join(folder, 'a.ts')), code)).toEqual([expect.stringMatching(/cycle/i)]);
   });
 });
