@@ -30,7 +30,15 @@ import { TRAFFIC_TYPES } from './traffic-types';
 import { useRowActions } from './use-row-actions';
 import { useShownTraffic } from './use-shown-traffic';
 import { useSortedRows } from './use-sorted-rows';
+// The log's style sheets, one per part, in cascade order.
 import './traffic.css';
+import './traffic-toolbar.css';
+import './traffic-export-menu.css';
+import './traffic-chips.css';
+import './traffic-import.css';
+import './traffic-grid.css';
+import './traffic-detail.css';
+import './traffic-sessions.css';
 
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
