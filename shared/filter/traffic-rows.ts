@@ -17,6 +17,26 @@ export interface InternedStrings {
   readonly values: readonly string[];
 }
 
+/** Interns strings to small integers, so columns hold numbers and filters compare numbers. */
+export class Interner implements InternedStrings {
+  readonly values: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  constructor(known: Iterable<string> = []) {
+    for (const value of known) this.intern(value);
+  }
+
+  intern(value: string): number {
+    let code = this.index.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.index.set(value, code);
+    }
+    return code;
+  }
+}
+
 export interface TrafficRows {
   readonly methods: InternedStrings;
   readonly subjects: InternedStrings;

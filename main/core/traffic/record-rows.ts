@@ -1,28 +1,7 @@
-import { KIND, type InternedStrings, type RowStatus, type TrafficRows } from '../../../shared/filter/traffic-rows.js';
+import { Interner, KIND, type RowStatus, type TrafficRows } from '../../../shared/filter/traffic-rows.js';
 import { TRAFFIC_INLINE_LIMIT, TRAFFIC_PREVIEW_CHARS, type JsonRpcId, type TrafficEntry } from '../../../shared/traffic.js';
 import { callSubject } from '../../../shared/traffic-subject.js';
 import type { TrafficRecord } from './traffic-record.js';
-
-/** Strings numbered as they are first asked for. */
-class LazyInterner implements InternedStrings {
-  readonly values: string[] = [];
-  private readonly index = new Map<string, number>();
-
-  constructor(known: Iterable<string> = []) {
-    for (const value of known) this.code(value);
-  }
-
-  code(value: string | undefined): number {
-    if (value === undefined) return -1;
-    let code = this.index.get(value);
-    if (code === undefined) {
-      code = this.values.length;
-      this.values.push(value);
-      this.index.set(value, code);
-    }
-    return code;
-  }
-}
 
 /**
  * The core's record as the traffic filter sees it (shared/filter/traffic-rows.ts), addressed by
@@ -30,9 +9,9 @@ class LazyInterner implements InternedStrings {
  * the window has not loaded means what it means there. A response folds into its request's row.
  */
 export class RecordRows implements TrafficRows {
-  readonly methods: LazyInterner;
-  readonly subjects = new LazyInterner();
-  readonly servers = new LazyInterner();
+  readonly methods: Interner;
+  readonly subjects = new Interner();
+  readonly servers = new Interner();
   private readonly subjectOf = new Map<number, number>();
 
   constructor(
@@ -42,7 +21,7 @@ export class RecordRows implements TrafficRows {
     /** Each server's newest connection. */
     private readonly latestConnection: ReadonlyMap<string, string>,
   ) {
-    this.methods = new LazyInterner(knownMethods);
+    this.methods = new Interner(knownMethods);
   }
 
   private entry(row: number): TrafficEntry {
@@ -57,21 +36,23 @@ export class RecordRows implements TrafficRows {
   }
 
   methodCode(row: number): number {
-    return this.methods.code(this.entry(row).method);
+    const method = this.entry(row).method;
+    return method === undefined ? -1 : this.methods.intern(method);
   }
 
   subjectCode(row: number): number {
     let code = this.subjectOf.get(row);
     if (code === undefined) {
       const entry = this.entry(row);
-      code = this.subjects.code(callSubject(entry.method, entry.message));
+      const subject = callSubject(entry.method, entry.message);
+      code = subject === undefined ? -1 : this.subjects.intern(subject);
       this.subjectOf.set(row, code);
     }
     return code;
   }
 
   serverCode(row: number): number {
-    return this.servers.code(this.entry(row).serverId);
+    return this.servers.intern(this.entry(row).serverId);
   }
 
   kindCode(row: number): number {

@@ -1,4 +1,4 @@
-import { KIND, KIND_CODES, type RowStatus, type TrafficRows } from '../../../../shared/filter/traffic-rows.js';
+import { Interner, KIND, KIND_CODES, type RowStatus, type TrafficRows } from '../../../../shared/filter/traffic-rows.js';
 import { REQUEST_OUTCOMES, type JsonRpcId, type TrafficEntry, type TrafficKind } from '../../../../shared/traffic.js';
 import type { OutcomeUpdate } from '../../../../shared/traffic-outcomes.js';
 import { callSubject } from '../../../../shared/traffic-subject.js';
@@ -71,22 +71,6 @@ class Chunk {
   readonly flow: Array<TrafficFlow | undefined> = new Array<TrafficFlow | undefined>(CHUNK_SIZE);
   /** Why an entry is not the whole message (a line past the size limit); sparse. */
   readonly problem: Array<string | undefined> = new Array<string | undefined>(CHUNK_SIZE);
-}
-
-/** Interns strings to small integers, so columns hold numbers and filters compare numbers. */
-class Interner {
-  readonly values: string[] = [];
-  private readonly index = new Map<string, number>();
-
-  intern(value: string): number {
-    let code = this.index.get(value);
-    if (code === undefined) {
-      code = this.values.length;
-      this.values.push(value);
-      this.index.set(value, code);
-    }
-    return code;
-  }
 }
 
 /** Receives the positions of rows whose status or response changed after they were appended. */
