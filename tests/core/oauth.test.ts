@@ -8,7 +8,7 @@ import { SECRETS_FILE as OAUTH_SECRETS_FILE } from '../../main/core/secrets/open
 import { IDP, MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
 import { recordedOutcomes } from '../../shared/traffic-outcomes.js';
-import { allTraffic, eventsNamed, readSession, startCore, startEverythingHttp, type TestCore, exportedText } from './helpers.js';
+import { allTraffic, eventsNamed, readSession, startCore, startEverythingHttp, waitFor, type TestCore, exportedText } from './helpers.js';
 
 interface Fixture {
   url: string;
@@ -175,9 +175,12 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     // The note that ended it is in the log too, naming the request.
     const note = live.find((entry) => entry.seq === refused.ending?.seq);
     expect(note).toMatchObject({ kind: 'note', requestSeq: refused.seq, ends: 'failed', id: refused.id });
-    // The window heard it by event, after the entries it names.
-    const updates = eventsNamed(test, 'traffic.outcomes').flat();
-    expect(updates).toContainEqual(expect.objectContaining({ seq: refused.seq, outcome: 'failed', endSeq: note!.seq }));
+    // The window hears it by event, after the entries it names (events go out in batches).
+    const heard = await waitFor(
+      () => eventsNamed(test, 'traffic.outcomes').flat().find((update) => update.seq === refused.seq),
+      'the outcome event of the refused request',
+    );
+    expect(heard).toMatchObject({ outcome: 'failed', endSeq: note!.seq });
     // On disk the same record ends the same way, read with the same model.
     const current = (await test.core.handlers['traffic.sessions.list']()).find((session) => session.current)!;
     const saved = parseTrafficJsonl((await readSession(test.core, current.id)).text).entries;
