@@ -29,7 +29,7 @@ export function setAtPath(root: unknown, path: readonly PathSegment[], value: un
 export function withValueAtPath(root: unknown, path: readonly PathSegment[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [segment, ...rest] = path as [PathSegment, ...PathSegment[]];
-  const copy = (Array.isArray(root) ? [...root] : { ...(root as object) }) as Record<PathSegment, unknown>;
+  const copy = (Array.isArray(root) ? [...(root as unknown[])] : { ...(root as object) }) as Record<PathSegment, unknown>;
   copy[segment] = withValueAtPath(copy[segment], rest, value);
   return copy;
 }

@@ -3,6 +3,7 @@ import type { ConnectionState } from '../../shared/connection.js';
 import type { JsonObject, PromptInfo, ResourceInfo, ToolInfo } from '../../shared/mcp.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { isObject } from '../../shared/is-object.js';
+import { plainText } from '../../shared/plain-text.js';
 
 function firstLine(text: string | undefined): string {
   return (text ?? '').split('\n')[0]!.trim();
@@ -59,7 +60,7 @@ function contentText(block: unknown): string {
   if (!isObject(block)) return JSON.stringify(block);
   if (block.type === 'text' && typeof block.text === 'string') return block.text;
   if ((block.type === 'image' || block.type === 'audio') && typeof block.data === 'string') {
-    return `[${block.type} ${String(block.mimeType ?? '')}, ${Math.floor((block.data.length * 3) / 4)} bytes]`;
+    return `[${block.type} ${plainText(block.mimeType ?? '')}, ${Math.floor((block.data.length * 3) / 4)} bytes]`;
   }
   if (block.type === 'resource' && isObject(block.resource)) return resourceContentText(block.resource);
   if (block.type === 'resource_link') return `[resource link ${String(block.uri)}]`;
@@ -68,7 +69,7 @@ function contentText(block: unknown): string {
 
 function resourceContentText(content: JsonObject): string {
   if (typeof content.text === 'string') return content.text;
-  if (typeof content.blob === 'string') return `[${String(content.mimeType ?? 'binary')} ${String(content.uri)}, ${Math.floor((content.blob.length * 3) / 4)} bytes]`;
+  if (typeof content.blob === 'string') return `[${plainText(content.mimeType ?? 'binary')} ${String(content.uri)}, ${Math.floor((content.blob.length * 3) / 4)} bytes]`;
   return JSON.stringify(content, null, 2);
 }
 

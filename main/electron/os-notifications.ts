@@ -22,7 +22,7 @@ function clip(text: string): string {
 function lastMessageText(request: Record<string, unknown>): string | undefined {
   const messages = Array.isArray(request.messages) ? request.messages : [];
   for (let index = messages.length - 1; index >= 0; index--) {
-    const message = messages[index];
+    const message: unknown = messages[index];
     const content = isObject(message) ? message.content : undefined;
     for (const block of Array.isArray(content) ? content : [content]) {
       if (isObject(block) && block.type === 'text' && typeof block.text === 'string' && block.text.trim()) return block.text;

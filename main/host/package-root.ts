@@ -10,7 +10,7 @@ export function findPackageRoot(from: string = path.dirname(fileURLToPath(import
     const manifest = path.join(dir, 'package.json');
     if (existsSync(manifest)) {
       const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown; version?: unknown; dependencies?: Record<string, string> };
-      if (parsed.name === PACKAGE_NAME) return { root: dir, version: String(parsed.version ?? '0.0.0'), dependencies: parsed.dependencies ?? {} };
+      if (parsed.name === PACKAGE_NAME) return { root: dir, version: typeof parsed.version === 'string' ? parsed.version : '0.0.0', dependencies: parsed.dependencies ?? {} };
     }
     if (path.dirname(dir) === dir) throw new Error(`Could not find the ${PACKAGE_NAME} package.json above ${from}.`);
   }

@@ -8,6 +8,7 @@ import { isLosslessNumber } from 'lossless-json';
 import { revealInvisible } from '../reveal-invisible.js';
 import { toPointer } from '../json-pointer.js';
 import type { JsonOutline } from './json-outline.js';
+import { plainText } from '../plain-text.js';
 
 export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
@@ -126,7 +127,7 @@ function primitiveText(value: unknown, limit: number): { text: string; fullLengt
   }
   if (value === undefined) return { text: 'null' };
   if (isLosslessNumber(value)) return { text: value.value };
-  return { text: String(value) };
+  return { text: plainText(value) };
 }
 
 /** `{id: 1, name: "item", tags: […]}`: the first entries, one level only. */

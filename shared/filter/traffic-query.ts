@@ -107,7 +107,7 @@ function parsePropertyTerm(key: string, value: string): ClauseBody | string | un
 export function parseTrafficQuery(text: string): TrafficQuery {
   const { terms, errors } = parseFilter(text, parsePropertyTerm);
   const clauses = terms.map((term): TrafficClause => {
-    if (term.type === 'key') return { ...term.clause, negate: term.negate } as TrafficClause;
+    if (term.type === 'key') return { ...term.clause, negate: term.negate };
     return term;
   });
   return { clauses, errors };

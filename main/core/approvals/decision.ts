@@ -34,7 +34,7 @@ export function parseDecision(value: unknown): ApprovalDecision {
     }
     case 'accept':
       if (decision.content !== undefined && !isObject(decision.content)) throw invalid('The content of an accepted elicitation must be an object.');
-      return { action: 'accept', ...(decision.content !== undefined ? { content: decision.content as JsonObject } : {}) };
+      return { action: 'accept', ...(decision.content !== undefined ? { content: decision.content } : {}) };
     case 'decline':
     case 'cancel':
       return { action: decision.action };

@@ -118,7 +118,7 @@ export class AppDocuments {
     }
     app.reports++;
     const body = isObject(report) && isObject(report['csp-report']) ? report['csp-report'] : isObject(report) ? report : {};
-    const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).slice(0, 300) : undefined);
+    const text = (key: string) => (typeof body[key] === 'string' ? (body[key]).slice(0, 300) : undefined);
     const blocked = text('blocked-uri') ?? text('blockedURL') ?? 'something';
     const directive = text('effective-directive') ?? text('effectiveDirective') ?? text('violated-directive') ?? 'its policy';
     const what = blocked === 'eval' ? 'to run eval' : blocked === 'inline' ? 'an inline script or style' : blocked;

@@ -1,4 +1,4 @@
-import type { AuthGrant, AuthorizeWith, AuthSettings } from '../../../shared/auth.js';
+import type { AuthSettings } from '../../../shared/auth.js';
 import { LoupeError } from '../../../shared/wire.js';
 
 function fail(message: string): never {
@@ -53,8 +53,8 @@ export function parseAuthSettings(value: unknown): AuthSettings | undefined {
     ...(clientId ? { clientId } : {}),
     ...(scopes ? { scopes } : {}),
     ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
-    ...(grant && grant !== 'authorization_code' ? { grant: grant as AuthGrant } : {}),
-    ...(authorizeWith && authorizeWith !== 'browser' ? { authorizeWith: authorizeWith as AuthorizeWith } : {}),
+    ...(grant && grant !== 'authorization_code' ? { grant: grant } : {}),
+    ...(authorizeWith && authorizeWith !== 'browser' ? { authorizeWith: authorizeWith } : {}),
     ...(input.clientAuthentication === 'private_key_jwt' ? { clientAuthentication: 'private_key_jwt' as const } : {}),
     ...(input.allowIssuerMismatch === true ? { allowIssuerMismatch: true } : {}),
     ...(idpTokenEndpoint ? { idpTokenEndpoint } : {}),

@@ -11,6 +11,7 @@ import {
 import { LoupeError } from '../../../shared/wire.js';
 import { parseAuthSettings } from './parse-auth-settings.js';
 import { isObject } from '../../../shared/is-object.js';
+import { plainText } from '../../../shared/plain-text.js';
 
 function fail(message: string): never {
   throw new LoupeError(message, 'invalid-config');
@@ -108,7 +109,7 @@ export function parseServerConfigInput(value: unknown): ServerConfigInput {
 function parseEra(value: unknown): ProtocolEraSetting | undefined {
   if (value === undefined) return undefined;
   if (!PROTOCOL_ERA_SETTINGS.includes(value as ProtocolEraSetting)) {
-    fail(`Unknown protocol era "${String(value)}": use ${PROTOCOL_ERA_SETTINGS.join(', ')}.`);
+    fail(`Unknown protocol era "${plainText(value)}": use ${PROTOCOL_ERA_SETTINGS.join(', ')}.`);
   }
   return value as ProtocolEraSetting;
 }

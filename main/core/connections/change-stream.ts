@@ -69,7 +69,7 @@ export class ChangeStream {
         this.subscription = undefined;
         this.set({ status: 'closed', message: CLOSED_BECAUSE[reason] });
       });
-      return this.set({ status: 'open', honoredFilter: subscription.honoredFilter as Record<string, unknown> });
+      return this.set({ status: 'open', honoredFilter: subscription.honoredFilter });
     } catch (error) {
       if (generation !== this.generation) return this.current;
       return this.set({ status: 'failed', message: `The server refused subscriptions/listen: ${error instanceof Error ? error.message : String(error)}` });

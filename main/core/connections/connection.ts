@@ -233,12 +233,12 @@ export class Connection {
       const closed = new AbortController();
       this.serverRequests.add(closed);
       try {
-        return (await this.deps.incoming.handle(request.method, request.params as JsonObject | undefined, {
+        return (await this.deps.incoming.handle(request.method, request.params, {
           serverId: this.config.id,
           connectionId: this.connectionId,
           rpcId: request.id,
           signal: AbortSignal.any([ctx.mcpReq.signal, closed.signal]),
-        })) as never;
+        }));
       } finally {
         this.serverRequests.delete(closed);
       }
@@ -334,7 +334,7 @@ export class Connection {
     } catch (error) {
       const kept = wire?.response;
       if (kept && kept.message === undefined && kept.problem) return this.failed(started, this.unshowable(kept), wire);
-      if (error instanceof ProtocolError && error.code === ProtocolErrorCode.UrlElicitationRequired && wire) {
+      if (error instanceof ProtocolError && error.code === (ProtocolErrorCode.UrlElicitationRequired as number) && wire) {
         const offered = this.input.offerUrlElicitations(error.data, wire);
         if (offered > 0) {
           return this.failed(started, {

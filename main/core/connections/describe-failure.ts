@@ -5,6 +5,7 @@ import type { CallTimeouts, TransportConfig } from '../../../shared/server-confi
 import { LoupeError } from '../../../shared/wire.js';
 import type { HttpProbe } from '../transports/http-probe.js';
 import { CallTimedOut, InputAbandoned } from './input-rounds.js';
+import { plainText } from '../../../shared/plain-text.js';
 
 export interface FailureContext {
   config: TransportConfig;
@@ -153,7 +154,7 @@ export function describeRequestFailure(error: unknown, signal: AbortSignal, cont
     const reason: unknown = signal.reason;
     if (reason instanceof InputAbandoned && reason.status === 'disconnected') return { kind: 'disconnected', message: reason.message };
     if (reason instanceof CallTimedOut) return { kind: 'timeout', message: reason.message };
-    return { kind: 'cancelled', message: reason instanceof Error ? reason.message : String(reason ?? 'Cancelled.') };
+    return { kind: 'cancelled', message: reason instanceof Error ? reason.message : plainText(reason ?? 'Cancelled.') };
   }
   if (error instanceof SdkError) {
     if (error.code === SdkErrorCode.RequestTimeout) {

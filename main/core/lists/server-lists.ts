@@ -81,14 +81,14 @@ export class ServerListsRegistry {
       return new ManagedList<ListItems[K]>({
         supported: announces(capabilities, spec.capability),
         fetch: (force) => loadList(connection, cache, spec.method, spec.itemsKey, spec.toView, force),
-        onChange: (listState) => this.options.emit({ serverId: state.serverId, connectionId: connection.connectionId, name, state: listState } as ListChange),
+        onChange: (listState) => this.options.emit({ serverId: state.serverId, connectionId: connection.connectionId, name, state: listState }),
         ...(this.options.debounceMs !== undefined ? { debounceMs: this.options.debounceMs } : {}),
       });
     };
     const lists: Lists = { tools: make('tools'), resources: make('resources'), resourceTemplates: make('resourceTemplates'), prompts: make('prompts') };
     this.byServer.set(state.serverId, { connectionId: connection.connectionId, lists, cache });
     for (const name of LIST_NAMES) {
-      this.options.emit({ serverId: state.serverId, connectionId: connection.connectionId, name, state: lists[name].state } as ListChange);
+      this.options.emit({ serverId: state.serverId, connectionId: connection.connectionId, name, state: lists[name].state });
       if (this.options.follow) void lists[name].reload(false);
     }
   }
@@ -142,7 +142,7 @@ export class ServerListsRegistry {
   }
 
   private managed<K extends ListName>(serverId: string, name: K): ManagedList<ListItems[K]> {
-    return this.connected(serverId).entry.lists[name] as ManagedList<ListItems[K]>;
+    return this.connected(serverId).entry.lists[name];
   }
 
   private connected(serverId: string): { connection: Connection; entry: Entry } {

@@ -5,7 +5,6 @@ import type {
   PromptInfo,
   ResourceInfo,
   ResourceTemplateInfo,
-  ToolAnnotations,
   ToolInfo,
 } from '../../../shared/mcp.js';
 import { isObject } from '../../../shared/is-object.js';
@@ -25,7 +24,7 @@ export function toToolInfo(raw: unknown): ToolInfo {
     ...(description !== undefined ? { description } : {}),
     ...(isObject(tool.inputSchema) ? { inputSchema: tool.inputSchema } : {}),
     ...(isObject(tool.outputSchema) ? { outputSchema: tool.outputSchema } : {}),
-    ...(isObject(tool.annotations) ? { annotations: tool.annotations as ToolAnnotations } : {}),
+    ...(isObject(tool.annotations) ? { annotations: tool.annotations } : {}),
     ...(Array.isArray(tool.icons) ? { icons: tool.icons.filter(isObject) as unknown as ServerIcon[] } : {}),
     ...(isObject(tool._meta) ? { _meta: tool._meta } : {}),
     ...(isObject(tool.execution) ? { execution: tool.execution } : {}),

@@ -16,7 +16,7 @@ export function sendableEntry(entry: TrafficEntry): TrafficEntry {
 
 /** A value that may hold traffic entries (an event batch, a `traffic.list` page), with each made sendable. */
 export function withSendableEntries(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => (isEntry(item) ? sendableEntry(item) : item));
+  if (Array.isArray(value)) return (value as unknown[]).map((item) => (isEntry(item) ? sendableEntry(item) : item));
   if (isEntry(value)) return sendableEntry(value);
   if (value && typeof value === 'object' && Array.isArray((value as { entries?: unknown }).entries)) {
     return { ...value, entries: withSendableEntries((value as { entries: unknown[] }).entries) };

@@ -18,4 +18,6 @@ function dispatcher(): EnvHttpProxyAgent {
  * certificates are checked against Node's store, which includes NODE_EXTRA_CA_CERTS.
  */
 export const networkFetch: FetchLike = (url, init) =>
+  // tsc needs the cast (undici's Response types its body's buffers apart from the DOM's); the type-aware lint sees them as one.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   undiciFetch(url, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: dispatcher() }) as unknown as Promise<Response>;

@@ -40,7 +40,7 @@ async function peekBody(response: Response): Promise<string | undefined> {
   let text = '';
   try {
     while (text.length <= MAX_RECORDED_BODY) {
-      const { done, value } = await reader.read();
+      const { done, value } = (await reader.read()) as { done: boolean; value?: Uint8Array };
       if (done) break;
       text += decoder.decode(value, { stream: true });
     }

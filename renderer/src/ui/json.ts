@@ -1,8 +1,4 @@
-/** A value as text when it is not JSON (a primitive as itself, anything else by its kind). */
-export function plainText(value: unknown): string {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return String(value);
-  return Object.prototype.toString.call(value);
-}
+import { plainText } from '../../../shared/plain-text';
 
 /** Pretty JSON for display. Never throws: cycles and BigInts cannot come over the bridge, but be safe. */
 export function prettyJson(value: unknown): string {

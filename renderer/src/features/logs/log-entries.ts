@@ -1,7 +1,7 @@
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../../shared/mcp.js';
 import type { TrafficEntry } from '../../../../shared/traffic.js';
 import { compileTextFilter } from '../../../../shared/filter/text-filter.js';
-import { plainText } from '../../ui/json.js';
+import { plainText } from '../../../../shared/plain-text.js';
 import type { FilterKey } from '../../../../shared/filter/filter-terms.js';
 import { isObject } from '../../../../shared/is-object.js';
 
