@@ -16,8 +16,13 @@ function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The core's failures name the window's Sign in button; the command line has a flag instead. */
+function inCliWords(message: string): string {
+  return message.replaceAll('use Sign in', 'run again with --sign-in');
+}
+
 function connectionFailure(state: ConnectionState): CommandFailed {
-  const lines = [state.failure?.message ?? `The connection ended (${state.status}).`];
+  const lines = [inCliWords(state.failure?.message ?? `The connection ended (${state.status}).`)];
   if (state.failure?.detail) lines.push(state.failure.detail);
   if (state.exit?.stderrTail.length) lines.push('Last stderr lines:', ...state.exit.stderrTail.map((line) => `  ${line}`));
   return new CommandFailed(lines.join('\n'), EXIT.connectionFailed, {
@@ -115,10 +120,8 @@ async function connectSigningIn(session: CliSession, serverId: string, options: 
   const state = await handlers['connections.connect']({ serverId });
   const code = state.failure?.code;
   if (state.status === 'connected' || (code !== 'auth-required' && code !== 'http-unauthorized')) return state;
-  if (!options.auth?.signIn) {
-    io.stderr('The server asks for sign-in: run again with --sign-in (see "loupe --help").\n');
-    return state;
-  }
+  // Without --sign-in the failure itself says to run again with it.
+  if (!options.auth?.signIn) return state;
   const unsubscribe = session.core.subscribe((name, payload) => {
     const open = payload as { serverId?: string; url?: string };
     if (name === 'auth.openUrl' && open.serverId === serverId) io.stderr(`Open this page to sign in, then come back here:\n  ${open.url}\n`);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Approval } from '../../shared/approvals.js';
 import type { RequestHandlers } from '../../shared/contract.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../shared/server-config.js';
 import { createApprovals } from './approvals/index.js';
 import { AuthManager } from './auth/auth-manager.js';
-import { openSecretStore } from './secrets/open-secret-store.js';
+import { openSecretStore, SECRETS_FILE, secretsInFileNotice } from './secrets/open-secret-store.js';
 import { ReadThroughSecretStore } from './secrets/secret-store.js';
 import { SessionSecrets } from './secrets/session-secrets.js';
 import { TokenStore } from './auth/token-store.js';
@@ -70,7 +71,10 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   const notices = new NoticeBoard((notice) => events.emit('app.notice', notice));
   const secretStore = await openSecretStore({ dataDir: options.dataDir, env: process.env });
-  if (secretStore.notice) notices.seed([{ id: 'secrets-in-file', level: 'warning', message: secretStore.notice }]);
+  if (secretStore.fallbackReason !== undefined) {
+    const message = secretsInFileNotice(path.join(options.dataDir, SECRETS_FILE), options.secretsReadOnly === true);
+    notices.seed([{ id: 'secrets-in-file', level: 'warning', message }]);
+  }
   const secrets = options.secretsReadOnly ? new ReadThroughSecretStore(secretStore.store) : secretStore.store;
   const sessionSecrets = new SessionSecrets();
   const { store, notices: startupNotices } = await ConfigStore.open(options.dataDir, (notice) => notices.add(notice), secrets, (values) =>

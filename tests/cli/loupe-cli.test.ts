@@ -118,6 +118,8 @@ describe('loupe CLI (built, against real servers)', () => {
       const refused = await loupe(['tools', 'call', 'whoami', '--data-dir', emptyDataDir(), '--url', fixture.url]);
       expect(refused.code).toBe(3);
       expect(refused.stderr).toContain('run again with --sign-in');
+      // The window's wording ("use Sign in") names a button the command line does not have.
+      expect(refused.stderr).not.toContain('Sign in');
 
       const record = join(emptyDataDir(), 'record.jsonl');
       const signedIn = await loupe(['tools', 'call', 'whoami', '--sign-in', '--authorize-with', 'http-get', '--record', record, '--data-dir', emptyDataDir(), '--url', fixture.url]);
