@@ -35,6 +35,7 @@ import { utilityHandlers } from './handlers/utility-handlers.js';
 import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { importHandlers } from './config/import/import-handlers.js';
+import { redactSecrets } from './traffic/redact-secrets.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import { ServerListsRegistry } from './lists/server-lists.js';
 import { listHandlers } from './handlers/list-handlers.js';
@@ -81,7 +82,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     sessionSecrets.remember(...values),
   );
   notices.seed(startupNotices);
-  const uiState = await UiStateStore.open(options.dataDir, (notice) => notices.add(notice));
+  const uiState = await UiStateStore.open(options.dataDir, (notice) => notices.add(notice), (text) => redactSecrets(text, sessionSecrets.all()));
   notices.seed((options.startupNotices ?? []).map((message) => ({ id: randomUUID(), level: 'info' as const, message })));
 
   const sessions = await TrafficSessions.open(options.dataDir, (notice) => notices.add(notice));
