@@ -1,4 +1,5 @@
-import { CREDENTIAL_NAME, type ImportEntry } from '../../../../shared/config-import.js';
+import type { ImportEntry } from '../../../../shared/config-import.js';
+import { looksLikeSecret } from '../../../../shared/secret-shape.js';
 import type { KeyValue, TransportConfig } from '../../../../shared/server-config.js';
 import { FileShapeError } from './parse-text.js';
 import { isObject } from '../../../../shared/is-object.js';
@@ -98,7 +99,7 @@ export function buildEntry(key: string, name: string, raw: unknown, collector: V
     const variables = collector.variables();
     const rows = transport.type === 'stdio' ? transport.env : transport.headers;
     for (const row of rows) {
-      if (CREDENTIAL_NAME.test(row.key) || mentionsPassword(row.value, variables)) row.secret = true;
+      if (looksLikeSecret(row.key, row.value) || mentionsPassword(row.value, variables)) row.secret = true;
     }
     return { ...base, config: { name, transport }, variables };
   } catch (error) {
