@@ -166,6 +166,8 @@ url = "https://mcp.figma.com/mcp"
 bearer_token_env_var = "FIGMA_OAUTH_TOKEN"
 http_headers = { "X-Figma-Region" = "us-east-1" }
 enabled = false
+startup_timeout_sec = 20
+tool_timeout_sec = 90.5
 `,
     );
     const found = await discoverImports(place(), []);
@@ -194,6 +196,10 @@ enabled = false
     });
     const figma = entry(codex, 'figma');
     expect(figma.disabled).toBe(true);
+    // Codex's start-up and tool timeouts come along (issue 24: startup_timeout_sec was dropped), as does Gemini's request timeout.
+    expect(figma.config).toMatchObject({ connectTimeoutMs: 20_000, timeouts: { timeoutMs: 90_500 } });
+    expect(entry(codex, 'docs').config?.connectTimeoutMs).toBeUndefined();
+    expect(entry(gemini, 'stream').config?.timeouts?.timeoutMs).toBe(5000);
     expect(figma.config?.transport).toEqual({
       type: 'streamable-http',
       url: 'https://mcp.figma.com/mcp',
@@ -231,6 +237,9 @@ enabled = false
     const existing: ServerConfig[] = [{ id: '1', name: 'Demo', transport: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: [] } }];
     const found = await discoverImports(place(), existing);
     expect(entry(source(found, 'Cursor (user)'), 'everything').existingMatch).toBe('Demo');
+    // The same command with another environment is another server (issue 24: it was "Already in Loupe").
+    const otherEnv: ServerConfig[] = [{ ...existing[0]!, transport: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: [{ key: 'ACCOUNT', value: 'b' }] } }];
+    expect(entry(source(await discoverImports(place(), otherEnv), 'Cursor (user)'), 'everything').existingMatch).toBeUndefined();
     expect(found.searched).toContain(path.join(home, '.codex', 'config.toml'));
     expect(found.searched).toContain(path.join(project, '.vscode', 'mcp.json'));
     expect(found.searched).not.toContain(path.join(home, '.cursor', 'mcp.json'));

@@ -1,6 +1,6 @@
 import type { ImportEntry } from '../../../../shared/config-import.js';
 import { looksLikeSecret } from '../../../../shared/secret-shape.js';
-import type { KeyValue, TransportConfig } from '../../../../shared/server-config.js';
+import { DEFAULT_CALL_TIMEOUTS, type KeyValue, type ServerConfigInput, type TransportConfig } from '../../../../shared/server-config.js';
 import { FileShapeError } from './parse-text.js';
 import { isObject } from '../../../../shared/is-object.js';
 import { mentionsPassword, type VariableCollector } from './variables.js';
@@ -22,6 +22,29 @@ export interface EntryExtras {
   /** Pairs the client keeps in fields of its own (Codex's `env_vars`, `bearer_token_env_var`), already canonical. */
   extraEnv?: KeyValue[];
   extraHeaders?: KeyValue[];
+  /** Timeouts the client sets in fields of its own (Codex's `startup_timeout_sec`, Gemini's `timeout`), in milliseconds. */
+  connectTimeoutMs?: unknown;
+  callTimeoutMs?: unknown;
+}
+
+/** A client's timeout as Loupe keeps it: a positive number of milliseconds, else nothing (with a note). */
+function timeoutSetting(value: unknown, what: string, notes: string[]): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.round(value);
+  notes.push(`Its ${what} is not a positive number, so Loupe's default is used.`);
+  return undefined;
+}
+
+/** The entry's settings besides its transport: the client's timeouts. */
+function otherSettings(extras: EntryExtras, notes: string[]): Partial<ServerConfigInput> {
+  const connectTimeoutMs = timeoutSetting(extras.connectTimeoutMs, 'start-up timeout', notes);
+  const callTimeoutMs = timeoutSetting(extras.callTimeoutMs, 'tool timeout', notes);
+  return {
+    ...(connectTimeoutMs !== undefined ? { connectTimeoutMs } : {}),
+    ...(callTimeoutMs !== undefined
+      ? { timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: callTimeoutMs, maxTotalTimeoutMs: Math.max(DEFAULT_CALL_TIMEOUTS.maxTotalTimeoutMs, callTimeoutMs) } }
+      : {}),
+  };
 }
 
 class EntryProblem extends Error {}
@@ -101,7 +124,7 @@ export function buildEntry(key: string, name: string, raw: unknown, collector: V
     for (const row of rows) {
       if (looksLikeSecret(row.key, row.value) || mentionsPassword(row.value, variables)) row.secret = true;
     }
-    return { ...base, config: { name, transport }, variables };
+    return { ...base, config: { name, transport, ...otherSettings(extras, notes) }, variables };
   } catch (error) {
     if (!(error instanceof EntryProblem)) throw error;
     return { ...base, problem: error.message, variables: [] };
