@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { AuthSettings } from '../../shared/auth.js';
 import type { JsonObject } from '../../shared/mcp.js';
+import { CLIENT_PRESET_IDS, type ClientPresetId } from '../../shared/client-emulation.js';
 import { PROTOCOL_ERA_SETTINGS, type KeyValue, type ProtocolEraSetting } from '../../shared/server-config.js';
 import { UsageError } from './exit-codes.js';
 
@@ -31,6 +32,8 @@ export interface CommonOptions {
   record?: string;
   replies?: string;
   era?: ProtocolEraSetting;
+  /** Present Loupe to the server as this client (and, without --era, in its era). */
+  client?: ClientPresetId;
   timeoutMs?: number;
   auth?: CliAuthOptions;
 }
@@ -61,6 +64,8 @@ export const COMMON_HELP = `Options:
   --record FILE           Write the session's traffic as JSON Lines, the format the app imports
   --replies FILE          Answers for sampling and elicitation requests (see the README)
   --era auto|legacy|modern  Protocol era (default: the server's setting, else auto)
+  --client ID             Present Loupe as this client: ${CLIENT_PRESET_IDS.join(', ')}
+                          (its clientInfo, capabilities and protocol versions; docs/client-emulation.md)
   --timeout MS            How long connecting and each request may take
   --help                  Show this help`;
 
@@ -161,6 +166,7 @@ export const SERVER_OPTIONS = {
   record: { type: 'string' },
   replies: { type: 'string' },
   era: { type: 'string' },
+  client: { type: 'string' },
   timeout: { type: 'string' },
   server: { type: 'string' },
   url: { type: 'string' },
@@ -235,6 +241,10 @@ export function parseCommon(values: Values, defaultDataDir: string): CommonOptio
   if (values.era !== undefined) {
     if (!PROTOCOL_ERA_SETTINGS.includes(values.era as ProtocolEraSetting)) throw new UsageError(`--era must be one of ${PROTOCOL_ERA_SETTINGS.join(', ')}.`);
     options.era = values.era as ProtocolEraSetting;
+  }
+  if (values.client !== undefined) {
+    if (!CLIENT_PRESET_IDS.includes(values.client as ClientPresetId)) throw new UsageError(`--client must be one of ${CLIENT_PRESET_IDS.join(', ')}.`);
+    options.client = values.client as ClientPresetId;
   }
   if (values.timeout !== undefined) {
     const ms = /^\d+$/.test(values.timeout) ? Number(values.timeout) : NaN;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ServerConfig, ServerConfigInput } from '../../shared/server-config.js';
 import { DEFAULT_CALL_TIMEOUTS } from '../../shared/server-config.js';
+import { findClientPreset } from '../../shared/client-emulation.js';
 import { LOCK_FILE } from '../core/config/data-folder-lock.js';
 import { SERVERS_FILE } from '../core/config/config-store.js';
 import type { Core } from '../core/core.js';
@@ -130,8 +131,11 @@ export async function prepareServer(core: Core, target: Target, options: CommonO
     target.kind === 'configured' ? findConfigured(await core.handlers['servers.list'](), target.nameOrId) : undefined;
   const input: ServerConfigInput = base ?? adHocInput(target as Exclude<Target, { kind: 'configured' }>);
   if (options.auth && input.transport.type === 'stdio') throw new UsageError(`Sign-in options apply to HTTP servers only; "${input.name}" is a stdio server.`);
+  const preset = options.client ? findClientPreset(options.client) : undefined;
+  const era = options.era ?? preset?.era;
   const overrides: Partial<ServerConfigInput> = {
-    ...(options.era ? { era: options.era } : {}),
+    ...(era ? { era } : {}),
+    ...(preset ? { client: { preset: preset.id } } : {}),
     ...(options.timeoutMs
       ? { connectTimeoutMs: options.timeoutMs, timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: options.timeoutMs } }
       : {}),
