@@ -33,6 +33,7 @@ import {
 } from './mcp.js';
 import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
 import type { TaskInfo } from './tasks.js';
+import type { ToolLintReport } from './tool-lint.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
@@ -309,6 +310,10 @@ export const requests = {
   'auth.setClientSecret': request<AuthStatus>()(serverRef.extend({ secret: z.string().nullable() })),
   /** Stores (or with `null` removes) one of the server's OAuth secrets, e.g. the identity provider's ID token for cross-app access. */
   'auth.setSecret': request<AuthStatus>()(serverRef.extend({ name: z.enum(AUTH_SECRET_NAMES as [AuthSecretName, ...AuthSecretName[]]), secret: z.string().nullable() })),
+
+  // Where a peer was better (issue 30): tool lint, registry imports, HAR and OpenTelemetry export, load runs.
+  /** Lints the server's tools against model providers' documented rules (shared/tool-lint.ts); `force` fetches the list again. */
+  'tools.lint': request<ToolLintReport>()(serverRef.extend({ force: z.boolean().optional() })),
 } as const;
 
 export const events = {

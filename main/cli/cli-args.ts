@@ -101,7 +101,7 @@ Commands:
 Run "loupe <command> --help" for a command's options.
 
 Exit codes: 0 ok, 1 the call failed or the tool returned isError, 2 usage error,
-3 the connection failed, 4 any other error.`,
+3 the connection failed, 4 any other error, 5 lint findings (or failed calls in a load run).`,
   servers: `Usage: loupe servers [--data-dir DIR] [--json]
 
 Lists the servers configured in the app's data folder (its servers.json, read only).`,

@@ -37,6 +37,8 @@ import { importHandlers } from './config/import/import-handlers.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import { ServerListsRegistry } from './lists/server-lists.js';
 import { listHandlers } from './handlers/list-handlers.js';
+import { lintHandlers } from './handlers/lint-handlers.js';
+import { StructuredResults } from './lint/structured-results.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
 import type { LineLimits } from './transports/stdio-transport.js';
@@ -145,6 +147,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...authHandlers(store, connections, auth),
     ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
+    ...lintHandlers(lists, new StructuredResults(traffic)),
   };
 
   const removeServer = handlers['servers.remove'];
