@@ -34,6 +34,7 @@ import {
 import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
 import type { TaskInfo } from './tasks.js';
 import type { ToolLintReport } from './tool-lint.js';
+import type { RegistrySearchResult } from './registry.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
@@ -115,6 +116,7 @@ const importParams = z.object({
   items: z.array(z.object({ name: z.string(), config: checkedInCore<ServerConfigInput>(), variables: z.array(importVariable) })),
   values: z.record(z.string(), z.string()),
 }) satisfies z.ZodType<ImportParams>;
+const httpUrl = z.string().refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http or https URL');
 /** A pasted snippet is a few servers; anything much larger is a mistake (or an attack on the core's time). */
 const MAX_SNIPPET_CHARS = 1_000_000;
 
@@ -314,6 +316,12 @@ export const requests = {
   // Where a peer was better (issue 30): tool lint, registry imports, HAR and OpenTelemetry export, load runs.
   /** Lints the server's tools against model providers' documented rules (shared/tool-lint.ts); `force` fetches the list again. */
   'tools.lint': request<ToolLintReport>()(serverRef.extend({ force: z.boolean().optional() })),
+  /** Searches the official MCP Registry (or another that serves its API) for servers to add with `config.import`. */
+  'registry.search': request<RegistrySearchResult>()(
+    z.object({ query: z.string().max(200), cursor: z.string().max(1000).optional(), registryUrl: httpUrl.optional() }),
+  ),
+  /** An MCP Registry server.json (a file's full path, or an http(s) URL) as an import source for `config.import`. */
+  'registry.readServerJson': request<ImportSource>()(z.union([z.object({ file: z.string().min(1) }), z.object({ url: httpUrl })])),
 } as const;
 
 export const events = {

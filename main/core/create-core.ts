@@ -38,6 +38,7 @@ import { TrafficLog } from './traffic/traffic-log.js';
 import { ServerListsRegistry } from './lists/server-lists.js';
 import { listHandlers } from './handlers/list-handlers.js';
 import { lintHandlers } from './handlers/lint-handlers.js';
+import { registryHandlers } from './handlers/registry-handlers.js';
 import { StructuredResults } from './lint/structured-results.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
@@ -148,6 +149,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
     ...lintHandlers(lists, new StructuredResults(traffic)),
+    ...registryHandlers(store),
   };
 
   const removeServer = handlers['servers.remove'];
