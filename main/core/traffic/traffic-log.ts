@@ -1,4 +1,5 @@
 import type { HttpExchange } from '../../../shared/auth.js';
+import type { JudgedHeaders } from '../transports/recording-fetch.js';
 import type { Direction, JsonRpcId, TrafficEntry, TrafficExportPiece, TrafficExportQuery, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
 import { exportPiece } from './traffic-export.js';
@@ -28,8 +29,11 @@ export interface ConnectionRecorder {
   oversized(stream: 'stdout' | 'stderr', preview: string, size: number, problem: string): void;
   /** The HTTP request headers an outgoing JSON-RPC request went out with (credentials already redacted). */
   httpRequestHeaders(id: JsonRpcId, headers: Record<string, string>): void;
-  /** One HTTP exchange (credentials already redacted); returns the entry's seq (-1 while recording is paused). */
-  http(exchange: HttpExchange): number;
+  /**
+   * One HTTP exchange (credentials already redacted); returns the entry's seq (-1 while recording is
+   * paused). A 2026-07-28 request's header verdict goes on it and on the JSON-RPC request it carried.
+   */
+  http(exchange: HttpExchange, headers?: JudgedHeaders): number;
 }
 
 export type EntryObserver = (entry: TrafficEntry) => void;
@@ -143,9 +147,16 @@ export class TrafficLog {
       note: (text, violation) => {
         append({ direction: violation === undefined ? 'out' : 'in', time: now(), kind: 'note', size: 0, text, ...(violation !== undefined ? { violation } : {}) });
       },
-      http: (exchange) => {
+      http: (exchange, headers) => {
         const summary = `${exchange.status ?? 'no response'} ${exchange.method} ${exchange.url}${exchange.error ? ` (${exchange.error})` : ''}`;
-        return append({ direction: 'out', time: now(), kind: 'http', size: 0, text: summary, http: exchange }).seq;
+        const verdict = headers ? { headerVerdict: headers.verdict } : {};
+        if (headers) {
+          // The request is still open: its answer is read from the body after this exchange is recorded.
+          const seq = pairing.openSeq('out', headers.rpcId);
+          const request = seq === undefined ? undefined : this.record.get(seq);
+          if (request) request.headerVerdict = headers.verdict;
+        }
+        return append({ direction: 'out', time: now(), kind: 'http', size: 0, text: summary, http: exchange, ...verdict }).seq;
       },
       httpRequestHeaders: (id, headers) => {
         // The request was recorded when the SDK handed it over; its POST goes out a moment later.
