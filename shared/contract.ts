@@ -35,6 +35,7 @@ import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from '
 import type { TaskInfo } from './tasks.js';
 import type { ToolLintReport } from './tool-lint.js';
 import type { RegistrySearchResult } from './registry.js';
+import type { HarExport } from './har.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
@@ -322,6 +323,8 @@ export const requests = {
   ),
   /** An MCP Registry server.json (a file's full path, or an http(s) URL) as an import source for `config.import`. */
   'registry.readServerJson': request<ImportSource>()(z.union([z.object({ file: z.string().min(1) }), z.object({ url: httpUrl })])),
+  /** HAR 1.2 of the log's HTTP exchanges (MCP POSTs with their JSON-RPC bodies, OAuth), secret values redacted. */
+  'traffic.exportHar': request<HarExport>()(none),
 } as const;
 
 export const events = {

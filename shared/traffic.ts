@@ -83,6 +83,8 @@ export interface TrafficEntry {
   violation?: string;
   /** For a `http` entry: the exchange, credentials redacted. */
   http?: HttpExchange;
+  /** For a `http` entry of an MCP POST: the seq of the JSON-RPC request it carried (its answer has it as `requestSeq`). */
+  carriedSeq?: number;
   /**
    * On 2026-07-28 HTTP: the mirrored headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`…) judged against
    * the body and the server's answer to them. On the POST's `http` entry (it arrives with the entry),

@@ -30,6 +30,8 @@ export interface CommonOptions {
   dataDir: string;
   json: boolean;
   record?: string;
+  /** Write the session's HTTP exchanges as HAR 1.2 to this file. */
+  har?: string;
   replies?: string;
   era?: ProtocolEraSetting;
   /** Present Loupe to the server as this client (and, without --era, in its era). */
@@ -62,6 +64,7 @@ export const COMMON_HELP = `Options:
   --data-dir DIR          The app's data folder, read only (default: $LOUPE_DATA_DIR, else the desktop app's folder)
   --json                  Print JSON instead of text
   --record FILE           Write the session's traffic as JSON Lines, the format the app imports
+  --har FILE              Write the session's HTTP exchanges as HAR 1.2 (Chrome DevTools, Charles)
   --replies FILE          Answers for sampling and elicitation requests (see the README)
   --era auto|legacy|modern  Protocol era (default: the server's setting, else auto)
   --client ID             Present Loupe as this client: ${CLIENT_PRESET_IDS.join(', ')}
@@ -164,6 +167,7 @@ export const SERVER_OPTIONS = {
   'data-dir': { type: 'string' },
   json: { type: 'boolean' },
   record: { type: 'string' },
+  har: { type: 'string' },
   replies: { type: 'string' },
   era: { type: 'string' },
   client: { type: 'string' },
@@ -237,6 +241,7 @@ export function parseTarget(values: Values, command: string[]): Target {
 export function parseCommon(values: Values, defaultDataDir: string): CommonOptions {
   const options: CommonOptions = { dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir, json: values.json === true };
   if (values.record !== undefined) options.record = path.resolve(values.record);
+  if (values.har !== undefined) options.har = path.resolve(values.har);
   if (values.replies !== undefined) options.replies = path.resolve(values.replies);
   if (values.era !== undefined) {
     if (!PROTOCOL_ERA_SETTINGS.includes(values.era as ProtocolEraSetting)) throw new UsageError(`--era must be one of ${PROTOCOL_ERA_SETTINGS.join(', ')}.`);

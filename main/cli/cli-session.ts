@@ -97,6 +97,7 @@ export async function openSession(
           Promise.all(states.map((state) => core.handlers['connections.disconnect']({ serverId: state.serverId }))),
         );
         if (options.record) await writeFile(options.record, await collectExport((query) => core.handlers['traffic.export'](query)));
+        if (options.har) await writeFile(options.har, (await core.handlers['traffic.exportHar']()).text);
       } finally {
         await core.dispose();
         await rm(workDir, { recursive: true, force: true });

@@ -146,7 +146,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...approvals.handlers,
     ...replayHandlers(traffic, connections),
     ...authHandlers(store, connections, auth),
-    ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
+    ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined), options.version),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
     ...lintHandlers(lists, new StructuredResults(traffic)),
     ...registryHandlers(store),

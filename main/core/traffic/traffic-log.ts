@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../../../shared/auth.js';
-import type { JudgedHeaders } from '../transports/recording-fetch.js';
+import type { ExchangeLinks } from '../transports/recording-fetch.js';
 import type { Direction, JsonRpcId, TrafficEntry, TrafficExportPiece, TrafficExportQuery, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
 import { exportPiece } from './traffic-export.js';
@@ -31,9 +31,10 @@ export interface ConnectionRecorder {
   httpRequestHeaders(id: JsonRpcId, headers: Record<string, string>): void;
   /**
    * One HTTP exchange (credentials already redacted); returns the entry's seq (-1 while recording is
-   * paused). A 2026-07-28 request's header verdict goes on it and on the JSON-RPC request it carried.
+   * paused). With `links`, the entry names the JSON-RPC request the POST carried, and a 2026-07-28
+   * request's header verdict goes on both.
    */
-  http(exchange: HttpExchange, headers?: JudgedHeaders): number;
+  http(exchange: HttpExchange, links?: ExchangeLinks): number;
 }
 
 export type EntryObserver = (entry: TrafficEntry) => void;
@@ -147,16 +148,22 @@ export class TrafficLog {
       note: (text, violation) => {
         append({ direction: violation === undefined ? 'out' : 'in', time: now(), kind: 'note', size: 0, text, ...(violation !== undefined ? { violation } : {}) });
       },
-      http: (exchange, headers) => {
+      http: (exchange, links) => {
         const summary = `${exchange.status ?? 'no response'} ${exchange.method} ${exchange.url}${exchange.error ? ` (${exchange.error})` : ''}`;
-        const verdict = headers ? { headerVerdict: headers.verdict } : {};
-        if (headers) {
-          // The request is still open: its answer is read from the body after this exchange is recorded.
-          const seq = pairing.openSeq('out', headers.rpcId);
-          const request = seq === undefined ? undefined : this.record.get(seq);
-          if (request) request.headerVerdict = headers.verdict;
-        }
-        return append({ direction: 'out', time: now(), kind: 'http', size: 0, text: summary, http: exchange, ...verdict }).seq;
+        // The request is still open: its answer is read from the body after this exchange is recorded.
+        const carriedSeq = links?.rpcId === undefined ? undefined : pairing.openSeq('out', links.rpcId);
+        const request = carriedSeq === undefined ? undefined : this.record.get(carriedSeq);
+        if (request && links?.headerVerdict) request.headerVerdict = links.headerVerdict;
+        return append({
+          direction: 'out',
+          time: now(),
+          kind: 'http',
+          size: 0,
+          text: summary,
+          http: exchange,
+          ...(carriedSeq !== undefined && carriedSeq >= 0 ? { carriedSeq } : {}),
+          ...(links?.headerVerdict ? { headerVerdict: links.headerVerdict } : {}),
+        }).seq;
       },
       httpRequestHeaders: (id, headers) => {
         // The request was recorded when the SDK handed it over; its POST goes out a moment later.

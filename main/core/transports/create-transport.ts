@@ -76,8 +76,8 @@ export function createTransport(
     secretNames,
     wireTexts,
     declarations,
-    onExchange: (exchange, headers) => {
-      const seq = recorder.http(exchange, headers);
+    onExchange: (exchange, links) => {
+      const seq = recorder.http(exchange, links);
       extras.onExchange?.(exchange, seq);
     },
   });

@@ -72,20 +72,17 @@ export function mirroringFetch(inner: FetchLike, declarations: ToolHeaderDeclara
 
 /** A POST's headers judged against its body: the verdict comes once the server's answer is known. */
 export interface JudgedRequest {
-  rpcId: JsonRpcId;
   verdict(reply: ReplySummary): HeaderVerdict;
 }
 
 /** Judges one POST's mirrored headers; undefined for anything but a 2026-07-28 request. */
 export function judgeRequest(init: RequestInit | undefined, declarations: ToolHeaderDeclarations): JudgedRequest | undefined {
   if (init?.method !== 'POST') return undefined;
-  const body = parsedBody(init.body);
-  const request = modernRequest(body);
-  const rpcId = (body as { id?: unknown } | undefined)?.id;
-  if (!request || (typeof rpcId !== 'string' && typeof rpcId !== 'number')) return undefined;
+  const request = modernRequest(parsedBody(init.body));
+  if (!request) return undefined;
   const tool = request.method === 'tools/call' ? toolName(request.params) : undefined;
   const check = checkRequestHeaders(request, new Headers(init.headers), tool ? declarations.of(tool) : undefined);
-  return { rpcId, verdict: (reply) => headerVerdict(check, reply) };
+  return { verdict: (reply) => headerVerdict(check, reply) };
 }
 
 /** The JSON-RPC error code of an error body, when it is one. */
