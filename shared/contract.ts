@@ -36,6 +36,7 @@ import type { TaskInfo } from './tasks.js';
 import type { ToolLintReport } from './tool-lint.js';
 import type { RegistrySearchResult } from './registry.js';
 import type { HarExport } from './har.js';
+import type { ParentSpanParams, ParentSpanRef, TelemetryConfig, TelemetryStatus } from './telemetry.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
@@ -325,6 +326,24 @@ export const requests = {
   'registry.readServerJson': request<ImportSource>()(z.union([z.object({ file: z.string().min(1) }), z.object({ url: httpUrl })])),
   /** HAR 1.2 of the log's HTTP exchanges (MCP POSTs with their JSON-RPC bodies, OAuth), secret values redacted. */
   'traffic.exportHar': request<HarExport>()(none),
+  /** Starts (an endpoint) or stops (null) sending a span per MCP request to an OTLP/HTTP collector (shared/telemetry.ts). */
+  'telemetry.configure': request<TelemetryStatus>()(
+    z.object({
+      endpoint: httpUrl.nullable(),
+      headers: z.record(z.string().max(256), z.string().max(8192)).refine((headers) => Object.keys(headers).length <= 32, 'must hold at most 32 headers').optional(),
+    }) satisfies z.ZodType<TelemetryConfig>,
+  ),
+  'telemetry.status': request<TelemetryStatus>()(none),
+  /** Opens a parent span (a chat turn, a collection run): requests made while it is open become its children. */
+  'telemetry.startSpan': request<ParentSpanRef>()(
+    z.object({
+      name: z.string().min(1).max(200),
+      kind: z.enum(['chat-turn', 'collection-run', 'load-run', 'other']),
+      serverId: id.optional(),
+      attributes: z.record(z.string().max(256), z.union([z.string().max(4096), z.number(), z.boolean()])).refine((a) => Object.keys(a).length <= 64, 'must hold at most 64 attributes').optional(),
+    }) satisfies z.ZodType<ParentSpanParams>,
+  ),
+  'telemetry.endSpan': request<void>()(z.object({ spanId: z.string().regex(/^[0-9a-f]{16}$/, 'is not a span id'), error: z.string().max(1000).optional() })),
 } as const;
 
 export const events = {

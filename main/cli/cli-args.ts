@@ -32,6 +32,8 @@ export interface CommonOptions {
   record?: string;
   /** Write the session's HTTP exchanges as HAR 1.2 to this file. */
   har?: string;
+  /** Send a span per request to this OTLP/HTTP traces endpoint. */
+  otlp?: string;
   replies?: string;
   era?: ProtocolEraSetting;
   /** Present Loupe to the server as this client (and, without --era, in its era). */
@@ -65,6 +67,8 @@ export const COMMON_HELP = `Options:
   --json                  Print JSON instead of text
   --record FILE           Write the session's traffic as JSON Lines, the format the app imports
   --har FILE              Write the session's HTTP exchanges as HAR 1.2 (Chrome DevTools, Charles)
+  --otlp URL              Send a span per MCP request to this OTLP/HTTP traces endpoint
+                          (e.g. http://localhost:4318/v1/traces; headers from OTEL_EXPORTER_OTLP_HEADERS)
   --replies FILE          Answers for sampling and elicitation requests (see the README)
   --era auto|legacy|modern  Protocol era (default: the server's setting, else auto)
   --client ID             Present Loupe as this client: ${CLIENT_PRESET_IDS.join(', ')}
@@ -168,6 +172,7 @@ export const SERVER_OPTIONS = {
   json: { type: 'boolean' },
   record: { type: 'string' },
   har: { type: 'string' },
+  otlp: { type: 'string' },
   replies: { type: 'string' },
   era: { type: 'string' },
   client: { type: 'string' },
@@ -242,6 +247,10 @@ export function parseCommon(values: Values, defaultDataDir: string): CommonOptio
   const options: CommonOptions = { dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir, json: values.json === true };
   if (values.record !== undefined) options.record = path.resolve(values.record);
   if (values.har !== undefined) options.har = path.resolve(values.har);
+  if (values.otlp !== undefined) {
+    if (!/^https?:\/\//i.test(values.otlp) || !URL.canParse(values.otlp)) throw new UsageError(`--otlp must be an http or https URL, got "${values.otlp}".`);
+    options.otlp = values.otlp;
+  }
   if (values.replies !== undefined) options.replies = path.resolve(values.replies);
   if (values.era !== undefined) {
     if (!PROTOCOL_ERA_SETTINGS.includes(values.era as ProtocolEraSetting)) throw new UsageError(`--era must be one of ${PROTOCOL_ERA_SETTINGS.join(', ')}.`);

@@ -69,6 +69,8 @@ export async function openSession(
     throw error;
   }
   for (const notice of (await core.handlers['app.info']()).notices) warn(notice.message.replaceAll(workDir, options.dataDir));
+  // The core's dispose sends the last spans before the session ends.
+  if (options.otlp) await core.handlers['telemetry.configure']({ endpoint: options.otlp });
 
   // The saved auto-reply rules answer inside the core; what is still pending is answered here.
   const answered = new Set<string>();

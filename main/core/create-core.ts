@@ -39,6 +39,8 @@ import { ServerListsRegistry } from './lists/server-lists.js';
 import { listHandlers } from './handlers/list-handlers.js';
 import { lintHandlers } from './handlers/lint-handlers.js';
 import { registryHandlers } from './handlers/registry-handlers.js';
+import { telemetryHandlers } from './handlers/telemetry-handlers.js';
+import { McpTelemetry } from './telemetry/mcp-telemetry.js';
 import { StructuredResults } from './lint/structured-results.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
@@ -129,6 +131,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ),
   );
 
+  const telemetry = new McpTelemetry(traffic, (serverId) => store.get(serverId), options.version);
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
@@ -150,6 +153,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
     ...lintHandlers(lists, new StructuredResults(traffic)),
     ...registryHandlers(store),
+    ...telemetryHandlers(telemetry),
   };
 
   const removeServer = handlers['servers.remove'];
@@ -163,6 +167,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     subscribe: (listener) => events.subscribe(listener),
     dispose: async () => {
       await connections.disconnectAll();
+      await telemetry.stop();
       await validator.close();
       await documents.close();
       traffic.flush();
