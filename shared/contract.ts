@@ -37,6 +37,7 @@ import type { ToolLintReport } from './tool-lint.js';
 import type { RegistrySearchResult } from './registry.js';
 import type { HarExport } from './har.js';
 import type { ParentSpanParams, ParentSpanRef, TelemetryConfig, TelemetryStatus } from './telemetry.js';
+import { LOAD_LIMITS, type LoadProgress, type LoadResult, type LoadRunParams } from './load-run.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
@@ -344,6 +345,22 @@ export const requests = {
     }) satisfies z.ZodType<ParentSpanParams>,
   ),
   'telemetry.endSpan': request<void>()(z.object({ spanId: z.string().regex(/^[0-9a-f]{16}$/, 'is not a span id'), error: z.string().max(1000).optional() })),
+  /**
+   * Calls one tool at a concurrency and rate for a time, within LOAD_LIMITS, and resolves with
+   * latency percentiles, throughput and errors; `load.progress` reports every 250 ms. For one's own servers.
+   */
+  'load.run': request<LoadResult>()(
+    serverRef.extend({
+      runId: id,
+      tool: id,
+      arguments: jsonObject,
+      concurrency: z.number().int().min(1).max(LOAD_LIMITS.maxConcurrency, `must be at most ${LOAD_LIMITS.maxConcurrency}`),
+      rate: z.number().positive().max(LOAD_LIMITS.maxRate, `must be at most ${LOAD_LIMITS.maxRate} calls a second`).optional(),
+      durationS: z.number().positive().max(LOAD_LIMITS.maxDurationS, `must be at most ${LOAD_LIMITS.maxDurationS} seconds`),
+    }) satisfies z.ZodType<LoadRunParams>,
+  ),
+  /** Stops a load run: no new calls, calls still out are cancelled; `load.run` then resolves. */
+  'load.cancel': request<void>()(z.object({ runId: id })),
 } as const;
 
 export const events = {
@@ -371,6 +388,8 @@ export const events = {
   'auth.changed': event<AuthStatus>(),
   /** A sign-in needs its authorization page opened: the desktop shell opens the system browser. */
   'auth.openUrl': event<{ serverId: string; url: string }>(),
+  /** A load run's counts and recent latencies (every 250 ms while `load.run` runs). */
+  'load.progress': event<LoadProgress>(),
 } as const;
 
 export type Requests = typeof requests;

@@ -40,6 +40,7 @@ import { listHandlers } from './handlers/list-handlers.js';
 import { lintHandlers } from './handlers/lint-handlers.js';
 import { registryHandlers } from './handlers/registry-handlers.js';
 import { telemetryHandlers } from './handlers/telemetry-handlers.js';
+import { loadHandlers } from './handlers/load-handlers.js';
 import { McpTelemetry } from './telemetry/mcp-telemetry.js';
 import { StructuredResults } from './lint/structured-results.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
@@ -154,6 +155,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...lintHandlers(lists, new StructuredResults(traffic)),
     ...registryHandlers(store),
     ...telemetryHandlers(telemetry),
+    ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
   };
 
   const removeServer = handlers['servers.remove'];
