@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Har } from '../../shared/har.js';
 import type { LoadResult } from '../../shared/load-run.js';
@@ -10,20 +8,7 @@ import type { ToolLintReport } from '../../shared/tool-lint.js';
 import { FIXTURE_SERVER } from '../core/helpers.js';
 import { startModernHttpServer } from '../fixtures/modern-server-config.js';
 import { startOtlpReceiver } from '../fixtures/otlp-receiver.js';
-
-const CLI = fileURLToPath(new URL('../../dist/main/cli/loupe.js', import.meta.url));
-
-function loupe(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { loupe } from './run-loupe.js';
 
 const dataDir = () => ['--data-dir', mkdtempSync(join(tmpdir(), 'loupe-cli-peers-'))];
 const fixture = (...flags: string[]) => ['--', process.execPath, FIXTURE_SERVER, ...flags];

@@ -1,9 +1,8 @@
 import { atLeast, LINT_PROVIDER_NAMES, type LintSeverity, type ToolLintReport } from '../../../shared/tool-lint.js';
-import { COMMON_HELP, parseCommon, parseOptions, parseTarget, SERVER_OPTIONS, splitAtDoubleDash, TARGET_HELP, AUTH_HELP } from '../cli-args.js';
+import { AUTH_HELP, COMMON_HELP, SERVER_OPTIONS, TARGET_HELP } from '../cli-args.js';
 import type { CliCommandModule } from '../cli-command.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { readReplies } from '../replies.js';
-import { closeSession, connectTarget } from '../run-cli.js';
+import { onServer, parseServerCommand } from './server-command.js';
 
 const OPTIONS = { ...SERVER_OPTIONS, 'fail-on': { type: 'string' } } as const;
 
@@ -38,28 +37,16 @@ export const lintCommand: CliCommandModule = {
   help: HELP,
   wantsJson: (argv) => argv.includes('--json'),
   async run(argv, env, extras) {
-    const { own, command } = splitAtDoubleDash(argv);
-    const { values, positionals } = parseOptions(own, OPTIONS);
-    if (values.help) {
-      env.io.stdout(`${HELP}\n`);
-      return EXIT.ok;
-    }
-    if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}" (a stdio command goes after --).`);
+    const parsed = parseServerCommand(argv, OPTIONS, HELP, env);
+    if (!parsed) return EXIT.ok;
+    const { values, options } = parsed;
     if (values.args !== undefined) throw new UsageError('--args does not apply to lint.');
     const failOn = (values['fail-on'] ?? 'error') as LintSeverity;
     if (failOn !== 'warning' && failOn !== 'error') throw new UsageError(`--fail-on must be warning or error, got "${failOn}".`);
-    const target = parseTarget(values, command);
-    const options = parseCommon(values, env.defaultDataDir);
-    const replies = options.replies ? await readReplies(options.replies) : undefined;
-    const { session, serverId } = await connectTarget(env, target, options, replies, extras);
-    let exit: (typeof EXIT)[keyof typeof EXIT] = EXIT.ok;
-    try {
+    return onServer(env, parsed, extras, async (session, serverId) => {
       const report = await session.core.handlers['tools.lint']({ serverId, force: true });
       env.io.stdout(`${options.json ? JSON.stringify(report, null, 2) : reportText(report)}\n`);
-      if (report.findings.some((finding) => atLeast(finding.severity, failOn))) exit = EXIT.findings;
-    } finally {
-      exit = (await closeSession(session, options, env.io)) ?? exit;
-    }
-    return exit;
+      return report.findings.some((finding) => atLeast(finding.severity, failOn)) ? EXIT.findings : EXIT.ok;
+    });
   },
 };

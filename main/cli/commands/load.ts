@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { LOAD_LIMITS, type LatencySummary, type LoadProgress, type LoadResult } from '../../../shared/load-run.js';
 import type { JsonObject } from '../../../shared/mcp.js';
-import { AUTH_HELP, COMMON_HELP, parseCommon, parseOptions, parseTarget, SERVER_OPTIONS, splitAtDoubleDash, TARGET_HELP } from '../cli-args.js';
+import { AUTH_HELP, COMMON_HELP, SERVER_OPTIONS, TARGET_HELP } from '../cli-args.js';
 import type { CliCommandModule } from '../cli-command.js';
 import { EXIT, UsageError } from '../exit-codes.js';
-import { readReplies } from '../replies.js';
-import { closeSession, connectTarget } from '../run-cli.js';
+import { onServer, parseServerCommand } from './server-command.js';
 
 const OPTIONS = { ...SERVER_OPTIONS, tool: { type: 'string' }, concurrency: { type: 'string' }, rate: { type: 'string' }, duration: { type: 'string' } } as const;
 
@@ -63,13 +62,9 @@ export const loadCommand: CliCommandModule = {
   help: HELP,
   wantsJson: (argv) => argv.includes('--json'),
   async run(argv, env, extras) {
-    const { own, command } = splitAtDoubleDash(argv);
-    const { values, positionals } = parseOptions(own, OPTIONS);
-    if (values.help) {
-      env.io.stdout(`${HELP}\n`);
-      return EXIT.ok;
-    }
-    if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}" (a stdio command goes after --).`);
+    const parsed = parseServerCommand(argv, OPTIONS, HELP, env);
+    if (!parsed) return EXIT.ok;
+    const { values, options } = parsed;
     if (!values.tool) throw new UsageError('Name the tool to call with --tool NAME.');
     let args: JsonObject = {};
     if (values.args !== undefined) {
@@ -80,30 +75,26 @@ export const loadCommand: CliCommandModule = {
       }
       if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new UsageError('--args must be a JSON object.');
     }
+    const tool = values.tool;
     const concurrency = number(values.concurrency, 'concurrency', 1, LOAD_LIMITS.maxConcurrency, true)!;
     const rate = number(values.rate, 'rate', undefined, LOAD_LIMITS.maxRate, false);
     const durationS = number(values.duration, 'duration', 10, LOAD_LIMITS.maxDurationS, false)!;
-    const target = parseTarget(values, command);
-    const options = parseCommon(values, env.defaultDataDir);
-    const replies = options.replies ? await readReplies(options.replies) : undefined;
-    const { session, serverId } = await connectTarget(env, target, options, replies, extras);
-    const runId = randomUUID();
-    let lastPrinted = 0;
-    const unsubscribe = session.core.subscribe((name, payload) => {
-      const progress = payload as LoadProgress;
-      if (name !== 'load.progress' || progress.runId !== runId || progress.elapsedMs - lastPrinted < 1000) return;
-      lastPrinted = progress.elapsedMs;
-      env.io.stderr(progressText(progress));
+    return onServer(env, parsed, extras, async (session, serverId) => {
+      const runId = randomUUID();
+      let lastPrinted = 0;
+      const unsubscribe = session.core.subscribe((name, payload) => {
+        const progress = payload as LoadProgress;
+        if (name !== 'load.progress' || progress.runId !== runId || progress.elapsedMs - lastPrinted < 1000) return;
+        lastPrinted = progress.elapsedMs;
+        env.io.stderr(progressText(progress));
+      });
+      try {
+        const result = await session.core.handlers['load.run']({ serverId, runId, tool, arguments: args, concurrency, ...(rate !== undefined ? { rate } : {}), durationS });
+        env.io.stdout(`${options.json ? JSON.stringify(result, null, 2) : resultText(result)}\n`);
+        return result.failed > 0 ? EXIT.findings : EXIT.ok;
+      } finally {
+        unsubscribe();
+      }
     });
-    let exit: (typeof EXIT)[keyof typeof EXIT] = EXIT.ok;
-    try {
-      const result = await session.core.handlers['load.run']({ serverId, runId, tool: values.tool, arguments: args, concurrency, ...(rate !== undefined ? { rate } : {}), durationS });
-      env.io.stdout(`${options.json ? JSON.stringify(result, null, 2) : resultText(result)}\n`);
-      if (result.failed > 0) exit = EXIT.findings;
-    } finally {
-      unsubscribe();
-      exit = (await closeSession(session, options, env.io)) ?? exit;
-    }
-    return exit;
   },
 };
