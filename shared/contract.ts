@@ -33,6 +33,11 @@ import {
 } from './mcp.js';
 import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
 import type { TaskInfo } from './tasks.js';
+import type { ToolLintReport } from './tool-lint.js';
+import type { RegistrySearchResult } from './registry.js';
+import type { HarExport } from './har.js';
+import type { ParentSpanParams, ParentSpanRef, TelemetryConfig, TelemetryStatus } from './telemetry.js';
+import { LOAD_LIMITS, type LoadProgress, type LoadResult, type LoadRunParams } from './load-run.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
@@ -114,6 +119,7 @@ const importParams = z.object({
   items: z.array(z.object({ name: z.string(), config: checkedInCore<ServerConfigInput>(), variables: z.array(importVariable) })),
   values: z.record(z.string(), z.string()),
 }) satisfies z.ZodType<ImportParams>;
+const httpUrl = z.string().refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http or https URL');
 /** A pasted snippet is a few servers; anything much larger is a mistake (or an attack on the core's time). */
 const MAX_SNIPPET_CHARS = 1_000_000;
 
@@ -309,6 +315,52 @@ export const requests = {
   'auth.setClientSecret': request<AuthStatus>()(serverRef.extend({ secret: z.string().nullable() })),
   /** Stores (or with `null` removes) one of the server's OAuth secrets, e.g. the identity provider's ID token for cross-app access. */
   'auth.setSecret': request<AuthStatus>()(serverRef.extend({ name: z.enum(AUTH_SECRET_NAMES as [AuthSecretName, ...AuthSecretName[]]), secret: z.string().nullable() })),
+
+  // Where a peer was better (issue 30): tool lint, registry imports, HAR and OpenTelemetry export, load runs.
+  /** Lints the server's tools against model providers' documented rules (shared/tool-lint.ts); `force` fetches the list again. */
+  'tools.lint': request<ToolLintReport>()(serverRef.extend({ force: z.boolean().optional() })),
+  /** Searches the official MCP Registry (or another that serves its API) for servers to add with `config.import`. */
+  'registry.search': request<RegistrySearchResult>()(
+    z.object({ query: z.string().max(200), cursor: z.string().max(1000).optional(), registryUrl: httpUrl.optional() }),
+  ),
+  /** An MCP Registry server.json (a file's full path, or an http(s) URL) as an import source for `config.import`. */
+  'registry.readServerJson': request<ImportSource>()(z.union([z.object({ file: z.string().min(1) }), z.object({ url: httpUrl })])),
+  /** HAR 1.2 of the log's HTTP exchanges (MCP POSTs with their JSON-RPC bodies, OAuth), secret values redacted. */
+  'traffic.exportHar': request<HarExport>()(none),
+  /** Starts (an endpoint) or stops (null) sending a span per MCP request to an OTLP/HTTP collector (shared/telemetry.ts). */
+  'telemetry.configure': request<TelemetryStatus>()(
+    z.object({
+      endpoint: httpUrl.nullable(),
+      headers: z.record(z.string().max(256), z.string().max(8192)).refine((headers) => Object.keys(headers).length <= 32, 'must hold at most 32 headers').optional(),
+    }) satisfies z.ZodType<TelemetryConfig>,
+  ),
+  'telemetry.status': request<TelemetryStatus>()(none),
+  /** Opens a parent span (a chat turn, a collection run): requests made while it is open become its children. */
+  'telemetry.startSpan': request<ParentSpanRef>()(
+    z.object({
+      name: z.string().min(1).max(200),
+      kind: z.enum(['chat-turn', 'collection-run', 'load-run', 'other']),
+      serverId: id.optional(),
+      attributes: z.record(z.string().max(256), z.union([z.string().max(4096), z.number(), z.boolean()])).refine((a) => Object.keys(a).length <= 64, 'must hold at most 64 attributes').optional(),
+    }) satisfies z.ZodType<ParentSpanParams>,
+  ),
+  'telemetry.endSpan': request<void>()(z.object({ spanId: z.string().regex(/^[0-9a-f]{16}$/, 'is not a span id'), error: z.string().max(1000).optional() })),
+  /**
+   * Calls one tool at a concurrency and rate for a time, within LOAD_LIMITS, and resolves with
+   * latency percentiles, throughput and errors; `load.progress` reports every 250 ms. For one's own servers.
+   */
+  'load.run': request<LoadResult>()(
+    serverRef.extend({
+      runId: id,
+      tool: id,
+      arguments: jsonObject,
+      concurrency: z.number().int().min(1).max(LOAD_LIMITS.maxConcurrency, `must be at most ${LOAD_LIMITS.maxConcurrency}`),
+      rate: z.number().positive().max(LOAD_LIMITS.maxRate, `must be at most ${LOAD_LIMITS.maxRate} calls a second`).optional(),
+      durationS: z.number().positive().max(LOAD_LIMITS.maxDurationS, `must be at most ${LOAD_LIMITS.maxDurationS} seconds`),
+    }) satisfies z.ZodType<LoadRunParams>,
+  ),
+  /** Stops a load run: no new calls, calls still out are cancelled; `load.run` then resolves. */
+  'load.cancel': request<void>()(z.object({ runId: id })),
 } as const;
 
 export const events = {
@@ -336,6 +388,8 @@ export const events = {
   'auth.changed': event<AuthStatus>(),
   /** A sign-in needs its authorization page opened: the desktop shell opens the system browser. */
   'auth.openUrl': event<{ serverId: string; url: string }>(),
+  /** A load run's counts and recent latencies (every 250 ms while `load.run` runs). */
+  'load.progress': event<LoadProgress>(),
 } as const;
 
 export type Requests = typeof requests;

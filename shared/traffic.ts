@@ -1,4 +1,5 @@
 import type { HttpExchange } from './auth.js';
+import type { HeaderVerdict } from './header-verdict.js';
 
 /** `out` is client → server, `in` is server → client (stderr and malformed lines are `in`). */
 export type Direction = 'out' | 'in';
@@ -82,6 +83,14 @@ export interface TrafficEntry {
   violation?: string;
   /** For a `http` entry: the exchange, credentials redacted. */
   http?: HttpExchange;
+  /** For a `http` entry of an MCP POST: the seq of the JSON-RPC request it carried (its answer has it as `requestSeq`). */
+  carriedSeq?: number;
+  /**
+   * On 2026-07-28 HTTP: the mirrored headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`…) judged against
+   * the body and the server's answer to them. On the POST's `http` entry (it arrives with the entry),
+   * and on its JSON-RPC request (`traffic.get`). `ok: false` is a violation.
+   */
+  headerVerdict?: HeaderVerdict;
 }
 
 /** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */

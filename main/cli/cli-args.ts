@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { AuthSettings } from '../../shared/auth.js';
 import type { JsonObject } from '../../shared/mcp.js';
+import { CLIENT_PRESET_IDS, type ClientPresetId } from '../../shared/client-emulation.js';
 import { PROTOCOL_ERA_SETTINGS, type KeyValue, type ProtocolEraSetting } from '../../shared/server-config.js';
 import { UsageError } from './exit-codes.js';
 
@@ -29,8 +30,14 @@ export interface CommonOptions {
   dataDir: string;
   json: boolean;
   record?: string;
+  /** Write the session's HTTP exchanges as HAR 1.2 to this file. */
+  har?: string;
+  /** Send a span per request to this OTLP/HTTP traces endpoint. */
+  otlp?: string;
   replies?: string;
   era?: ProtocolEraSetting;
+  /** Present Loupe to the server as this client (and, without --era, in its era). */
+  client?: ClientPresetId;
   timeoutMs?: number;
   auth?: CliAuthOptions;
 }
@@ -59,8 +66,13 @@ export const COMMON_HELP = `Options:
   --data-dir DIR          The app's data folder, read only (default: $LOUPE_DATA_DIR, else the desktop app's folder)
   --json                  Print JSON instead of text
   --record FILE           Write the session's traffic as JSON Lines, the format the app imports
+  --har FILE              Write the session's HTTP exchanges as HAR 1.2 (Chrome DevTools, Charles)
+  --otlp URL              Send a span per MCP request to this OTLP/HTTP traces endpoint
+                          (e.g. http://localhost:4318/v1/traces; headers from OTEL_EXPORTER_OTLP_HEADERS)
   --replies FILE          Answers for sampling and elicitation requests (see the README)
   --era auto|legacy|modern  Protocol era (default: the server's setting, else auto)
+  --client ID             Present Loupe as this client: ${CLIENT_PRESET_IDS.join(', ')}
+                          (its clientInfo, capabilities and protocol versions; docs/client-emulation.md)
   --timeout MS            How long connecting and each request may take
   --help                  Show this help`;
 
@@ -96,7 +108,7 @@ Commands:
 Run "loupe <command> --help" for a command's options.
 
 Exit codes: 0 ok, 1 the call failed or the tool returned isError, 2 usage error,
-3 the connection failed, 4 any other error.`,
+3 the connection failed, 4 any other error, 5 lint findings (or failed calls in a load run).`,
   servers: `Usage: loupe servers [--data-dir DIR] [--json]
 
 Lists the servers configured in the app's data folder (its servers.json, read only).`,
@@ -159,8 +171,11 @@ export const SERVER_OPTIONS = {
   'data-dir': { type: 'string' },
   json: { type: 'boolean' },
   record: { type: 'string' },
+  har: { type: 'string' },
+  otlp: { type: 'string' },
   replies: { type: 'string' },
   era: { type: 'string' },
+  client: { type: 'string' },
   timeout: { type: 'string' },
   server: { type: 'string' },
   url: { type: 'string' },
@@ -231,10 +246,19 @@ export function parseTarget(values: Values, command: string[]): Target {
 export function parseCommon(values: Values, defaultDataDir: string): CommonOptions {
   const options: CommonOptions = { dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir, json: values.json === true };
   if (values.record !== undefined) options.record = path.resolve(values.record);
+  if (values.har !== undefined) options.har = path.resolve(values.har);
+  if (values.otlp !== undefined) {
+    if (!/^https?:\/\//i.test(values.otlp) || !URL.canParse(values.otlp)) throw new UsageError(`--otlp must be an http or https URL, got "${values.otlp}".`);
+    options.otlp = values.otlp;
+  }
   if (values.replies !== undefined) options.replies = path.resolve(values.replies);
   if (values.era !== undefined) {
     if (!PROTOCOL_ERA_SETTINGS.includes(values.era as ProtocolEraSetting)) throw new UsageError(`--era must be one of ${PROTOCOL_ERA_SETTINGS.join(', ')}.`);
     options.era = values.era as ProtocolEraSetting;
+  }
+  if (values.client !== undefined) {
+    if (!CLIENT_PRESET_IDS.includes(values.client as ClientPresetId)) throw new UsageError(`--client must be one of ${CLIENT_PRESET_IDS.join(', ')}.`);
+    options.client = values.client as ClientPresetId;
   }
   if (values.timeout !== undefined) {
     const ms = /^\d+$/.test(values.timeout) ? Number(values.timeout) : NaN;

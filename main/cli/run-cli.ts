@@ -172,7 +172,7 @@ export async function closeSession(session: CliSession, options: CommonOptions, 
     await session.close();
     return undefined;
   } catch (error) {
-    io.stderr(`Could not finish the session${options.record ? ` or write ${options.record}` : ''}: ${reason(error)}\n`);
+    io.stderr(`Could not finish the session${options.record || options.har ? ` or write ${[options.record, options.har].filter(Boolean).join(' or ')}` : ''}: ${reason(error)}\n`);
     return EXIT.internal;
   }
 }

@@ -39,6 +39,12 @@ import { redactSecrets } from './traffic/redact-secrets.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import { ServerListsRegistry } from './lists/server-lists.js';
 import { listHandlers } from './handlers/list-handlers.js';
+import { lintHandlers } from './handlers/lint-handlers.js';
+import { registryHandlers } from './handlers/registry-handlers.js';
+import { telemetryHandlers } from './handlers/telemetry-handlers.js';
+import { loadHandlers } from './handlers/load-handlers.js';
+import { McpTelemetry } from './telemetry/mcp-telemetry.js';
+import { StructuredResults } from './lint/structured-results.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
 import type { LineLimits } from './transports/stdio-transport.js';
@@ -131,6 +137,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ),
   );
 
+  const telemetry = new McpTelemetry(traffic, (serverId) => store.get(serverId), options.version);
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
@@ -148,8 +155,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...approvals.handlers,
     ...replayHandlers(traffic, connections),
     ...authHandlers(store, connections, auth),
-    ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
+    ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined), options.version),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
+    ...lintHandlers(lists, new StructuredResults(traffic)),
+    ...registryHandlers(store),
+    ...telemetryHandlers(telemetry),
+    ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
   };
 
   const removeServer = handlers['servers.remove'];
@@ -163,6 +174,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     subscribe: (listener) => events.subscribe(listener),
     dispose: async () => {
       await connections.disconnectAll();
+      await telemetry.stop();
       await validator.close();
       await documents.close();
       traffic.flush();

@@ -1,10 +1,12 @@
 import type { CliCommandModule } from '../cli-command.js';
+import { lintCommand } from './lint.js';
+import { loadCommand } from './load.js';
 
 /**
  * The commands beyond the built-in server commands (servers, connect, tools, resources, prompts),
  * each in a module of its own. `loupe --help` lists them after the built-in ones, in this order.
  */
-export const COMMAND_MODULES: readonly CliCommandModule[] = [];
+export const COMMAND_MODULES: readonly CliCommandModule[] = [lintCommand, loadCommand];
 
 export function findCommandModule(name: string): CliCommandModule | undefined {
   return COMMAND_MODULES.find((command) => command.name === name);

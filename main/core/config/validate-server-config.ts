@@ -11,6 +11,8 @@ import {
 import { LoupeError } from '../../../shared/wire.js';
 import { parseAuthSettings } from '../auth/parse-auth-settings.js';
 import { isObject } from '../../../shared/is-object.js';
+import { emulatedClient, speaksModernEra } from '../../../shared/client-emulation.js';
+import { parseClientEmulation } from './parse-client-emulation.js';
 
 function fail(message: string): never {
   throw new LoupeError(message, 'invalid-config');
@@ -90,6 +92,10 @@ export function parseServerConfigInput(value: unknown): ServerConfigInput {
   const roots = parseRoots(value.roots);
   const era = parseEra(value.era);
   const authSettings = parseAuthSettings(value.auth);
+  const client = parseClientEmulation(value.client);
+  if (client && era === 'modern' && !speaksModernEra(emulatedClient(client))) {
+    fail('The emulated client does not speak 2026-07-28, so Protocol era cannot be Modern: set it to Auto or Legacy.');
+  }
   const connectTimeoutMs = value.connectTimeoutMs;
   if (connectTimeoutMs !== undefined && (typeof connectTimeoutMs !== 'number' || !Number.isFinite(connectTimeoutMs) || connectTimeoutMs <= 0)) {
     fail('connectTimeoutMs must be a positive number of milliseconds.');
@@ -102,6 +108,7 @@ export function parseServerConfigInput(value: unknown): ServerConfigInput {
     ...(parsedTimeouts ? { timeouts: parsedTimeouts } : {}),
     ...(roots ? { roots } : {}),
     ...(authSettings ? { auth: authSettings } : {}),
+    ...(client ? { client } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { RequestHandlers } from '../../../shared/contract.js';
 import type { TrafficSettings } from '../../../shared/traffic.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
 import type { TrafficSessions } from '../traffic/traffic-sessions.js';
+import { exportHar } from '../traffic/har-export.js';
 
 type TrafficHandlers = Pick<
   RequestHandlers,
@@ -13,9 +14,10 @@ type TrafficHandlers = Pick<
   | 'traffic.sessions.list'
   | 'traffic.sessions.read'
   | 'traffic.sessions.remove'
+  | 'traffic.exportHar'
 >;
 
-export function trafficHandlers(traffic: TrafficLog, sessions: TrafficSessions, secrets: () => string[], cleared: () => void): TrafficHandlers {
+export function trafficHandlers(traffic: TrafficLog, sessions: TrafficSessions, secrets: () => string[], cleared: () => void, version = 'dev'): TrafficHandlers {
   const settings = (): TrafficSettings => ({ ...traffic.settings, diskBudgetBytes: sessions.diskBudget });
   return {
     'traffic.list': async (params) => traffic.page(params ?? {}),
@@ -34,5 +36,6 @@ export function trafficHandlers(traffic: TrafficLog, sessions: TrafficSessions, 
     'traffic.sessions.list': async () => sessions.list(),
     'traffic.sessions.read': async ({ id, offset }) => sessions.read(id, offset),
     'traffic.sessions.remove': async ({ id }) => sessions.remove(id),
+    'traffic.exportHar': async () => exportHar(traffic, secrets(), version),
   };
 }

@@ -1,4 +1,5 @@
 import type { HttpExchange } from '../../../shared/auth.js';
+import type { ExchangeLinks } from '../transports/recording-fetch.js';
 import type { Direction, JsonRpcId, TrafficEntry, TrafficExportPiece, TrafficExportQuery, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
 import { exportPiece } from './traffic-export.js';
@@ -28,8 +29,12 @@ export interface ConnectionRecorder {
   oversized(stream: 'stdout' | 'stderr', preview: string, size: number, problem: string): void;
   /** The HTTP request headers an outgoing JSON-RPC request went out with (credentials already redacted). */
   httpRequestHeaders(id: JsonRpcId, headers: Record<string, string>): void;
-  /** One HTTP exchange (credentials already redacted); returns the entry's seq (-1 while recording is paused). */
-  http(exchange: HttpExchange): number;
+  /**
+   * One HTTP exchange (credentials already redacted); returns the entry's seq (-1 while recording is
+   * paused). With `links`, the entry names the JSON-RPC request the POST carried, and a 2026-07-28
+   * request's header verdict goes on both.
+   */
+  http(exchange: HttpExchange, links?: ExchangeLinks): number;
 }
 
 export type EntryObserver = (entry: TrafficEntry) => void;
@@ -143,9 +148,22 @@ export class TrafficLog {
       note: (text, violation) => {
         append({ direction: violation === undefined ? 'out' : 'in', time: now(), kind: 'note', size: 0, text, ...(violation !== undefined ? { violation } : {}) });
       },
-      http: (exchange) => {
+      http: (exchange, links) => {
         const summary = `${exchange.status ?? 'no response'} ${exchange.method} ${exchange.url}${exchange.error ? ` (${exchange.error})` : ''}`;
-        return append({ direction: 'out', time: now(), kind: 'http', size: 0, text: summary, http: exchange }).seq;
+        // The request is still open: its answer is read from the body after this exchange is recorded.
+        const carriedSeq = links?.rpcId === undefined ? undefined : pairing.openSeq('out', links.rpcId);
+        const request = carriedSeq === undefined ? undefined : this.record.get(carriedSeq);
+        if (request && links?.headerVerdict) request.headerVerdict = links.headerVerdict;
+        return append({
+          direction: 'out',
+          time: now(),
+          kind: 'http',
+          size: 0,
+          text: summary,
+          http: exchange,
+          ...(carriedSeq !== undefined && carriedSeq >= 0 ? { carriedSeq } : {}),
+          ...(links?.headerVerdict ? { headerVerdict: links.headerVerdict } : {}),
+        }).seq;
       },
       httpRequestHeaders: (id, headers) => {
         // The request was recorded when the SDK handed it over; its POST goes out a moment later.

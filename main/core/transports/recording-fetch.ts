@@ -1,9 +1,22 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { HttpExchange } from '../../../shared/auth.js';
+import type { HeaderVerdict } from '../../../shared/header-verdict.js';
+import type { JsonRpcId } from '../../../shared/traffic.js';
+import { requestId } from './http-probe.js';
+import { errorCodeOf, judgeRequest, type ToolHeaderDeclarations } from './mirrored-headers.js';
 import type { WireTexts } from './wire-texts.js';
 import { MAX_RECORDED_BODY, redactBody, redactRequestHeaders, redactResponseHeaders, redactUrl } from './http-redaction.js';
 
-export type HttpExchangeListener = (exchange: HttpExchange) => void;
+/**
+ * What an MCP POST carried: the JSON-RPC request's id (to link the exchange to its messages) and,
+ * on 2026-07-28, its mirrored headers judged (see shared/header-verdict.ts).
+ */
+export interface ExchangeLinks {
+  rpcId?: JsonRpcId;
+  headerVerdict?: HeaderVerdict;
+}
+
+export type HttpExchangeListener = (exchange: HttpExchange, links?: ExchangeLinks) => void;
 
 export interface RecordingFetchOptions {
   /** The MCP server URL: requests to it (and JSON-RPC posts, SSE streams) are the transport's own. */
@@ -13,6 +26,8 @@ export interface RecordingFetchOptions {
   onExchange: HttpExchangeListener;
   /** Where the JSON-RPC texts of the MCP endpoint's responses go, for the recorder to keep as received. */
   wireTexts?: WireTexts;
+  /** The connection's tool declarations: with them, 2026-07-28 requests get a header verdict. */
+  declarations?: ToolHeaderDeclarations;
 }
 
 function sameResource(a: URL, b: URL): boolean {
@@ -71,18 +86,25 @@ export function recordingFetch(inner: FetchLike, options: RecordingFetchOptions)
       durationMs: 0,
       purpose,
     };
+    const rpcId = purpose === 'mcp' && method === 'POST' ? requestId(init?.body) : undefined;
+    const judge = purpose === 'mcp' && options.declarations ? judgeRequest(init, options.declarations) : undefined;
+    const links = (reply?: Parameters<NonNullable<typeof judge>['verdict']>[0]): ExchangeLinks | undefined =>
+      rpcId === undefined ? undefined : { rpcId, ...(judge && reply ? { headerVerdict: judge.verdict(reply) } : {}) };
     const requestBody = purpose === 'oauth' ? bodyText(init?.body) : undefined;
     if (requestBody !== undefined) base.requestBody = redactBody(requestBody);
     let response: Response;
     try {
       response = await inner(input, init);
     } catch (error) {
-      options.onExchange({
-        ...base,
-        ...(requestSessionId ? { sessionId: requestSessionId } : {}),
-        durationMs: performance.now() - started,
-        error: error instanceof Error ? (error.message || error.name) : String(error),
-      });
+      options.onExchange(
+        {
+          ...base,
+          ...(requestSessionId ? { sessionId: requestSessionId } : {}),
+          durationMs: performance.now() - started,
+          error: error instanceof Error ? (error.message || error.name) : String(error),
+        },
+        links({}),
+      );
       throw error;
     }
     const exchange: HttpExchange = {
@@ -97,8 +119,10 @@ export function recordingFetch(inner: FetchLike, options: RecordingFetchOptions)
       const text = await peekBody(response).catch(() => undefined);
       if (text) exchange.responseBody = redactBody(text);
     }
+    // The server's 400 says whether it refused the headers (-32020): read from a copy, the SDK reads the body.
+    const errorText = judge && response.status === 400 ? await peekBody(response).catch(() => undefined) : undefined;
     exchange.durationMs = performance.now() - started;
-    options.onExchange(exchange);
+    options.onExchange(exchange, links({ status: response.status, errorCode: errorCodeOf(errorText) }));
     return purpose === 'mcp' && options.wireTexts ? options.wireTexts.tap(response) : response;
   };
 }

@@ -2,7 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_CLIENT_NAMES, type ImportClient, type ImportDiscovery, type ImportSource } from '../../../../shared/config-import.js';
 import type { ServerConfig } from '../../../../shared/server-config.js';
+import { homedir } from 'node:os';
 import { readClaudeCodeProject, readClaudeCodeUser } from './claude-code.js';
+import { readCline } from './cline.js';
+import { readServerJson } from './server-json.js';
 import { readClaudeDesktop } from './claude-desktop.js';
 import { readCodex } from './codex.js';
 import { readCursor } from './cursor.js';
@@ -31,6 +34,22 @@ interface Candidate {
   workspaceFolder?: string;
 }
 
+/** This machine as the importers see it (the user's home, platform and environment). */
+export function currentPlace(projectDir?: string): DiscoveryPlace {
+  return { home: process.env.HOME ?? homedir(), platform: process.platform, environment: process.env, ...(projectDir ? { projectDir } : {}) };
+}
+
+/** What a reader needs besides the text: the place's paths, and a prefix for its entries' keys. */
+export function readContext(place: DiscoveryPlace, keyPrefix: string, workspaceFolder?: string): ReadContext {
+  return {
+    home: place.home,
+    environment: place.environment,
+    pathSeparator: place.platform === 'win32' ? '\\' : '/',
+    keyPrefix,
+    ...(workspaceFolder ? { workspaceFolder } : {}),
+  };
+}
+
 /** Config files are small; a larger file is not read (a `~/.claude.json` with long history stays well under it). */
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
@@ -55,6 +74,10 @@ export function candidateFiles(place: DiscoveryPlace): Candidate[] {
     { client: 'windsurf', file: path.join(home, '.codeium', 'windsurf', 'mcp_config.json'), read: readWindsurf },
     { client: 'gemini', scope: 'user', file: path.join(home, '.gemini', 'settings.json'), read: readGemini },
     { client: 'codex', file: path.join(codexHome, 'config.toml'), read: readCodex },
+    // Cline: the VS Code extension's global storage, the folder its docs name, and the Cline CLI's data folder.
+    { client: 'cline', scope: 'VS Code', file: path.join(settings, 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'), read: readCline },
+    { client: 'cline', scope: 'Documents', file: path.join(home, 'Documents', 'Cline', 'MCP', 'cline_mcp_settings.json'), read: readCline },
+    { client: 'cline', scope: 'CLI', file: path.join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json'), read: readCline },
   ];
   if (projectDir) {
     files.push(
@@ -62,6 +85,7 @@ export function candidateFiles(place: DiscoveryPlace): Candidate[] {
       { client: 'vscode', scope: 'workspace', file: path.join(projectDir, '.vscode', 'mcp.json'), read: readVsCodeMcp, workspaceFolder: projectDir },
       { client: 'cursor', scope: 'project', file: path.join(projectDir, '.cursor', 'mcp.json'), read: readCursor, workspaceFolder: projectDir },
       { client: 'gemini', scope: 'project', file: path.join(projectDir, '.gemini', 'settings.json'), read: readGemini, workspaceFolder: projectDir },
+      { client: 'server-json', scope: 'project', file: path.join(projectDir, 'server.json'), read: readServerJson, workspaceFolder: projectDir },
     );
   }
   return files;
@@ -104,13 +128,7 @@ function readSource(candidate: Candidate, text: string | { problem: string }, pl
     { id, client: candidate.client, label: label(candidate.scope), path: candidate.file, problem: `${candidate.file} was not imported because ${problem}`, entries: [] },
   ];
   if (typeof text !== 'string') return fail(text.problem);
-  const context: ReadContext = {
-    home: place.home,
-    environment: place.environment,
-    pathSeparator: place.platform === 'win32' ? '\\' : '/',
-    keyPrefix: id,
-    ...(candidate.workspaceFolder ? { workspaceFolder: candidate.workspaceFolder } : {}),
-  };
+  const context = readContext(place, id, candidate.workspaceFolder);
   try {
     return candidate.read(text, context).map((part, index) => ({
       id: index === 0 ? id : `${id}#${index}`,
@@ -128,7 +146,7 @@ function readSource(candidate: Candidate, text: string | { problem: string }, pl
 /** A pasted snippet, read as any client's shape. */
 export function readPastedSnippet(text: string, place: DiscoveryPlace, existing: readonly ServerConfig[]): ImportSource {
   const id = 'snippet';
-  const context: ReadContext = { home: place.home, environment: place.environment, pathSeparator: place.platform === 'win32' ? '\\' : '/', keyPrefix: id };
+  const context = readContext(place, id);
   try {
     const entries = readSnippet(text, context).flatMap((part) => part.entries);
     return markExisting({ id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, entries }, existing);
