@@ -1,4 +1,5 @@
 import type { HttpExchange } from './auth.js';
+import type { ModelTrafficTag } from './models.js';
 
 /** `out` is client → server, `in` is server → client (stderr and malformed lines are `in`). */
 export type Direction = 'out' | 'in';
@@ -82,6 +83,8 @@ export interface TrafficEntry {
   violation?: string;
   /** For a `http` entry: the exchange, credentials redacted. */
   http?: HttpExchange;
+  /** Set on a model provider's HTTP exchange (its `serverId` is then `model:<providerId>`). */
+  model?: ModelTrafficTag;
 }
 
 /** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */

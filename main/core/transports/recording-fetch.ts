@@ -1,7 +1,8 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { HttpExchange } from '../../../shared/auth.js';
+import { redactSecrets } from '../traffic/redact-secrets.js';
 import type { WireTexts } from './wire-texts.js';
-import { MAX_RECORDED_BODY, redactBody, redactRequestHeaders, redactResponseHeaders, redactUrl } from './http-redaction.js';
+import { clipRecordedText, MAX_RECORDED_BODY, redactBody, redactRequestHeaders, redactResponseHeaders, redactUrl } from './http-redaction.js';
 
 export type HttpExchangeListener = (exchange: HttpExchange) => void;
 
@@ -13,7 +14,17 @@ export interface RecordingFetchOptions {
   onExchange: HttpExchangeListener;
   /** Where the JSON-RPC texts of the MCP endpoint's responses go, for the recorder to keep as received. */
   wireTexts?: WireTexts;
+  /**
+   * Every exchange is a model provider's (`purpose: 'model'`): both bodies are kept, up to
+   * MAX_RECORDED_MODEL_BODY characters each, with `hide`'s values (the provider's key) redacted.
+   * The response is reported once its body has been read to the end (or failed, or was dropped),
+   * so a stream is never held back for the record.
+   */
+  model?: { hide: () => readonly string[] };
 }
+
+/** The most of a model exchange's request or response body kept for the record (a chat's request carries the whole conversation). */
+export const MAX_RECORDED_MODEL_BODY = 512 * 1024;
 
 function sameResource(a: URL, b: URL): boolean {
   return a.origin === b.origin && a.pathname === b.pathname;
@@ -50,6 +61,84 @@ async function peekBody(response: Response): Promise<string | undefined> {
   return text;
 }
 
+function reasonOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+/**
+ * The response with a body that reports itself to `done` once read to its end, failed or dropped:
+ * its text (bounded) and, on failure, why.
+ */
+function reportingWhenRead(response: Response, done: (text: string, error?: string) => void): Response {
+  const body = response.body;
+  if (!body) {
+    done('');
+    return response;
+  }
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let finished = false;
+  const finish = (error?: string) => {
+    if (finished) return;
+    finished = true;
+    done(text + decoder.decode(), error);
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: Awaited<ReturnType<ReadableStreamDefaultReader<Uint8Array>['read']>>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        finish(`The response broke off: ${reasonOf(error)}`);
+        controller.error(error);
+        return;
+      }
+      if (chunk.done) {
+        finish();
+        controller.close();
+        return;
+      }
+      if (text.length <= MAX_RECORDED_MODEL_BODY) text += decoder.decode(chunk.value, { stream: true });
+      controller.enqueue(chunk.value);
+    },
+    cancel(reason) {
+      finish(`Loupe stopped reading the response before its end${reason === undefined ? '' : ` (${reasonOf(reason)})`}.`);
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(stream, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** A model exchange: reported when its response body ends, with both bodies (bounded, the key redacted). */
+async function recordModelExchange(
+  inner: FetchLike,
+  input: Parameters<FetchLike>[0],
+  init: RequestInit | undefined,
+  base: HttpExchange,
+  started: number,
+  options: RecordingFetchOptions & { model: { hide: () => readonly string[] } },
+): Promise<Response> {
+  const hide = (text: string) => clipRecordedText(redactSecrets(text, options.model.hide()), MAX_RECORDED_MODEL_BODY);
+  base.url = redactSecrets(base.url, options.model.hide());
+  const requestBody = bodyText(init?.body);
+  if (requestBody !== undefined) base.requestBody = hide(requestBody);
+  let response: Response;
+  try {
+    response = await inner(input, init);
+  } catch (error) {
+    options.onExchange({ ...base, durationMs: performance.now() - started, error: reasonOf(error) });
+    throw error;
+  }
+  const exchange: HttpExchange = { ...base, status: response.status, statusText: response.statusText, responseHeaders: redactResponseHeaders(response.headers) };
+  return reportingWhenRead(response, (text, error) => {
+    if (text) exchange.responseBody = hide(text);
+    if (error) exchange.error = error;
+    exchange.durationMs = performance.now() - started;
+    options.onExchange(exchange);
+  });
+}
+
 /**
  * Wraps a fetch so every HTTP exchange is reported: method, URL, status, headers (credentials
  * redacted) and the session id; OAuth exchanges (anything but the MCP endpoint) with their
@@ -61,7 +150,7 @@ export function recordingFetch(inner: FetchLike, options: RecordingFetchOptions)
     const url = new URL(String(input instanceof Request ? input.url : input));
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
-    const purpose = isMcpRequest(url, init, headers, options.serverUrl) ? 'mcp' : 'oauth';
+    const purpose = options.model ? 'model' : isMcpRequest(url, init, headers, options.serverUrl) ? 'mcp' : 'oauth';
     const started = performance.now();
     const requestSessionId = headers.get('mcp-session-id') ?? url.searchParams.get('sessionId') ?? undefined;
     const base: HttpExchange = {
@@ -71,6 +160,7 @@ export function recordingFetch(inner: FetchLike, options: RecordingFetchOptions)
       durationMs: 0,
       purpose,
     };
+    if (options.model) return recordModelExchange(inner, input, init, base, started, { ...options, model: options.model });
     const requestBody = purpose === 'oauth' ? bodyText(init?.body) : undefined;
     if (requestBody !== undefined) base.requestBody = redactBody(requestBody);
     let response: Response;
