@@ -107,7 +107,7 @@ export async function runModelStep(request: StepRequest): Promise<StepResult> {
       maxRetries: 0,
       abortSignal: request.signal,
       // Content reaches the model as bytes; nothing in a conversation makes Loupe fetch a URL.
-      experimental_download: () => Promise.reject(new Error('Loupe does not download URLs for a model.')),
+      experimental_download: (wanted) => (wanted.length === 0 ? Promise.resolve([]) : Promise.reject(new Error('Loupe does not download URLs for a model.'))),
       // Failures come through the stream as parts; the SDK would also print them.
       onError: () => {},
     });
