@@ -55,7 +55,6 @@ const CONNECTION_CODES: Record<string, string> = {
   ECONNRESET: 'the connection was reset',
   EHOSTUNREACH: 'its host cannot be reached',
   UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
-  UND_ERR_SOCKET: 'the connection closed',
   CERT_HAS_EXPIRED: 'its TLS certificate has expired',
   DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed (add its CA with NODE_EXTRA_CA_CERTS)',
   SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain has a self-signed certificate (add its CA with NODE_EXTRA_CA_CERTS)',
@@ -146,6 +145,11 @@ function brokeOff(errors: unknown[]): boolean {
   });
 }
 
+/** A stream that ended cleanly, but before the provider said the answer was finished. */
+export function endedEarly(providerName: string): string {
+  return `${providerName}'s answer ended before it said it was finished (the stream was cut short); what arrived is kept.`;
+}
+
 /**
  * One sentence for anything that went wrong talking to a model provider: a wrong key, a model
  * that does not exist, rate limits, timeouts, a stream cut mid-way, an answer Loupe cannot read.
@@ -154,7 +158,8 @@ export function describeModelFailure(error: unknown, context: FailureContext): s
   const errors = chain(error);
   const name = context.providerName;
   const limit = errors.find((item): item is ModelLimitError => item instanceof ModelLimitError);
-  if (limit) return `${name}: ${limit.message}`;
+  // Its sentence starts "The provider …": say which.
+  if (limit) return limit.message.replace(/^The provider/, name);
   const loupe = errors.find((item): item is LoupeError => item instanceof LoupeError);
   if (loupe) return loupe.message;
   for (const item of errors) {
@@ -162,7 +167,8 @@ export function describeModelFailure(error: unknown, context: FailureContext): s
       return describeStatus({ status: item.status, statusText: item.statusText, url: item.url, body: item.responseBody, headers: item.responseHeaders }, context);
     }
     const fields = record(item);
-    if (fields?.name === 'AI_APICallError' && typeof fields.statusCode === 'number') {
+    // A 2xx here is a stream that failed after a good start: its cause says how.
+    if (fields?.name === 'AI_APICallError' && typeof fields.statusCode === 'number' && (fields.statusCode < 200 || fields.statusCode > 299)) {
       return describeStatus(
         { status: fields.statusCode, url: fields.url as string | undefined, body: fields.responseBody as string | undefined, headers: fields.responseHeaders as Record<string, string> | undefined },
         context,
@@ -173,6 +179,7 @@ export function describeModelFailure(error: unknown, context: FailureContext): s
   const connection = connectionProblem(errors);
   if (connection) return `Could not reach ${name} at ${context.baseUrl}: ${connection}.`;
   if (brokeOff(errors)) return `The connection to ${name} closed in the middle of its answer; what arrived before is kept.`;
+  if (errors.some((item) => item instanceof Error && /stream ended without a finish reason/i.test(item.message))) return endedEarly(name);
   if (errors.some((item) => named(item, 'AbortError'))) return 'Stopped.';
   if (errors.some((item) => named(item, 'AI_JSONParseError') || named(item, 'AI_TypeValidationError') || named(item, 'AI_InvalidResponseDataError'))) {
     return `${name} sent a part of its answer that is not what its API should send, so Loupe could not read it.`;

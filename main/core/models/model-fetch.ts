@@ -28,6 +28,10 @@ function seconds(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
 /** Follows the caller's signal into ours, so Stop still stops the request. */
 function linkedController(outer: AbortSignal | null | undefined): { controller: AbortController; unlink: () => void } {
   const controller = new AbortController();
@@ -71,7 +75,7 @@ function limitedBody(body: ReadableStream<Uint8Array>, controller: AbortControll
       }
       bytes += chunk.value.byteLength;
       if (bytes > limits.maxResponseBytes) {
-        fail(new ModelLimitError(`The provider's answer passed ${Math.round(limits.maxResponseBytes / 1024 / 1024)} MB, so Loupe stopped reading it.`), stream);
+        fail(new ModelLimitError(`The provider's answer passed ${size(limits.maxResponseBytes)}, so Loupe stopped reading it.`), stream);
         void reader.cancel().catch(() => {});
         return;
       }

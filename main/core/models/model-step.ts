@@ -1,7 +1,7 @@
 import type { ModelMessage, ToolSet } from 'ai';
 import type { JsonObject } from '../../../shared/mcp.js';
 import type { TokenUsage } from '../../../shared/models.js';
-import { describeModelFailure, StepFailure } from './model-failure.js';
+import { describeModelFailure, endedEarly, StepFailure } from './model-failure.js';
 import type { ModelSession } from './model-client.js';
 
 /** A tool the model may call in this step: its description and input schema, as the server gave them. */
@@ -141,7 +141,7 @@ export async function runModelStep(request: StepRequest): Promise<StepResult> {
   if (aborted || request.signal.aborted) throw new StepFailure('Stopped.', text, session.trafficSeqs);
   if (failure !== undefined) throw new StepFailure(describeModelFailure(failure, session.failureContext(modelId)), text, session.trafficSeqs);
   if (!finish || (finish.reason === 'other' && finish.raw === undefined)) {
-    throw new StepFailure(`${session.provider.name}'s answer ended before it said it was finished (the stream was cut short); what arrived is kept.`, text, session.trafficSeqs);
+    throw new StepFailure(endedEarly(session.provider.name), text, session.trafficSeqs);
   }
   return {
     text,
