@@ -4,7 +4,7 @@ import type { ToolCallApproval } from '../../shared/approvals.js';
 import type { ChatAssistantTurn, ChatConversation, ChatToolTurn, ChatTurn } from '../../shared/chat.js';
 import type { ModelProvider } from '../../shared/models.js';
 import { APP_NODE_COMMAND } from '../../shared/server-config.js';
-import { startModelProvider, type ModelProviderFixture } from '../fixtures/model-provider.mjs';
+import { startModelProvider, type FixtureRequestBody, type ModelProviderFixture } from '../fixtures/model-provider.mjs';
 import { eventsNamed, startCore, waitFor, type TestCore } from './helpers.js';
 import { addFixtureProvider, chatEvents, chatFinished } from './model-helpers.js';
 
@@ -20,7 +20,7 @@ function turnsOf<T extends ChatTurn['type']>(conversation: ChatConversation, typ
 }
 
 /** The tool messages (OpenAI's `role: tool`) of a request the fixture received. */
-function toolMessages(body: { messages: Array<{ role: string; content: unknown }> }): string[] {
+function toolMessages(body: FixtureRequestBody): string[] {
   return body.messages.filter((message) => message.role === 'tool').map((message) => String(message.content));
 }
 
@@ -102,8 +102,8 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
     const exchange = await test.core.handlers['traffic.get']({ seq: last!.trafficSeqs[0]! });
     expect(exchange).toMatchObject({ kind: 'http', model: { purpose: 'chat', conversationId: chat.id, modelId: 'fixture-model' } });
     // The model was given the tool's result.
-    expect(toolMessages(fixture.calls[1])).toEqual([expect.stringContaining('5')]);
-    expect(fixture.calls[0].tools.map((tool: { function: { name: string } }) => tool.function.name)).toContain('get-sum');
+    expect(toolMessages(fixture.calls[1]!)).toEqual([expect.stringContaining('5')]);
+    expect(fixture.calls[0]!.tools!.map((tool) => tool.function.name)).toContain('get-sum');
     // Text streamed as it came.
     expect(chatEvents(test, chat.id).filter((event) => event.type === 'text-delta' && event.step === 1).map((event) => (event as { text: string }).text).join('')).toBe('I will add them.');
   });
@@ -122,7 +122,7 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
     await run.finished();
     const [tool] = turnsOf(await test.core.handlers['chat.get']({ conversationId: chat.id }), 'tool');
     expect(tool).toMatchObject({ status: 'done', edited: true, arguments: { a: 10, b: 20 } });
-    expect(toolMessages(fixture.calls[1])[0]).toContain('30');
+    expect(toolMessages(fixture.calls[1]!)[0]).toContain('30');
   });
 
   it('a refused call is not sent; the model is told it was refused', async () => {
@@ -136,7 +136,7 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
     expect(await run.finished()).toMatchObject({ reason: 'answered' });
     const [tool] = turnsOf(await test.core.handlers['chat.get']({ conversationId: chat.id }), 'tool');
     expect(tool).toMatchObject({ status: 'refused', failure: 'Not with those numbers.' });
-    expect(toolMessages(fixture.calls[1])).toEqual(['Not with those numbers.']);
+    expect(toolMessages(fixture.calls[1]!)).toEqual(['Not with those numbers.']);
     expect((await test.traffic(everything)).filter((entry) => entry.method === 'tools/call')).toHaveLength(calls);
   });
 
@@ -243,7 +243,7 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
     expect(await test.core.handlers['traffic.get']({ seq: (resourceTurn as { requestSeq: number }).requestSeq })).toMatchObject({ method: 'resources/read' });
     await test.core.handlers['chat.addContext']({ conversationId: chat.id, serverId: everything, source: { kind: 'prompt', name: 'simple-prompt', arguments: {} } });
     await (await send(chat.id, 'What does this say?')).finished();
-    const sent = JSON.stringify(fixture.calls[0].messages);
+    const sent = JSON.stringify(fixture.calls[0]!.messages);
     expect(sent).toContain(`the resource ${document.uri}`);
     expect(sent).toContain('the prompt \\"simple-prompt\\"');
     expect(sent).toContain('What does this say?');
@@ -280,8 +280,8 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
       'Another second answer.',
     ]);
     // The model was given the history up to that turn, then the new question.
-    expect(JSON.stringify(fixture.calls.at(-1).messages)).toContain('First answer.');
-    expect(JSON.stringify(fixture.calls.at(-1).messages)).not.toContain('Second answer.');
+    expect(JSON.stringify(fixture.calls.at(-1)!.messages)).toContain('First answer.');
+    expect(JSON.stringify(fixture.calls.at(-1)!.messages)).not.toContain('Second answer.');
 
     await test.core.handlers['chat.remove']({ conversationId: chat.id });
     expect((await test.core.handlers['chat.list']()).some((item) => item.id === chat.id)).toBe(false);
@@ -311,7 +311,7 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
     expect(turnsOf(a!, 'assistant').at(-1)?.text).toBe('OpenAI-style done.');
     expect(turnsOf(b!, 'assistant').at(-1)?.text).toBe('Anthropic-style done.');
     // Anthropic got the tool result as a tool_result block.
-    expect(JSON.stringify(anthropicFixture.calls[1].messages)).toContain('"type":"tool_result"');
+    expect(JSON.stringify(anthropicFixture.calls[1]!.messages)).toContain('"type":"tool_result"');
   });
 
   it('a tool result that has an MCP App is marked for the window to render inline; app-only tools are not offered', async () => {
@@ -321,7 +321,7 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
     fixture.script([{ when: { toolResult: true }, reply: { text: 'Here is the counter.' } }, { reply: { toolCalls: [{ name: 'counter-app', arguments: {} }] } }]);
     const chat = await newChat({ serverIds: [appServer], askBeforeToolCalls: false });
     await (await send(chat.id, 'show the counter')).finished();
-    const offered = fixture.calls[0].tools.map((tool: { function: { name: string } }) => tool.function.name);
+    const offered = fixture.calls[0]!.tools!.map((tool) => tool.function.name);
     expect(offered).toEqual(['counter-app']);
     const [tool] = turnsOf(await test.core.handlers['chat.get']({ conversationId: chat.id }), 'tool') as ChatToolTurn[];
     expect(tool).toMatchObject({ status: 'done', tool: 'counter-app', app: { resourceUri: 'ui://counter/app.html' } });
@@ -341,9 +341,9 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
     const [tool] = turnsOf(await test.core.handlers['chat.get']({ conversationId: chat.id }), 'tool');
     expect(tool).toMatchObject({ status: 'done', serverId: second, tool: 'echo' });
     expect(await test.core.handlers['traffic.get']({ seq: tool!.requestSeq! })).toMatchObject({ serverId: second, method: 'tools/call' });
-    const names = fixture.calls[0].tools.map((tool: { function: { name: string } }) => tool.function.name);
+    const names = fixture.calls[0]!.tools!.map((tool) => tool.function.name);
     expect(names).toContain('Everything_two__get-sum');
-    expect(names.some((name: string) => name.endsWith('__get-sum') && name !== 'Everything_two__get-sum')).toBe(true);
-    expect(names.every((name: string) => /^[A-Za-z0-9_-]{1,64}$/.test(name))).toBe(true);
+    expect(names.some((name) => name.endsWith('__get-sum') && name !== 'Everything_two__get-sum')).toBe(true);
+    expect(names.every((name) => /^[A-Za-z0-9_-]{1,64}$/.test(name))).toBe(true);
   });
 });

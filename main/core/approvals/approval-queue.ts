@@ -90,6 +90,8 @@ export class ApprovalQueue {
       if (this.entries.has(old.id)) continue;
       const { requestSeq: _requestSeq, responseSeq: _responseSeq, ...kept } = old;
       const approval: Approval = kept.status === 'pending' ? { ...kept, status: 'disconnected', problem: CORE_STOPPED_PROBLEM } : kept;
+      // A draft that was running in that process stopped with it.
+      if (approval.model?.status === 'drafting') approval.model = { ...approval.model, status: 'stopped' };
       this.entries.set(approval.id, { approval, connectionId: '' });
       this.countDecided();
     }

@@ -17,8 +17,9 @@ import { readContext, type ContextReaders } from './chat-context.js';
 import { runChat, type ChatRunDeps, type NewTurn, type RunTarget } from './chat-run.js';
 import { summaryOf, type ChatStore } from './chat-store.js';
 
-/** A conversation has at most this many turns; a longer one is started afresh, or again from an earlier turn. */
+/** A conversation has at most this many turns, and this much JSON; past either it is started afresh, or again from an earlier turn. */
 export const MAX_TURNS = 2_000;
+export const MAX_CONVERSATION_CHARS = 64 * 1024 * 1024;
 /** Unsaved, idle conversations kept in memory beyond this many are forgotten, oldest first. */
 const MAX_LIVE = 100;
 const EXPORT_FORMAT = 'mcp-loupe-chat';
@@ -33,6 +34,12 @@ export interface ChatEngineDeps extends ChatRunDeps, ContextReaders {
 interface Live {
   conversation: ChatConversation;
   run?: { controller: AbortController; done: Promise<void> } | undefined;
+  /** The turns' JSON length, kept as they are added. */
+  chars?: number;
+}
+
+function jsonLength(value: unknown): number {
+  return JSON.stringify(value)?.length ?? 0;
 }
 
 function addUsage(total: TokenUsage, step: TokenUsage): TokenUsage {
@@ -210,6 +217,11 @@ export class ChatEngine {
       throw new LoupeError(`This conversation has ${MAX_TURNS} turns, the most Loupe keeps: start a new one, or start again from an earlier turn.`, 'too-long');
     }
     const full = { ...turn, index: conversation.turns.length, at: Date.now() } as ChatTurn;
+    const chars = (entry.chars ??= jsonLength(conversation.turns)) + jsonLength(full);
+    if (chars > MAX_CONVERSATION_CHARS) {
+      throw new LoupeError(`This conversation has grown past ${MAX_CONVERSATION_CHARS / 1024 / 1024} MB, the most Loupe keeps: start a new one, or start again from an earlier turn.`, 'too-long');
+    }
+    entry.chars = chars;
     conversation.turns.push(full);
     conversation.updatedAt = full.at;
     if (full.type === 'assistant') conversation.usage = addUsage(conversation.usage, full.usage);

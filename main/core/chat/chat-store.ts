@@ -10,8 +10,8 @@ import { StateFile } from '../config/state-file.js';
 export const CHATS_FOLDER = 'chats';
 const INDEX_FILE = 'index.json';
 const FILE_VERSION = 1;
-/** A saved conversation larger than this is not read back (its turns are bounded well below it). */
-const MAX_FILE_BYTES = 256 * 1024 * 1024;
+/** A saved conversation larger than this is not read back (a conversation is kept within 64 MB of JSON). */
+const MAX_FILE_BYTES = 96 * 1024 * 1024;
 const MAX_SAVED = 1_000;
 /** Conversation ids are Loupe's own UUIDs; anything else never becomes a file name. */
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
