@@ -104,12 +104,13 @@ export class Drafts {
     }
     const allowance = Math.min(prepared.call.maxOutputTokens, left);
     prepared.call.maxOutputTokens = allowance;
+    this.deps.spending.reserve(rule.ruleId, allowance);
     const draftId = randomUUID();
     return {
       record: this.record(prepared, by, 'drafting'),
       run: async () => {
         const outcome = await this.generate(approval, prepared, draftId, by, 'auto-reply');
-        if (outcome.step || outcome.partialText) this.deps.spending.charge(rule.ruleId, outcome.step?.usage ?? {}, allowance);
+        this.deps.spending.settle(rule.ruleId, allowance, outcome.step?.usage, outcome.step !== undefined || outcome.partialText !== '');
         return outcome.result;
       },
     };
