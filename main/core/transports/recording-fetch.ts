@@ -69,20 +69,26 @@ function reasonOf(error: unknown): string {
  * The response with a body that reports itself to `done` once read to its end, failed or dropped:
  * its text (bounded) and, on failure, why.
  */
-function reportingWhenRead(response: Response, done: (text: string, error?: string) => void): Response {
+function reportingWhenRead(response: Response, done: (text: string, totalChars: number, error?: string) => void): Response {
   const body = response.body;
   if (!body) {
-    done('');
+    done('', 0);
     return response;
   }
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let text = '';
+  let totalChars = 0;
   let finished = false;
+  const keep = (piece: string) => {
+    totalChars += piece.length;
+    if (text.length <= MAX_RECORDED_MODEL_BODY) text += piece;
+  };
   const finish = (error?: string) => {
     if (finished) return;
     finished = true;
-    done(text + decoder.decode(), error);
+    keep(decoder.decode());
+    done(text, totalChars, error);
   };
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -99,7 +105,7 @@ function reportingWhenRead(response: Response, done: (text: string, error?: stri
         controller.close();
         return;
       }
-      if (text.length <= MAX_RECORDED_MODEL_BODY) text += decoder.decode(chunk.value, { stream: true });
+      keep(decoder.decode(chunk.value, { stream: true }));
       controller.enqueue(chunk.value);
     },
     cancel(reason) {
@@ -119,7 +125,11 @@ async function recordModelExchange(
   started: number,
   options: RecordingFetchOptions & { model: { hide: () => readonly string[] } },
 ): Promise<Response> {
-  const hide = (text: string) => clipRecordedText(redactSecrets(text, options.model.hide()), MAX_RECORDED_MODEL_BODY);
+  /** The text with the key redacted, cut to the limit; `totalChars` when only its start was kept. */
+  const hide = (text: string, totalChars = text.length) => {
+    const redacted = redactSecrets(text, options.model.hide());
+    return totalChars > text.length ? `${redacted.slice(0, MAX_RECORDED_MODEL_BODY)}… (${totalChars} characters in all)` : clipRecordedText(redacted, MAX_RECORDED_MODEL_BODY);
+  };
   base.url = redactSecrets(base.url, options.model.hide());
   const requestBody = bodyText(init?.body);
   if (requestBody !== undefined) base.requestBody = hide(requestBody);
@@ -131,8 +141,8 @@ async function recordModelExchange(
     throw error;
   }
   const exchange: HttpExchange = { ...base, status: response.status, statusText: response.statusText, responseHeaders: redactResponseHeaders(response.headers) };
-  return reportingWhenRead(response, (text, error) => {
-    if (text) exchange.responseBody = hide(text);
+  return reportingWhenRead(response, (text, totalChars, error) => {
+    if (text) exchange.responseBody = hide(text, totalChars);
     if (error) exchange.error = error;
     exchange.durationMs = performance.now() - started;
     options.onExchange(exchange);
