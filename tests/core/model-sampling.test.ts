@@ -22,6 +22,7 @@ const REQUEST = {
   stopSequences: ['STOP'],
   tools: [{ name: 'lookup', description: 'Looks a word up.', inputSchema: LOOKUP_SCHEMA }],
   toolChoice: { mode: 'auto' },
+  modelPreferences: { hints: [{ name: 'gpt-4o' }, { name: 'Fixture-Model-Large' }], intelligencePriority: 0.9 },
 };
 
 /** What each API must receive for REQUEST, as its wire format has it. */
@@ -92,8 +93,12 @@ describe.each(CASES)('Draft with model: $label', ({ api, kind }) => {
     const approval = await nextPendingSampling(test, seen);
     expect(approval.embedded).toBeUndefined();
 
+    // The person's rule for the hint picks the model, and the choice says why.
+    await test.core.handlers['models.preferences.set']({ rules: [{ id: 'r1', hint: 'fixture-model', use: { providerId: provider.id, modelId: 'fixture-model' } }] });
+    const choice = await test.core.handlers['models.choose']({ approvalId: approval.id });
+    expect(choice.why).toBe(`The request's hint "Fixture-Model-Large" matches the rule for "fixture-model": fixture-model (Fixture (${kind})).`);
     const started = await test.core.handlers['models.draft']({ approvalId: approval.id });
-    expect(started.model).toEqual({ providerId: provider.id, modelId: 'fixture-model' });
+    expect(started).toMatchObject({ model: { providerId: provider.id, modelId: 'fixture-model' }, why: choice.why });
     const end = await draftEnd(test, started.draftId);
     if (end.type !== 'done') throw new Error(`The draft did not finish: ${JSON.stringify(end)}`);
 
