@@ -84,6 +84,8 @@ export interface ChatAssistantTurn extends TurnBase {
   trafficSeqs: number[];
   /** The step failed; what arrived before the failure is in `text`. */
   failure?: string;
+  /** What the SDK could not pass on to this model (a setting it does not take), one sentence each. */
+  warnings?: string[];
 }
 
 export type ChatToolStatus =

@@ -149,7 +149,7 @@ export type DraftEvent =
    * The draft is ready: `result` is a CreateMessageResult to edit and approve; `modelName` is the
    * model as the provider named it, `trafficSeqs` the exchange's `http` entries.
    */
-  | (DraftEventBase & { type: 'done'; result: JsonObject; modelName: string; usage: TokenUsage; durationMs: number; trafficSeqs: number[] })
+  | (DraftEventBase & { type: 'done'; result: JsonObject; modelName: string; usage: TokenUsage; durationMs: number; trafficSeqs: number[]; warnings: string[] })
   /** The model could not draft: one sentence; the text that arrived before the failure is kept. */
   | (DraftEventBase & { type: 'failed'; message: string; partialText: string; trafficSeqs: number[] })
   /** Stopped by the person (`models.draftStop`) or because the request left the queue. */

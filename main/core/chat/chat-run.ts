@@ -100,6 +100,7 @@ export async function runChat(target: RunTarget, deps: ChatRunDeps, signal: Abor
         durationMs: result.durationMs,
         finishReason: result.finishReason,
         trafficSeqs: [...trafficSeqs],
+        ...(result.warnings.length > 0 ? { warnings: result.warnings } : {}),
       });
       if (result.toolCalls.length === 0) return { reason: 'answered' };
       if (step >= settings.stepLimit) {

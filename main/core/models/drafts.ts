@@ -162,7 +162,7 @@ export class Drafts {
       deltas.flush();
       const result = samplingResult(step);
       keep(this.record(prepared, by, 'drafted', { modelName: step.modelName, usage: step.usage, trafficSeqs: [...trafficSeqs] }));
-      emit({ draftId, approvalId, type: 'done', result, modelName: step.modelName, usage: step.usage, durationMs: step.durationMs, trafficSeqs: [...trafficSeqs] });
+      emit({ draftId, approvalId, type: 'done', result, modelName: step.modelName, usage: step.usage, durationMs: step.durationMs, trafficSeqs: [...trafficSeqs], warnings: step.warnings });
       return { result, step, partialText: step.text };
     } catch (error) {
       deltas.flush();

@@ -45,6 +45,8 @@ export interface StepResult {
   /** The model as the provider named it in its answer. */
   modelName: string;
   durationMs: number;
+  /** What the SDK said it could not pass on (e.g. a setting the model does not take), one sentence each. */
+  warnings: string[];
 }
 
 interface SdkUsage {
@@ -65,6 +67,22 @@ function tokenUsage(usage: SdkUsage | undefined): TokenUsage {
         : {}),
   };
 }
+
+interface SdkWarning {
+  type: string;
+  feature?: string;
+  details?: string;
+  message?: string;
+}
+
+function warningText(warning: SdkWarning): string {
+  if (warning.type === 'other') return warning.message ?? 'A warning without a message.';
+  const what = warning.type === 'unsupported' ? 'is not supported by this model' : 'is used in a compatibility mode';
+  return `${warning.feature ?? 'A setting'} ${what}${warning.details ? `: ${warning.details}` : '.'}`;
+}
+
+/** The SDK prints its warnings to the console unless told not to; Loupe shows them with the step instead. */
+(globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
 
 function invalidReason(error: unknown, input: unknown): string {
   const name = (error as { name?: unknown } | null)?.name;
@@ -90,6 +108,7 @@ export async function runModelStep(request: StepRequest): Promise<StepResult> {
       ) as ToolSet)
     : undefined;
   let text = '';
+  const warnings: string[] = [];
   let failure: unknown;
   let aborted = false;
   const toolCalls: StepToolCall[] = [];
@@ -122,6 +141,9 @@ export async function runModelStep(request: StepRequest): Promise<StepResult> {
           toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, ...(invalid ? { invalid } : {}) });
           break;
         }
+        case 'start-step':
+          warnings.push(...(part.warnings as SdkWarning[]).map(warningText));
+          break;
         case 'finish-step':
           finish = { reason: part.finishReason, raw: part.rawFinishReason, usage: tokenUsage(part.usage), modelName: part.response.modelId || modelId };
           break;
@@ -151,5 +173,6 @@ export async function runModelStep(request: StepRequest): Promise<StepResult> {
     usage: finish.usage,
     modelName: finish.modelName,
     durationMs: performance.now() - started,
+    warnings,
   };
 }
