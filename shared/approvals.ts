@@ -61,8 +61,9 @@ export interface Approval {
 
 /** A model's draft of a sampling reply, kept on the approval so the record links request, model exchange and reply. */
 export interface ApprovalModelRecord {
-  model: ModelRef;
-  providerName: string;
+  /** Absent when no model could be chosen (then `failure` says why). */
+  model?: ModelRef;
+  providerName?: string;
   /** `user` for Draft with model, `rule:<rule name>` for a rule that answers with a model. */
   by: string;
   status: 'drafting' | 'drafted' | 'failed' | 'stopped';

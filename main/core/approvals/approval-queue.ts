@@ -11,7 +11,7 @@ import { MAX_DECIDED_APPROVALS } from './limits.js';
 import { rpcKey, TrafficLinks } from './traffic-links.js';
 import { approvalKind, describeMalformed } from './validate-request.js';
 import { isObject } from '../../../shared/is-object.js';
-import type { ModelRuleReply, RulePlan } from '../models/drafts.js';
+import type { ModelRuleReply, RulePlan } from './model-answers.js';
 
 export const DEFAULT_REJECT_MESSAGE = 'Rejected by the user.';
 export const CORE_STOPPED_PROBLEM = 'Loupe\'s core stopped before this request was answered, so it can no longer be answered.';

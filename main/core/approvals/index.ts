@@ -3,7 +3,7 @@ import type { Notice } from '../../../shared/contract.js';
 import type { JsonObject } from '../../../shared/mcp.js';
 import type { IncomingRequestContext } from '../connections/incoming-requests.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
-import type { DraftTarget, ModelRuleReply, RulePlan } from '../models/drafts.js';
+import type { DraftTarget, ModelRuleReply, RulePlan } from './model-answers.js';
 import { approvalHandlers, type ApprovalHandlers } from './approval-handlers.js';
 import { ApprovalQueue, type ApprovalQueueDeps } from './approval-queue.js';
 import { SamplingStore } from './sampling-store.js';

@@ -1,5 +1,6 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
-import type { DraftTarget, Drafts } from '../models/drafts.js';
+import type { DraftTarget } from '../approvals/model-answers.js';
+import type { Drafts } from '../models/drafts.js';
 import { listModels, testConnection } from '../models/list-models.js';
 import type { ModelClients } from '../models/model-client.js';
 import { describeModelFailure } from '../models/model-failure.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Approval, ApprovalModelRecord } from '../../../shared/approvals.js';
 import type { JsonObject } from '../../../shared/mcp.js';
-import type { AutoReplyModel, DraftEvent, DraftStarted, ModelChoice, ModelRef, ModelTrafficTag } from '../../../shared/models.js';
+import type { DraftEvent, DraftStarted, ModelChoice, ModelRef, ModelTrafficTag } from '../../../shared/models.js';
+import type { DraftTarget, ModelRuleReply, RulePlan } from '../approvals/model-answers.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { ModelClients } from './model-client.js';
 import { describeModelFailure, StepFailure } from './model-failure.js';
@@ -11,28 +12,6 @@ import type { ProviderStore } from './provider-store.js';
 import type { RuleSpending } from './rule-spending.js';
 import { samplingCall, samplingResult, type SamplingCall } from './sampling-prompt.js';
 import { TextDeltas } from './text-deltas.js';
-
-/** What drafting needs of the approvals queue. */
-export interface DraftTarget {
-  /** The approval, if it is a pending sampling request; else a LoupeError that says why not. */
-  pendingSampling(id: string): Approval;
-  /** Keeps the draft's record on the approval (and tells the window). */
-  setModelRecord(id: string, record: ApprovalModelRecord): void;
-}
-
-/** An enabled rule that answers with a model. */
-export interface ModelRuleReply {
-  ruleId: string;
-  ruleName: string;
-  answerWithModel: AutoReplyModel;
-}
-
-/** What a model rule does with a new request: its record, and (unless it cannot answer) the run that drafts the reply. */
-export interface RulePlan {
-  record: ApprovalModelRecord;
-  /** Resolves with the reply to send, or undefined: the request then waits for the person, its record saying why. */
-  run?: () => Promise<JsonObject | undefined>;
-}
 
 export interface DraftsDeps {
   target: DraftTarget;
@@ -99,8 +78,8 @@ export class Drafts {
       prepared = this.prepare(approval, fixed ? { model: fixed, why: `The rule "${rule.ruleName}" answers with this model.` } : undefined);
     } catch (error) {
       const failure = error instanceof Error ? error.message : String(error);
-      const model = rule.answerWithModel.model ?? { providerId: '', modelId: '' };
-      return { record: { model, providerName: '', by, status: 'failed', why: `The rule "${rule.ruleName}" answers with a model.`, trafficSeqs: [], failure } };
+      const fixed = rule.answerWithModel.model;
+      return { record: { ...(fixed ? { model: fixed } : {}), by, status: 'failed', why: `The rule "${rule.ruleName}" answers with a model.`, trafficSeqs: [], failure } };
     }
     const allowance = Math.min(prepared.call.maxOutputTokens, left);
     prepared.call.maxOutputTokens = allowance;
