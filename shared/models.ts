@@ -14,6 +14,9 @@ export const DEFAULT_BASE_URLS: Readonly<Record<Exclude<ModelProviderKind, 'open
   anthropic: 'https://api.anthropic.com/v1',
 };
 
+/** What every model feature says while no provider is set up (the core's, and the window's). */
+export const NO_PROVIDER_SENTENCE = 'No model provider is set up: add one in Models settings (OpenAI, Anthropic, or an OpenAI-compatible server such as Ollama or LM Studio).';
+
 /** A provider as the window sees it: its key stays in the core's secret store. */
 export interface ModelProvider {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelPreferences } from '../../shared/models.js';
-import { chooseModel, NO_PROVIDER_SENTENCE } from '../../main/core/models/model-preferences.js';
+import { NO_PROVIDER_SENTENCE, type ModelPreferences } from '../../shared/models.js';
+import { chooseModel } from '../../main/core/models/model-preferences.js';
 import { parsePreferences } from '../../main/core/models/provider-settings.js';
 import type { StoredProvider } from '../../main/core/models/provider-settings.js';
 

@@ -1,13 +1,11 @@
 import { isObject } from '../../../shared/is-object.js';
-import type { ModelChoice, ModelPreferences, ModelPriorityName, ModelRef } from '../../../shared/models.js';
+import { NO_PROVIDER_SENTENCE, type ModelChoice, type ModelPreferences, type ModelPriorityName, type ModelRef } from '../../../shared/models.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { StoredProvider } from './provider-settings.js';
 
 /** Hints a request may list before the rest are ignored. */
 const MAX_HINTS = 50;
 const PRIORITY_FIELDS: Record<ModelPriorityName, string> = { cost: 'costPriority', speed: 'speedPriority', intelligence: 'intelligencePriority' };
-
-export const NO_PROVIDER_SENTENCE = 'No model provider is set up: add one in Models settings (OpenAI, Anthropic, or an OpenAI-compatible server such as Ollama or LM Studio).';
 
 function hintNames(preferences: Record<string, unknown>): string[] {
   const hints = Array.isArray(preferences.hints) ? preferences.hints.slice(0, MAX_HINTS) : [];
