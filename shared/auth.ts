@@ -79,14 +79,14 @@ export interface HttpExchange {
   responseHeaders?: Record<string, string>;
   /** The `Mcp-Session-Id` the request carried or the response assigned. */
   sessionId?: string;
-  /** OAuth exchanges only (bounded, secrets redacted); MCP bodies are the JSON-RPC entries themselves. */
+  /** OAuth and model exchanges only (bounded, secrets redacted); MCP bodies are the JSON-RPC entries themselves. */
   requestBody?: string;
   responseBody?: string;
   durationMs: number;
   /** A request that never got a response: why, in one sentence. */
   error?: string;
-  /** `oauth` for discovery, registration and token requests; `mcp` for the transport's own. */
-  purpose: 'mcp' | 'oauth';
+  /** `oauth` for discovery, registration and token requests; `mcp` for the transport's own; `model` for a model provider's. */
+  purpose: 'mcp' | 'oauth' | 'model';
 }
 
 export interface AuthStep {

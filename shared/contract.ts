@@ -11,7 +11,9 @@ import type { AppCommand } from './app-commands.js';
 import type { AppDocument, AppOpening, AppWireRecord } from './apps.js';
 import type { ExportSnippet, ImportDiscovery, ImportParams, ImportResult, ImportSource } from './config-import.js';
 import { AUTH_SECRET_NAMES, type AuthSecretName, type AuthStatus } from './auth.js';
-import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
+import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate, ToolCallApproval, ToolCallDecision } from './approvals.js';
+import { MAX_CHAT_STEP_LIMIT, type ChatContextSource, type ChatConversation, type ChatEvent, type ChatSummary, type ChatTurn } from './chat.js';
+import type { DraftEvent, DraftStarted, ModelChoice, ModelConnectionTest, ModelList, ModelPreferences, ModelProvider, ModelProviderInput, ModelRef } from './models.js';
 import type { DeepLinkEvent } from './deep-link.js';
 import type { DocumentReplyValue, HeldDocumentCommand, OpenedDocument } from './document/document-protocol.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
@@ -122,6 +124,28 @@ const importParams = z.object({
 const httpUrl = z.string().refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http or https URL');
 /** A pasted snippet is a few servers; anything much larger is a mistake (or an attack on the core's time). */
 const MAX_SNIPPET_CHARS = 1_000_000;
+
+// Models and the chat playground (issue 29): the params their requests share.
+const modelRef = z.object({ providerId: id, modelId: z.string().min(1, 'must be a non-empty string').max(200) }) satisfies z.ZodType<ModelRef>;
+const chatFields = {
+  title: z.string().min(1).max(200).optional(),
+  serverIds: z.array(id).max(20, 'may name at most 20 servers').optional(),
+  system: z.string().max(100_000, 'is longer than 100,000 characters').optional(),
+  askBeforeToolCalls: z.boolean().optional(),
+  stepLimit: z.number().int().min(1).max(MAX_CHAT_STEP_LIMIT, `must be at most ${MAX_CHAT_STEP_LIMIT}`).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  maxOutputTokens: z.number().int().positive().max(1_000_000).optional(),
+};
+const chatText = z.string().min(1, 'must not be empty').max(1_000_000, 'is longer than 1,000,000 characters');
+const conversationRef = z.object({ conversationId: id });
+const chatContextSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('resource'), uri: id }),
+  z.object({ kind: z.literal('prompt'), name: id, arguments: z.record(z.string(), z.string()) }),
+]) satisfies z.ZodType<ChatContextSource>;
+const toolCallDecision = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('approve'), arguments: jsonObject.optional(), sendInvalid: z.boolean().optional() }),
+  z.object({ action: z.literal('refuse'), message: z.string().max(10_000).optional() }),
+]) satisfies z.ZodType<ToolCallDecision>;
 
 export interface Notice {
   id: string;
@@ -361,6 +385,47 @@ export const requests = {
   ),
   /** Stops a load run: no new calls, calls still out are cancelled; `load.run` then resolves. */
   'load.cancel': request<void>()(z.object({ runId: id })),
+  // Models (issue 29): providers, modelPreferences rules, drafts of sampling replies, the chat playground.
+  'models.providers.list': request<ModelProvider[]>()(none),
+  /** Adds a provider; its `apiKey` goes to the secret store, never to models.json. */
+  'models.providers.add': request<ModelProvider>()(checkedInCore<ModelProviderInput>()),
+  /** `apiKey` absent keeps the stored key, null removes it. */
+  'models.providers.update': request<ModelProvider>()(z.object({ id, provider: checkedInCore<ModelProviderInput>() })),
+  'models.providers.remove': request<void>()(z.object({ id })),
+  /** The provider's models (`GET <base>/models`); a failure is one sentence. */
+  'models.list': request<ModelList>()(z.object({ providerId: id })),
+  /** Lists the models and answers with one sentence of result (never throws for the provider's failures). */
+  'models.test': request<ModelConnectionTest>()(z.object({ providerId: id })),
+  'models.preferences.get': request<ModelPreferences>()(none),
+  'models.preferences.set': request<ModelPreferences>()(checkedInCore<ModelPreferences>()),
+  /** The model the rules pick for a pending sampling request, and why. */
+  'models.choose': request<ModelChoice>()(z.object({ approvalId: id })),
+  /** Drafts a pending sampling request's reply with a model (the given one, else the rules' pick); `models.draft` events follow. */
+  'models.draft': request<DraftStarted>()(z.object({ approvalId: id, model: modelRef.optional() })),
+  'models.draftStop': request<void>()(z.object({ draftId: id })),
+  'chat.create': request<ChatConversation>()(z.object({ model: modelRef, ...chatFields })),
+  /** Changes an idle conversation's settings. */
+  'chat.update': request<ChatConversation>()(conversationRef.extend({ model: modelRef.optional(), ...chatFields })),
+  /** Adds the person's message and starts the run; answers at once, `chat.event`s follow. */
+  'chat.send': request<ChatConversation>()(conversationRef.extend({ text: chatText })),
+  'chat.stop': request<void>()(conversationRef),
+  /** Reads a resource or gets a prompt through the server's connection and adds it to the context. */
+  'chat.addContext': request<ChatTurn>()(conversationRef.extend({ serverId: id, source: chatContextSource })),
+  'chat.get': request<ChatConversation>()(conversationRef),
+  /** Live and saved conversations, newest first. */
+  'chat.list': request<ChatSummary[]>()(none),
+  /** Saves the conversation in the data folder (and again after each run). */
+  'chat.save': request<ChatSummary>()(conversationRef),
+  'chat.remove': request<void>()(conversationRef),
+  /** The conversation as a JSON document. */
+  'chat.export': request<string>()(conversationRef),
+  /** A new conversation with the turns before `turnIndex`, then `text` (or that turn's message) sent, or the model run. */
+  'chat.restart': request<ChatConversation>()(conversationRef.extend({ turnIndex: z.number().int().min(0), text: chatText.optional() })),
+  /** The same message to two models side by side: two conversations sharing a `compareId`. */
+  'chat.compare': request<ChatConversation[]>()(z.object({ models: z.tuple([modelRef, modelRef]), text: chatText, ...chatFields })),
+  /** Chat tool calls waiting for the person (approve, edit arguments, refuse), and the decided ones. */
+  'approvals.toolCalls.list': request<ToolCallApproval[]>()(none),
+  'approvals.toolCalls.decide': request<ToolCallApproval>()(z.object({ id, decision: toolCallDecision })),
 } as const;
 
 export const events = {
@@ -390,6 +455,15 @@ export const events = {
   'auth.openUrl': event<{ serverId: string; url: string }>(),
   /** A load run's counts and recent latencies (every 250 ms while `load.run` runs). */
   'load.progress': event<LoadProgress>(),
+
+  // Models (issue 29).
+  'models.providersChanged': event<ModelProvider[]>(),
+  /** A draft's text as it streams, then its result (or failure). */
+  'models.draft': event<DraftEvent>(),
+  /** A conversation's steps, text, turns, status and end. */
+  'chat.event': event<ChatEvent>(),
+  /** A chat tool call was put before the person, or decided. */
+  'approvals.toolCallChanged': event<ToolCallApproval>(),
 } as const;
 
 export type Requests = typeof requests;

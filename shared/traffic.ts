@@ -1,5 +1,6 @@
 import type { HttpExchange } from './auth.js';
 import type { HeaderVerdict } from './header-verdict.js';
+import type { ModelTrafficTag } from './models.js';
 
 /** `out` is client → server, `in` is server → client (stderr and malformed lines are `in`). */
 export type Direction = 'out' | 'in';
@@ -91,6 +92,8 @@ export interface TrafficEntry {
    * and on its JSON-RPC request (`traffic.get`). `ok: false` is a violation.
    */
   headerVerdict?: HeaderVerdict;
+  /** Set on a model provider's HTTP exchange (its `serverId` is then `model:<providerId>`). */
+  model?: ModelTrafficTag;
 }
 
 /** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */

@@ -78,6 +78,8 @@ export async function openSession(
     if (name !== 'approvals.changed') return;
     const approval = payload as Parameters<typeof chooseReply>[0];
     if (approval.status !== 'pending') return;
+    // A rule is drafting the reply with a model: it answers, or (failing) sends the request back here.
+    if (approval.model?.status === 'drafting' && approval.model.by.startsWith('rule:')) return;
     if (answered.has(approval.id)) return;
     answered.add(approval.id);
     const choice = chooseReply(approval, replies);

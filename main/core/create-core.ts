@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Approval } from '../../shared/approvals.js';
 import type { RequestHandlers } from '../../shared/contract.js';
+import { LoupeError } from '../../shared/wire.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../shared/server-config.js';
 import { createApprovals } from './approvals/index.js';
 import { AuthManager } from './auth/auth-manager.js';
@@ -48,6 +49,8 @@ import { StructuredResults } from './lint/structured-results.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
 import type { LineLimits } from './transports/stdio-transport.js';
+import { createModels } from './models/create-models.js';
+import type { ModelFetchLimits } from './models/model-fetch.js';
 
 export interface CreateCoreOptions extends CoreOptions {
   /** How long a server has to answer `initialize`. */
@@ -68,6 +71,8 @@ export interface CreateCoreOptions extends CoreOptions {
   followLists?: boolean;
   /** Secrets are read from the app's store but never written there (the CLI works on a copy). */
   secretsReadOnly?: boolean;
+  /** How long and how much a model provider may take (tests make them short). */
+  modelLimits?: ModelFetchLimits;
 }
 
 
@@ -138,6 +143,33 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   );
 
   const telemetry = new McpTelemetry(traffic, (serverId) => store.get(serverId), options.version);
+  const serverName = (serverId: string) => store.get(serverId)?.name ?? serverId;
+  const models = await createModels({
+    dataDir: options.dataDir,
+    secrets,
+    rememberSecret: (value) => sessionSecrets.remember(value),
+    onNotice: (notice) => notices.add(notice),
+    traffic,
+    approvals,
+    emit: {
+      providersChanged: (providers) => events.emit('models.providersChanged', providers),
+      draft: (event) => events.emit('models.draft', event),
+      chat: (event) => events.emit('chat.event', event),
+      toolCall: (approval) => events.emit('approvals.toolCallChanged', approval),
+    },
+    serverName,
+    tools: async (serverId) => {
+      if (connections.state(serverId).status !== 'connected') throw new LoupeError(`The server "${serverName(serverId)}" is not connected: connect it, or leave it out of the chat.`, 'not-connected');
+      return (await lists.load(serverId, 'tools', false)).items;
+    },
+    callTool: (params) => handlers['tools.call'](params),
+    cancelCall: (callId) => void connections.cancel(callId, 'Stopped in the chat.'),
+    readResource: (serverId, uri) => handlers['resources.read']({ serverId, uri }),
+    getPrompt: (serverId, name, args) => handlers['prompts.get']({ serverId, name, arguments: args }),
+    validate: (schema, value) => validator.validate(schema, value),
+    limits: options.modelLimits,
+  });
+
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
@@ -161,7 +193,9 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...registryHandlers(store),
     ...telemetryHandlers(telemetry),
     ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
+    ...models.handlers,
   };
+
 
   const removeServer = handlers['servers.remove'];
   handlers['servers.remove'] = async (params) => {
@@ -173,6 +207,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     handlers,
     subscribe: (listener) => events.subscribe(listener),
     dispose: async () => {
+      await models.dispose();
       await connections.disconnectAll();
       await telemetry.stop();
       await validator.close();

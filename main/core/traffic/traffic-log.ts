@@ -88,8 +88,8 @@ export class TrafficLog {
     });
   }
 
-  /** `tag` marks every entry of the connection (an MCP App's conversation). */
-  recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app'>): ConnectionRecorder {
+  /** `tag` marks every entry of the connection (an MCP App's conversation, a model provider's exchanges). */
+  recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app' | 'model'>): ConnectionRecorder {
     const pairing = new RequestPairing();
     // The traffic path is hot: each entry is built once and completed in place.
     const append = (fields: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText?: string): TrafficEntry => {

@@ -21,6 +21,11 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set([
 /** The most of an OAuth body kept for the record. */
 export const MAX_RECORDED_BODY = 16 * 1024;
 
+/** A text cut to `max` characters for the record, saying how long it was. */
+export function clipRecordedText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters in all)` : text;
+}
+
 /** The URL with credential query parameters replaced (e.g. `code`, `access_token`). */
 export function redactUrl(url: string): string {
   let parsed: URL;
@@ -80,7 +85,7 @@ export function redactBody(text: string): string {
     for (const name of [...params.keys()]) if (SECRET_FIELDS.has(name)) params.set(name, REDACTED_VALUE);
     return params.toString();
   }
-  return bounded === text ? text : `${bounded}… (${text.length} characters in all)`;
+  return clipRecordedText(text, MAX_RECORDED_BODY);
 }
 
 function redactJson(value: unknown, depth: number): unknown {
