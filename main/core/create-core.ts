@@ -31,6 +31,8 @@ import { documentHandlers } from './handlers/document-handlers.js';
 import { DocumentHost } from './documents/document-host.js';
 import { trafficHandlers } from './handlers/traffic-handlers.js';
 import { utilityHandlers } from './handlers/utility-handlers.js';
+import { collectionHandlers } from './handlers/collection-handlers.js';
+import { createCollections } from './collections/create-collections.js';
 import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { importHandlers } from './config/import/import-handlers.js';
@@ -126,6 +128,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ),
   );
 
+  const collections = createCollections({ dataDir: options.dataDir, traffic, secrets, validator, emit: (name, payload) => events.emit(name, payload), handlers: () => handlers });
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
@@ -145,6 +148,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...authHandlers(store, connections, auth),
     ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
+    ...collectionHandlers(collections.service, collections.deps),
   };
 
   const removeServer = handlers['servers.remove'];
@@ -158,6 +162,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     subscribe: (listener) => events.subscribe(listener),
     dispose: async () => {
       await connections.disconnectAll();
+      await collections.dispose();
       await validator.close();
       await documents.close();
       traffic.flush();

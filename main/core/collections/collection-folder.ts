@@ -1,0 +1,166 @@
+/**
+ * Reading a collection folder: collection.yaml, the request files under it (folders allowed) and
+ * the names of its capability snapshots. Bounded in file size, count and depth; a file that cannot
+ * be used is a problem of its own and everything else still loads.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  COLLECTION_FILE,
+  COLLECTION_LIMITS,
+  SNAPSHOTS_FOLDER,
+  SURFACES_FOLDER,
+  type CollectionFile,
+  type CollectionProblem,
+  type RequestTreeNode,
+  type SavedRequest,
+} from '../../../shared/collections.js';
+import { parseCollectionText, parseRequestText } from './collection-format.js';
+
+export interface LoadedRequest {
+  path: string;
+  text: string;
+  request?: SavedRequest;
+  problem?: CollectionProblem;
+}
+
+export interface LoadedCollection {
+  dir: string;
+  collection?: CollectionFile;
+  /** Every request file, in tree order (folders first, then by name). */
+  requests: LoadedRequest[];
+  problems: CollectionProblem[];
+  surfaces: string[];
+}
+
+const REQUEST_FILE = /\.ya?ml$/i;
+
+export function isRequestFile(relative: string): boolean {
+  return REQUEST_FILE.test(relative) && relative !== COLLECTION_FILE;
+}
+
+/** A relative path inside the collection, refused when it leaves the folder or is not a request file. */
+export function requestPathInside(dir: string, relative: string): string {
+  const normalized = relative.replaceAll('\\', '/');
+  const full = path.resolve(dir, normalized);
+  if (!full.startsWith(path.resolve(dir) + path.sep)) throw new Error(`"${relative}" is outside the collection folder.`);
+  return full;
+}
+
+async function readBounded(file: string, shown: string, limit: number): Promise<{ text: string } | { problem: CollectionProblem }> {
+  try {
+    const info = await stat(file);
+    if (info.size > limit) return { problem: { file: shown, message: `${shown} is larger than ${Math.round(limit / 1000)} KB, so Loupe does not read it.` } };
+    return { text: await readFile(file, 'utf8') };
+  } catch (error) {
+    return { problem: { file: shown, message: `${shown} could not be read: ${error instanceof Error ? error.message : String(error)}` } };
+  }
+}
+
+export async function readCollectionFile(dir: string): Promise<{ collection?: CollectionFile; text?: string; problem?: CollectionProblem }> {
+  const read = await readBounded(path.join(dir, COLLECTION_FILE), COLLECTION_FILE, COLLECTION_LIMITS.fileBytes);
+  if ('problem' in read) return { problem: read.problem };
+  const parsed = parseCollectionText(read.text, COLLECTION_FILE);
+  return 'problem' in parsed ? { text: read.text, problem: parsed.problem } : { text: read.text, collection: parsed.value };
+}
+
+export async function readRequestFile(dir: string, relative: string): Promise<LoadedRequest> {
+  const read = await readBounded(requestPathInside(dir, relative), relative, COLLECTION_LIMITS.fileBytes);
+  if ('problem' in read) return { path: relative, text: '', problem: read.problem };
+  const parsed = parseRequestText(read.text, relative);
+  return 'problem' in parsed ? { path: relative, text: read.text, problem: parsed.problem } : { path: relative, text: read.text, request: parsed.value };
+}
+
+/** The request files' relative paths, folders first then files, each by name; bounded in count and depth. */
+async function listRequestFiles(dir: string, problems: CollectionProblem[]): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (relative: string, depth: number): Promise<void> => {
+    if (found.length >= COLLECTION_LIMITS.requests) return;
+    let entries;
+    try {
+      entries = await readdir(path.join(dir, relative), { withFileTypes: true });
+    } catch (error) {
+      problems.push({ file: relative || '.', message: `${relative || 'The collection folder'} could not be read: ${error instanceof Error ? error.message : String(error)}` });
+      return;
+    }
+    const visible = entries.filter((entry) => !entry.name.startsWith('.'));
+    const folders = visible.filter((entry) => entry.isDirectory() && !(depth === 0 && (entry.name === SNAPSHOTS_FOLDER || entry.name === SURFACES_FOLDER)));
+    const files = visible.filter((entry) => entry.isFile() && isRequestFile(relative ? `${relative}/${entry.name}` : entry.name));
+    for (const folder of folders.sort((a, b) => a.name.localeCompare(b.name))) {
+      const inner = relative ? `${relative}/${folder.name}` : folder.name;
+      if (depth + 1 > COLLECTION_LIMITS.folderDepth) {
+        problems.push({ file: inner, message: `${inner} is more than ${COLLECTION_LIMITS.folderDepth} folders deep, so Loupe does not read it.` });
+        continue;
+      }
+      await walk(inner, depth + 1);
+    }
+    for (const file of files.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (found.length >= COLLECTION_LIMITS.requests) {
+        problems.push({ file: relative || '.', message: `The collection has more than ${COLLECTION_LIMITS.requests} request files; Loupe read the first ${COLLECTION_LIMITS.requests}.` });
+        return;
+      }
+      found.push(relative ? `${relative}/${file.name}` : file.name);
+    }
+  };
+  await walk('', 0);
+  return found;
+}
+
+async function listSurfaces(dir: string): Promise<string[]> {
+  try {
+    const names = await readdir(path.join(dir, SURFACES_FOLDER));
+    return names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).sort();
+  } catch {
+    return [];
+  }
+}
+
+export async function loadCollection(dir: string): Promise<LoadedCollection> {
+  const problems: CollectionProblem[] = [];
+  const head = await readCollectionFile(dir);
+  if (head.problem) problems.push(head.problem);
+  const paths = await listRequestFiles(dir, problems);
+  const requests: LoadedRequest[] = [];
+  for (const relative of paths) {
+    const loaded = await readRequestFile(dir, relative);
+    if (loaded.problem) problems.push(loaded.problem);
+    requests.push(loaded);
+  }
+  return { dir, ...(head.collection ? { collection: head.collection } : {}), requests, problems, surfaces: await listSurfaces(dir) };
+}
+
+export function requestName(loaded: Pick<LoadedRequest, 'path' | 'request'>): string {
+  return loaded.request?.name ?? path.posix.basename(loaded.path).replace(REQUEST_FILE, '');
+}
+
+export function requestSummary(request: SavedRequest): string {
+  if ('tool' in request) return `tool ${request.tool}`;
+  if ('resource' in request) return `read ${request.resource}`;
+  return `prompt ${request.prompt}`;
+}
+
+/** The requests as a tree of folders, in the order they were listed. */
+export function requestTree(requests: readonly LoadedRequest[]): RequestTreeNode[] {
+  const root: RequestTreeNode[] = [];
+  const folders = new Map<string, RequestTreeNode[]>([['', root]]);
+  const folderOf = (folder: string): RequestTreeNode[] => {
+    const known = folders.get(folder);
+    if (known) return known;
+    const children: RequestTreeNode[] = [];
+    folderOf(path.posix.dirname(folder) === '.' ? '' : path.posix.dirname(folder)).push({ kind: 'folder', name: path.posix.basename(folder), path: folder, children });
+    folders.set(folder, children);
+    return children;
+  };
+  for (const loaded of requests) {
+    const folder = path.posix.dirname(loaded.path);
+    folderOf(folder === '.' ? '' : folder).push({
+      kind: 'request',
+      path: loaded.path,
+      name: requestName(loaded),
+      ...(loaded.request ? { summary: requestSummary(loaded.request) } : {}),
+      checks: loaded.request?.checks?.length ?? 0,
+      ...(loaded.problem ? { problem: loaded.problem } : {}),
+    });
+  }
+  return root;
+}
