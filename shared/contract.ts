@@ -362,8 +362,8 @@ export const requests = {
   'collections.reports': request<{ last?: RunReport; previous?: RunReport }>()(collectionRef),
   /** The request's last result becomes its snapshot baseline (snapshots/<path>.json). */
   'collections.acceptSnapshot': request<void>()(collectionRef.extend({ path: requestPath })),
-  /** Adds (or updates) the collection's servers in the server list for an environment; their ids by key. */
-  'collections.prepareServers': request<Record<string, string>>()(collectionRef.extend({ environment: z.string().max(200).optional() })),
+  /** Adds (or updates) in the server list the collection's servers its requests (under `path`) use, for an environment; their ids by key. */
+  'collections.prepareServers': request<Record<string, string>>()(collectionRef.extend({ environment: z.string().max(200).optional(), path: z.string().max(1_000).optional() })),
   /** Stores (or with null removes) a secret a collection names as {{secret:NAME}}, in the keychain. */
   'collections.setSecret': request<void>()(z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'must be a name of letters, digits, "-", "_" and "."'), value: z.string().max(100_000).nullable() })),
   /** Diffs two results (runs, a baseline, traffic entries) in the core's diff thread; read the rows with `diffs.rows`. */

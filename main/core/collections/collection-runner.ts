@@ -51,6 +51,14 @@ export function baselineFile(dir: string, requestPath: string): string {
   return path.join(dir, SNAPSHOTS_FOLDER, `${requestPath.replace(/\.ya?ml$/i, '')}.json`);
 }
 
+/** Which of the collection's servers a request runs on: its `server`, or the collection's only one. */
+export function serverKeyOf(collection: CollectionFile, request: SavedRequest | undefined): string {
+  const keys = Object.keys(collection.servers);
+  if (request?.server !== undefined) return request.server;
+  if (keys.length === 1) return keys[0]!;
+  throw new UnknownVariable(`The request names no server, and the collection has ${keys.length === 0 ? 'none' : `several (${keys.join(', ')})`}: add "server:" to it.`);
+}
+
 /** The requests a run covers: one file, a folder's files, or all. */
 export function selectRequests(loaded: LoadedCollection, selection: string | undefined): LoadedRequest[] {
   if (selection === undefined || selection === '' || selection === '.') return loaded.requests;
@@ -125,10 +133,7 @@ export class CollectionRunner {
 
   private serverKeyOf(request: SavedRequest | undefined): string {
     if (this.params.serverId) return this.params.serverId;
-    const keys = Object.keys(this.loaded.collection.servers);
-    if (request?.server !== undefined) return request.server;
-    if (keys.length === 1) return keys[0]!;
-    throw new UnknownVariable(`The request names no server, and the collection has ${keys.length === 0 ? 'none' : `several (${keys.join(', ')})`}: add "server:" to it.`);
+    return serverKeyOf(this.loaded.collection, request);
   }
 
   /** The Loupe server a collection server runs on, connected once for the whole run. */
@@ -191,7 +196,9 @@ export class CollectionRunner {
     }
     const response = this.deps.responseOf(outcome.requestSeq);
     const trafficSeqs = [outcome.requestSeq, response?.seq].filter((seq): seq is number => seq !== undefined);
-    const checks = await evaluateChecks(request.checks ?? [], outcome, response?.text, this.deps.validator, (check, index) => this.snapshotCheck(check, index, loaded.path, outcome, response?.text));
+    // A request without checks passes when it succeeds.
+    const asked = request.checks?.length ? request.checks : [{ name: 'outcome is success (the request has no checks)', outcome: 'success' as const }];
+    const checks = await evaluateChecks(asked, outcome, response?.text, this.deps.validator, (check, index) => this.snapshotCheck(check, index, loaded.path, outcome, response?.text));
     const run: RequestRun = {
       ...base,
       server: key,

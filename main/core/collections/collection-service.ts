@@ -24,7 +24,7 @@ import type { TrafficEntry } from '../../../shared/traffic.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { checkRequest, collectionFileText, requestFileText } from './collection-format.js';
 import { loadCollection, readRequestFile, requestPathInside, requestTree, type LoadedCollection } from './collection-folder.js';
-import { CollectionRunner, baselineFile, type RunDeps } from './collection-runner.js';
+import { CollectionRunner, baselineFile, selectRequests, serverKeyOf, type RunDeps } from './collection-runner.js';
 import { ensureServer, serverConfigInput, serverStrings } from './collection-servers.js';
 import { variableScope } from './variables.js';
 
@@ -176,15 +176,26 @@ export class CollectionService {
     return report;
   }
 
-  /** Adds (or updates) the collection's servers in the server list, filled for `environment`; their ids by key. */
-  async prepareServers(id: string, environment: string | undefined, keys?: string[]): Promise<Record<string, string>> {
+  /**
+   * Adds (or updates) in the server list the collection's servers that the requests under `path`
+   * use (all requests when absent), filled for `environment`; their ids by key.
+   */
+  async prepareServers(id: string, environment: string | undefined, selection?: string): Promise<Record<string, string>> {
     const entry = this.get(id);
     const { collection } = entry.loaded;
-    if (!collection) throw new Error(`${COLLECTION_FILE} is missing or broken.`);
-    const wanted = keys ?? Object.keys(collection.servers);
-    const scope = await variableScope(collection, environment, this.deps.env, this.deps.secrets, wanted.flatMap((key) => (collection.servers[key] ? serverStrings(collection.servers[key]) : [])));
+    if (!collection) throw new Error(entry.loaded.problems.find((problem) => problem.file === COLLECTION_FILE)?.message ?? `${COLLECTION_FILE} is missing.`);
+    const wanted = new Set<string>();
+    for (const loaded of selectRequests(entry.loaded, selection)) {
+      try {
+        if (loaded.request) wanted.add(serverKeyOf(collection, loaded.request));
+      } catch {
+        // The run says so for that request.
+      }
+    }
+    const keys = [...wanted].filter((key) => collection.servers[key]);
+    const scope = await variableScope(collection, environment, this.deps.env, this.deps.secrets, keys.flatMap((key) => serverStrings(collection.servers[key]!)));
     const ids: Record<string, string> = {};
-    for (const key of wanted) ids[key] = (await ensureServer(this.deps.handlers, serverConfigInput(collection, entry.dir, key, scope))).id;
+    for (const key of keys) ids[key] = (await ensureServer(this.deps.handlers, serverConfigInput(collection, entry.dir, key, scope))).id;
     return ids;
   }
 

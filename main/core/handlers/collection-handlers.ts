@@ -74,7 +74,7 @@ export function collectionHandlers(service: CollectionService, deps: CollectionS
     'collections.runs': async ({ collectionId, path: relative }) => deps.runs.requestRuns(service.get(collectionId).dir, relative),
     'collections.reports': async ({ collectionId }) => deps.runs.reports(service.get(collectionId).dir),
     'collections.acceptSnapshot': async ({ collectionId, path: relative }) => service.acceptSnapshot(collectionId, relative),
-    'collections.prepareServers': async ({ collectionId, environment }) => service.prepareServers(collectionId, environment),
+    'collections.prepareServers': async ({ collectionId, environment, path: selection }) => service.prepareServers(collectionId, environment, selection),
     'collections.setSecret': async ({ name, value }) => {
       if (value === null) await deps.secrets.delete(collectionSecretKey(name));
       else await deps.secrets.set(collectionSecretKey(name), value);
