@@ -134,7 +134,7 @@ function compareItems(kind: string, key: (item: JsonObject) => string, before: J
   const beforeByKey = new Map(before.map((item) => [key(item), item]));
   for (const [id, item] of beforeByKey) {
     const subject = `${kind} "${id}"`;
-    const emit: Emit = (change, path, message) => changes.push({ class: change, subject: `${kind} ${id}`, path, message });
+    const emit: Emit = (change, path, message) => changes.push({ class: change, subject: `${kind} ${id}`, path, message: message.charAt(0).toUpperCase() + message.slice(1) });
     const other = afterByKey.get(id);
     if (!other) {
       emit('breaking', '', `The ${subject} was removed: clients that use it will fail.`);

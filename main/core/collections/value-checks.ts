@@ -98,7 +98,7 @@ function evaluatePathCheck(result: unknown, check: Extract<Check, { path: string
 
 function evaluateSchemaCheck(result: unknown, schema: Record<string, unknown>, validator: SchemaValidator): { passed: boolean; message?: string } {
   const verdict = validator.validate(schema, result);
-  if (verdict.schemaError) return { passed: false, message: `The schema cannot be used: ${verdict.schemaError.replace(/^The schema could not be used: /, '')}` };
+  if (verdict.schemaError) return { passed: false, message: `The schema cannot be used: ${verdict.schemaError.replace(/^The schema could not be used: /, '').replace(/\.?$/, '.')}` };
   if (verdict.valid) return { passed: true };
   const [first, ...rest] = verdict.errors;
   return { passed: false, message: `The result does not match the schema: ${first?.path || '/'} ${first?.message ?? ''}${rest.length ? ` (and ${rest.length} more)` : ''}.` };

@@ -2,7 +2,7 @@
  * YAML files of a collection, read with line numbers and written back through the `yaml` package's
  * document API, so a save keeps the file's comments, key order and formatting.
  */
-import { Document, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type ParsedNode, type YAMLMap } from 'yaml';
+import { Document, isMap, isScalar, isSeq, LineCounter, parseDocument, stringify, type Node, type ParsedNode, type Scalar, type YAMLMap } from 'yaml';
 import type { z } from 'zod';
 import { isObject } from '../../../shared/is-object.js';
 import type { CollectionProblem } from '../../../shared/collections.js';
@@ -134,35 +134,63 @@ function insertAt(map: YAMLMap, key: string, order: readonly string[]): number {
 }
 
 /**
+ * What an update did: scalar values replaced in place (each with its span in the source text), or
+ * a change of structure (a key or item added or removed, a value of another kind).
+ */
+interface Edits {
+  scalars: Array<{ start: number; end: number; text: string }>;
+  structural: boolean;
+}
+
+/** A scalar as YAML text on one line, quoted the way the old one was; undefined when it needs more than a line. */
+function scalarText(node: Scalar, value: unknown): string | undefined {
+  const type = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' ? node.type : undefined;
+  const text = stringify(value, { lineWidth: 0, ...(type ? { defaultStringType: type } : {}) }).replace(/\n$/, '');
+  return text.includes('\n') ? undefined : text;
+}
+
+/**
  * Makes `node` hold `value`, changing only what differs: a scalar that stays keeps its comment and
  * style, a key that stays keeps its place, a new key goes where `order` puts it.
  */
-function update(document: Document, node: unknown, value: unknown, order: KeyOrder, path: PropertyKey[]): Node {
+function update(document: Document, node: unknown, value: unknown, order: KeyOrder, path: PropertyKey[], edits: Edits): Node {
   if (isMap(node) && isObject(value) && !Array.isArray(value)) {
     for (const pair of [...node.items]) {
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      if (!Object.hasOwn(value, key) || value[key] === undefined) node.delete(pair.key);
+      if (!Object.hasOwn(value, key) || value[key] === undefined) {
+        node.delete(pair.key);
+        edits.structural = true;
+      }
     }
     for (const [key, child] of Object.entries(value)) {
       if (child === undefined) continue;
       const pair = node.items.find((item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === key);
-      if (pair) pair.value = update(document, pair.value, child, order, [...path, key]);
-      else node.items.splice(insertAt(node, key, order(path)), 0, document.createPair(key, fresh(document, child, order, [...path, key])));
+      if (pair) pair.value = update(document, pair.value, child, order, [...path, key], edits);
+      else {
+        node.items.splice(insertAt(node, key, order(path)), 0, document.createPair(key, fresh(document, child, order, [...path, key])));
+        edits.structural = true;
+      }
     }
     return node;
   }
   if (isSeq(node) && Array.isArray(value)) {
+    if (node.items.length !== value.length) edits.structural = true;
     node.items.splice(value.length);
     value.forEach((child, index) => {
-      node.items[index] = index < node.items.length ? update(document, node.items[index], child, order, [...path, index]) : fresh(document, child, order, [...path, index]);
+      node.items[index] = index < node.items.length ? update(document, node.items[index], child, order, [...path, index], edits) : fresh(document, child, order, [...path, index]);
     });
     return node;
   }
-  if (!(value !== null && typeof value === 'object') && sameScalar(node, value)) return node as Node;
-  if (isScalar(node) && !(value !== null && typeof value === 'object')) {
+  const plain = !(value !== null && typeof value === 'object');
+  if (plain && sameScalar(node, value)) return node as Node;
+  if (isScalar(node) && plain) {
+    const text = scalarText(node, value);
+    if (text !== undefined && node.range) edits.scalars.push({ start: node.range[0], end: node.range[1], text });
+    else edits.structural = true;
     node.value = value;
     return node;
   }
+  edits.structural = true;
   return fresh(document, value, order, path);
 }
 
@@ -182,14 +210,19 @@ function sortKeys(value: unknown, order: KeyOrder, path: PropertyKey[]): unknown
 }
 
 /**
- * The text of a YAML file holding `value`: the existing text edited in place when there is one (its
- * comments and formatting kept), else a new file with `header` as its first comment.
+ * The text of a YAML file holding `value`: the existing text edited in place when there is one,
+ * else a new file with `header` as its first comment. An edit of values only changes those values'
+ * text; a change of structure (keys or items added or removed) keeps every comment, but the yaml
+ * package lays out the file again (a comment after a value then follows it by one space).
  */
 export function yamlText(existing: string | undefined, value: unknown, order: KeyOrder, header?: string): string {
   if (existing !== undefined) {
     const document = parseDocument(existing, { uniqueKeys: true });
     if (document.errors.length === 0 && isMap(document.contents) && isObject(value)) {
-      update(document, document.contents, value, order, []);
+      const edits: Edits = { scalars: [], structural: false };
+      update(document, document.contents, value, order, [], edits);
+      // Only values changed: splice them into the text, so everything else stays byte for byte.
+      if (!edits.structural) return edits.scalars.sort((a, b) => b.start - a.start).reduce((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), existing);
       return document.toString({ lineWidth: 0, flowCollectionPadding: false });
     }
   }
