@@ -15,12 +15,13 @@ export const SURFACES_FOLDER = 'surfaces';
 export const COLLECTION_FORMAT_VERSION = 1;
 
 export const COLLECTION_LIMITS = {
-  /** A request or collection file larger than this is not read (it says so). */
-  fileBytes: 1_000_000,
+  /** A request or collection file larger than this is not read (it says so): files are parsed on the core's event loop. */
+  fileBytes: 256_000,
   /** Request files in one collection; past this the rest are listed as a problem. */
   requests: 5_000,
-  /** How deep folders of requests go. */
+  /** How deep folders of requests go, and how many folders are looked through. */
   folderDepth: 8,
+  folders: 2_000,
   /** A result baseline or capability snapshot file larger than this is not read. */
   snapshotBytes: 64_000_000,
 } as const;

@@ -1,13 +1,14 @@
 /**
- * Evaluates a request's checks on its outcome. Outcome and latency checks are read here; checks
- * that look inside the result run in the schema worker, bounded in time per check; snapshot checks
- * are handed to the caller (they need the baseline file and the diff thread).
+ * Evaluates a request's checks on its outcome. Outcome and latency checks, and JSON Pointer checks
+ * without a regex, are read here; regexes, JSONPath and schemas run in the schema worker, bounded
+ * in time per check; snapshot checks are handed to the caller (they need the baseline file and
+ * the diff thread).
  */
 import type { Check, CheckResult } from '../../../shared/collections.js';
 import { isObject } from '../../../shared/is-object.js';
 import type { RpcOutcome } from '../../../shared/mcp.js';
 import type { IsolatedValidator } from '../mcp/isolated-validator.js';
-import { isValueCheck, preview, type ValueCheck, type ValueCheckJob, type ValueCheckOutcome } from './value-checks.js';
+import { evaluateInline, isValueCheck, preview, runsInline, type ValueCheck, type ValueCheckJob, type ValueCheckOutcome } from './value-checks.js';
 
 export type SnapshotCheck = Extract<Check, { snapshot: unknown }>;
 
@@ -103,7 +104,10 @@ export async function evaluateChecks(
       const passed = outcome.durationMs <= check.latencyMs;
       results.set(index, passed ? { passed } : { passed, message: `It took ${Math.round(outcome.durationMs)} ms, over the budget of ${check.latencyMs} ms.` });
     } else if (noResult) results.set(index, { passed: false, message: noResult });
-    else if (isValueCheck(check)) inWorker.push({ index, check });
+    else if (isValueCheck(check)) {
+      if (runsInline(check)) results.set(index, evaluateInline(outcome.result, check));
+      else inWorker.push({ index, check });
+    }
     else results.set(index, await snapshot(check, index));
   }
   if (inWorker.length > 0) {

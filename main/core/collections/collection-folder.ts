@@ -20,6 +20,8 @@ import { parseCollectionText, parseRequestText } from './collection-format.js';
 export interface LoadedRequest {
   path: string;
   text: string;
+  /** The file's size and modification time when read: an unchanged file is not parsed again. */
+  stamp?: string;
   request?: SavedRequest;
   problem?: CollectionProblem;
 }
@@ -47,11 +49,13 @@ export function requestPathInside(dir: string, relative: string): string {
   return full;
 }
 
-async function readBounded(file: string, shown: string, limit: number): Promise<{ text: string } | { problem: CollectionProblem }> {
+async function readBounded(file: string, shown: string, limit: number, unchanged?: LoadedRequest): Promise<{ text: string; stamp: string; same?: LoadedRequest } | { problem: CollectionProblem }> {
   try {
     const info = await stat(file);
     if (info.size > limit) return { problem: { file: shown, message: `${shown} is larger than ${Math.round(limit / 1000)} KB, so Loupe does not read it.` } };
-    return { text: await readFile(file, 'utf8') };
+    const stamp = `${info.size}:${info.mtimeMs}`;
+    if (unchanged?.stamp === stamp) return { text: unchanged.text, stamp, same: unchanged };
+    return { text: await readFile(file, 'utf8'), stamp };
   } catch (error) {
     return { problem: { file: shown, message: `${shown} could not be read: ${error instanceof Error ? error.message : String(error)}` } };
   }
@@ -64,18 +68,26 @@ export async function readCollectionFile(dir: string): Promise<{ collection?: Co
   return 'problem' in parsed ? { text: read.text, problem: parsed.problem } : { text: read.text, collection: parsed.value };
 }
 
-export async function readRequestFile(dir: string, relative: string): Promise<LoadedRequest> {
-  const read = await readBounded(requestPathInside(dir, relative), relative, COLLECTION_LIMITS.fileBytes);
+/** Reads and parses a request file; `previous`, the same file read before, is reused when the file has not changed. */
+export async function readRequestFile(dir: string, relative: string, previous?: LoadedRequest): Promise<LoadedRequest> {
+  const read = await readBounded(requestPathInside(dir, relative), relative, COLLECTION_LIMITS.fileBytes, previous);
   if ('problem' in read) return { path: relative, text: '', problem: read.problem };
+  if (read.same) return read.same;
   const parsed = parseRequestText(read.text, relative);
-  return 'problem' in parsed ? { path: relative, text: read.text, problem: parsed.problem } : { path: relative, text: read.text, request: parsed.value };
+  const base = { path: relative, text: read.text, stamp: read.stamp };
+  return 'problem' in parsed ? { ...base, problem: parsed.problem } : { ...base, request: parsed.value };
 }
 
 /** The request files' relative paths, folders first then files, each by name; bounded in count and depth. */
 async function listRequestFiles(dir: string, problems: CollectionProblem[]): Promise<string[]> {
   const found: string[] = [];
+  let folderCount = 0;
   const walk = async (relative: string, depth: number): Promise<void> => {
     if (found.length >= COLLECTION_LIMITS.requests) return;
+    if (++folderCount > COLLECTION_LIMITS.folders) {
+      if (folderCount === COLLECTION_LIMITS.folders + 1) problems.push({ file: relative, message: `The collection has more than ${COLLECTION_LIMITS.folders} folders; Loupe read the first ${COLLECTION_LIMITS.folders}.` });
+      return;
+    }
     let entries;
     try {
       entries = await readdir(path.join(dir, relative), { withFileTypes: true });
@@ -83,7 +95,7 @@ async function listRequestFiles(dir: string, problems: CollectionProblem[]): Pro
       problems.push({ file: relative || '.', message: `${relative || 'The collection folder'} could not be read: ${error instanceof Error ? error.message : String(error)}` });
       return;
     }
-    const visible = entries.filter((entry) => !entry.name.startsWith('.'));
+    const visible = entries.filter((entry) => !entry.name.startsWith('.') && entry.name !== 'node_modules');
     const folders = visible.filter((entry) => entry.isDirectory() && !(depth === 0 && (entry.name === SNAPSHOTS_FOLDER || entry.name === SURFACES_FOLDER)));
     const files = visible.filter((entry) => entry.isFile() && isRequestFile(relative ? `${relative}/${entry.name}` : entry.name));
     for (const folder of folders.sort((a, b) => a.name.localeCompare(b.name))) {
@@ -115,14 +127,16 @@ async function listSurfaces(dir: string): Promise<string[]> {
   }
 }
 
-export async function loadCollection(dir: string): Promise<LoadedCollection> {
+/** Reads the collection; `previous`, the same collection read before, spares parsing files that did not change. */
+export async function loadCollection(dir: string, previous?: LoadedCollection): Promise<LoadedCollection> {
+  const before = new Map(previous?.requests.map((request) => [request.path, request]));
   const problems: CollectionProblem[] = [];
   const head = await readCollectionFile(dir);
   if (head.problem) problems.push(head.problem);
   const paths = await listRequestFiles(dir, problems);
   const requests: LoadedRequest[] = [];
   for (const relative of paths) {
-    const loaded = await readRequestFile(dir, relative);
+    const loaded = await readRequestFile(dir, relative, before.get(relative));
     if (loaded.problem) problems.push(loaded.problem);
     requests.push(loaded);
   }

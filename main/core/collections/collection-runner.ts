@@ -104,10 +104,12 @@ export class CollectionRunner {
       ...Object.values(loaded.collection.servers).flatMap(serverStrings),
     ]);
     const requests: RequestRun[] = [];
+    const recorder = this.deps.runs.begin(loaded.dir, runId);
     for (const loadedRequest of selected) {
-      const run = await this.runOne(loadedRequest, scope);
-      requests.push(run);
-      this.deps.progress(run, requests.length, selected.length, runId);
+      const { run, response } = await this.runOne(loadedRequest, scope);
+      const kept = recorder.add(run, response);
+      requests.push(kept);
+      this.deps.progress(kept, requests.length, selected.length, runId);
     }
     const checks = requests.flatMap((request) => request.checks);
     const report: RunReport = {
@@ -127,7 +129,7 @@ export class CollectionRunner {
         checksFailed: checks.filter((check) => !check.passed).length,
       },
     };
-    await this.deps.runs.saveReport(report);
+    await recorder.finish(report);
     return report;
   }
 
@@ -167,10 +169,11 @@ export class CollectionRunner {
     return handlers['prompts.get']({ serverId, name: request.prompt, arguments: request.arguments ?? {} });
   }
 
-  private async runOne(loaded: LoadedRequest, scope: VariableScope): Promise<RequestRun> {
+  /** Runs one request; its run, and the response's text to keep. */
+  private async runOne(loaded: LoadedRequest, scope: VariableScope): Promise<{ run: RequestRun; response?: string }> {
     const startedAt = Date.now();
     const base = { path: loaded.path, name: requestName(loaded), startedAt, trafficSeqs: [] as number[], resultKept: false };
-    const failed = (server: string, error: string): RequestRun => ({ ...base, server, status: 'error', error, durationMs: Date.now() - startedAt, checks: [] });
+    const failed = (server: string, error: string) => ({ run: { ...base, server, status: 'error' as const, error, durationMs: Date.now() - startedAt, checks: [] } });
     if (!loaded.request) return failed('', loaded.problem?.message ?? `${loaded.path} could not be read.`);
     let key: string;
     let serverId: string;
@@ -207,7 +210,8 @@ export class CollectionRunner {
       checks,
       trafficSeqs,
     };
-    return this.deps.runs.saveRequestRun(this.loaded.dir, run, response?.text ?? (outcome.result !== undefined ? JSON.stringify({ result: outcome.result }) : undefined));
+    const text = response?.text ?? (outcome.result !== undefined ? JSON.stringify({ result: outcome.result }) : undefined);
+    return { run, ...(text !== undefined ? { response: text } : {}) };
   }
 
   private async snapshotCheck(check: SnapshotCheck, _index: number, requestPath: string, outcome: RpcOutcome, response: string | undefined): Promise<Omit<CheckResult, 'index' | 'label'>> {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   COLLECTION_FILE,
   COLLECTION_FORMAT_VERSION,
+  COLLECTION_LIMITS,
   SURFACES_FOLDER,
   type CollectionFile,
   type CollectionView,
@@ -97,6 +98,11 @@ export class CollectionService {
     const id = collectionId(resolved);
     const existing = this.open.get(id);
     if (existing) return view(existing);
+    const hasFile = await access(path.join(resolved, COLLECTION_FILE)).then(
+      () => true,
+      () => false,
+    );
+    if (!hasFile) throw new Error(`${resolved} has no ${COLLECTION_FILE}: create a collection there first.`);
     if (this.open.size >= MAX_OPEN) this.close(this.open.keys().next().value!);
     const entry: OpenCollection = { id, dir: resolved, loaded: await loadCollection(resolved) };
     this.open.set(id, entry);
@@ -202,8 +208,9 @@ export class CollectionService {
   /** The request's last run's result becomes its baseline. */
   async acceptSnapshot(id: string, relative: string): Promise<void> {
     const entry = this.get(id);
-    if (!(await this.deps.runs.hasResult(entry.dir, relative, 'last'))) throw new Error(`${relative} has no kept result to accept: run it first.`);
-    await this.deps.diffs.write({ file: this.deps.runs.resultFile(entry.dir, relative, 'last'), pointer: '/result', maxBytes: Number.MAX_SAFE_INTEGER }, baselineFile(entry.dir, relative));
+    const kept = await this.deps.runs.resultLocation(entry.dir, relative, 'last');
+    if (!kept) throw new Error(`${relative} has no kept result to accept: run it first.`);
+    await this.deps.diffs.write({ ...kept, pointer: '/result', maxBytes: COLLECTION_LIMITS.snapshotBytes }, baselineFile(entry.dir, relative));
   }
 
   surfaceFile(id: string, name: string): string {
@@ -224,7 +231,7 @@ export class CollectionService {
   }
 
   private async reload(entry: OpenCollection): Promise<void> {
-    entry.loaded = await loadCollection(entry.dir);
+    entry.loaded = await loadCollection(entry.dir, entry.loaded);
     if (this.open.get(entry.id) === entry) this.deps.changed(view(entry));
   }
 }

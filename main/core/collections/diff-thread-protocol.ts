@@ -2,7 +2,11 @@
 import type { DiffRow, DiffSummary } from '../../../shared/collections.js';
 
 /** One side of a diff as the thread gets it: a value, JSON text, or a JSON file; `pointer` picks a part of it. */
-export type DiffInput = { value: unknown } | { json: string; pointer?: string } | { file: string; pointer?: string; maxBytes: number };
+export type DiffInput =
+  | { value: unknown }
+  | { json: string; pointer?: string }
+  /** A file, whole or (`offset`, `length` in bytes) a part of it. */
+  | { file: string; pointer?: string; maxBytes: number; offset?: number; length?: number };
 
 export type ToDiffThread =
   | { id: number; compute: { diffId: string; before: DiffInput; after: DiffInput; ignore: string[] } }

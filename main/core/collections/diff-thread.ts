@@ -3,7 +3,7 @@
  * read in windows of rows. Reading and parsing two 5 MB results and walking them is CPU-bound work
  * on what servers sent, so it never runs on the core's event loop.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type { DiffRow, DiffSummary } from '../../../shared/collections.js';
@@ -19,13 +19,24 @@ const MAX_KEPT_ROWS = 2_000_000;
 const diffs = new Map<string, DiffRow[]>();
 const post = (message: FromDiffThread) => parentPort?.postMessage(message);
 
+function readPart(file: string, offset: number, length: number): string {
+  const bytes = Buffer.alloc(length);
+  const descriptor = openSync(file, 'r');
+  try {
+    readSync(descriptor, bytes, 0, length, offset);
+  } finally {
+    closeSync(descriptor);
+  }
+  return bytes.toString('utf8');
+}
+
 function read(input: DiffInput): unknown {
   if ('value' in input) return input.value;
   let text: string;
   if ('file' in input) {
-    const size = statSync(input.file).size;
+    const size = input.length ?? statSync(input.file).size;
     if (size > input.maxBytes) throw new Error(`${input.file} is larger than ${Math.round(input.maxBytes / 1_000_000)} MB, so Loupe does not diff it.`);
-    text = readFileSync(input.file, 'utf8');
+    text = input.offset === undefined ? readFileSync(input.file, 'utf8') : readPart(input.file, input.offset, size);
   } else text = input.json;
   const value: unknown = JSON.parse(text);
   return input.pointer ? valueAtPointer(value, input.pointer) : value;

@@ -4,17 +4,33 @@
  * its last run and the one before with their results, so two runs can be diffed.
  *
  *   <data>/collections/<hash of the folder's path>/
- *     last-run.json, previous-run.json                 run reports
- *     requests/<hash of the request's path>.{last,previous}.json          RequestRun
- *     requests/<hash of the request's path>.{last,previous}.result.json   the response message (JSON-RPC), as sent
+ *     last-run.json, previous-run.json   run reports
+ *     requests.json                      { [request path]: { last?, previous? } }: RequestRun, each with where its result is
+ *     results/<run id>.txt               the responses of one run, as sent, one after another (offset and length in RequestRun)
+ *
+ * A run's results are written as it goes, in pieces of a few MB, and its records once at its end:
+ * a 1,000-request run writes a handful of files, not thousands. A results file no kept run names
+ * is deleted.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { COLLECTION_LIMITS, type RequestRun, type RequestRuns, type RunReport } from '../../../shared/collections.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
+/** Results are written once this many characters wait in memory. */
+const FLUSH_CHARS = 4_000_000;
+
+/** Where a kept result is: a JSON-RPC response message's text, at `offset` (bytes) in a run's results file. */
+export interface ResultRef {
+  runId: string;
+  offset: number;
+  length: number;
+}
+
+type KeptRun = RequestRun & { result?: ResultRef };
+type RequestsFile = Record<string, { last?: KeptRun; previous?: KeptRun }>;
 
 async function readJson<T>(file: string): Promise<T | undefined> {
   try {
@@ -24,64 +40,122 @@ async function readJson<T>(file: string): Promise<T | undefined> {
   }
 }
 
-async function moveIfThere(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await rm(to, { force: true });
+function publicRun(run: KeptRun): RequestRun {
+  const { result: _result, ...rest } = run;
+  return rest;
+}
+
+/** One run's results file, written as the run goes. */
+export class RunRecorder {
+  private readonly kept: KeptRun[] = [];
+  private pending: Buffer[] = [];
+  private pendingChars = 0;
+  private offset = 0;
+  private handle: Promise<FileHandle> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: RunStore,
+    private readonly folder: string,
+    readonly runId: string,
+  ) {}
+
+  /** Keeps a request's run; `response` is the response message's text as sent (not kept past the size limit). */
+  add(run: RequestRun, response: string | undefined): RequestRun {
+    const keep = response !== undefined && response.length <= COLLECTION_LIMITS.snapshotBytes;
+    let result: ResultRef | undefined;
+    if (keep) {
+      const bytes = Buffer.from(response, 'utf8');
+      result = { runId: this.runId, offset: this.offset, length: bytes.length };
+      this.offset += bytes.length;
+      this.pending.push(bytes);
+      this.pendingChars += response.length;
+      if (this.pendingChars >= FLUSH_CHARS) this.flush();
+    }
+    const kept: KeptRun = { ...run, resultKept: keep, ...(result ? { result } : {}) };
+    this.kept.push(kept);
+    return publicRun(kept);
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const pieces = this.pending;
+    this.pending = [];
+    this.pendingChars = 0;
+    this.handle ??= mkdir(path.join(this.folder, 'results'), { recursive: true }).then(() => open(path.join(this.folder, 'results', `${this.runId}.txt`), 'a'));
+    const handle = this.handle;
+    this.writing = this.writing.then(async () => {
+      await (await handle).writev(pieces);
+    });
+  }
+
+  /** Writes what is left, then the records (and, for a whole run, its report). */
+  async finish(report?: RunReport): Promise<void> {
+    this.flush();
+    try {
+      await this.writing;
+    } finally {
+      await (await this.handle)?.close();
+    }
+    await this.store.record(this.folder, this.kept, report);
   }
 }
 
 export class RunStore {
+  /** Record writes, one at a time per collection (a request run while the collection runs). */
+  private readonly recording = new Map<string, Promise<void>>();
+
   constructor(private readonly dataDir: string) {}
 
   private folder(collectionDir: string): string {
     return path.join(this.dataDir, 'collections', hash(path.resolve(collectionDir)));
   }
 
-  private requestFile(collectionDir: string, requestPath: string, which: 'last' | 'previous', result = false): string {
-    return path.join(this.folder(collectionDir), 'requests', `${hash(requestPath)}.${which}${result ? '.result' : ''}.json`);
+  begin(collectionDir: string, runId: string): RunRecorder {
+    return new RunRecorder(this, this.folder(collectionDir), runId);
   }
 
-  /** Where a kept result is: a JSON-RPC response message (the result is at `/result`). */
-  resultFile(collectionDir: string, requestPath: string, which: 'last' | 'previous'): string {
-    return this.requestFile(collectionDir, requestPath, which, true);
+  /** Each run becomes its request's last (the last becomes the previous); the report likewise; unnamed results go. */
+  async record(folder: string, runs: readonly KeptRun[], report?: RunReport): Promise<void> {
+    const previous = this.recording.get(folder) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      await mkdir(folder, { recursive: true });
+      const file = path.join(folder, 'requests.json');
+      const requests = (await readJson<RequestsFile>(file)) ?? {};
+      for (const run of runs) {
+        const before = requests[run.path]?.last;
+        requests[run.path] = { last: run, ...(before ? { previous: before } : {}) };
+      }
+      await writeFileAtomic(file, JSON.stringify(requests), { durable: false });
+      if (report) {
+        await rename(path.join(folder, 'last-run.json'), path.join(folder, 'previous-run.json')).catch(() => undefined);
+        await writeFileAtomic(path.join(folder, 'last-run.json'), JSON.stringify(report), { durable: false });
+      }
+      await this.removeUnnamedResults(folder, requests);
+    });
+    this.recording.set(
+      folder,
+      next.catch(() => undefined),
+    );
+    await next;
   }
 
-  /**
-   * Keeps a request's run as its last one (the last becomes the previous). `response` is the
-   * response message's text as sent; over the size limit it is not kept.
-   */
-  async saveRequestRun(collectionDir: string, run: RequestRun, response: string | undefined): Promise<RequestRun> {
-    await mkdir(path.join(this.folder(collectionDir), 'requests'), { recursive: true });
-    await moveIfThere(this.requestFile(collectionDir, run.path, 'last'), this.requestFile(collectionDir, run.path, 'previous'));
-    await moveIfThere(this.resultFile(collectionDir, run.path, 'last'), this.resultFile(collectionDir, run.path, 'previous'));
-    const keep = response !== undefined && response.length <= COLLECTION_LIMITS.snapshotBytes;
-    if (keep) await writeFileAtomic(this.resultFile(collectionDir, run.path, 'last'), response);
-    const kept = { ...run, resultKept: keep };
-    await writeFileAtomic(this.requestFile(collectionDir, run.path, 'last'), JSON.stringify(kept));
-    return kept;
+  private async removeUnnamedResults(folder: string, requests: RequestsFile): Promise<void> {
+    const named = new Set(Object.values(requests).flatMap((entry) => [entry.last?.result?.runId, entry.previous?.result?.runId]));
+    const names = await readdir(path.join(folder, 'results')).catch(() => [] as string[]);
+    await Promise.all(names.filter((name) => !named.has(name.replace(/\.txt$/, ''))).map((name) => rm(path.join(folder, 'results', name), { force: true })));
   }
 
   async requestRuns(collectionDir: string, requestPath: string): Promise<RequestRuns> {
-    const last = await readJson<RequestRun>(this.requestFile(collectionDir, requestPath, 'last'));
-    const previous = await readJson<RequestRun>(this.requestFile(collectionDir, requestPath, 'previous'));
-    return { ...(last ? { last } : {}), ...(previous ? { previous } : {}) };
+    const entry = (await readJson<RequestsFile>(path.join(this.folder(collectionDir), 'requests.json')))?.[requestPath];
+    return { ...(entry?.last ? { last: publicRun(entry.last) } : {}), ...(entry?.previous ? { previous: publicRun(entry.previous) } : {}) };
   }
 
-  async hasResult(collectionDir: string, requestPath: string, which: 'last' | 'previous'): Promise<boolean> {
-    return stat(this.resultFile(collectionDir, requestPath, which)).then(
-      () => true,
-      () => false,
-    );
-  }
-
-  async saveReport(report: RunReport): Promise<void> {
-    const folder = this.folder(report.dir);
-    await mkdir(folder, { recursive: true });
-    await moveIfThere(path.join(folder, 'last-run.json'), path.join(folder, 'previous-run.json'));
-    await writeFileAtomic(path.join(folder, 'last-run.json'), JSON.stringify(report));
+  /** Where a kept result is (the response message's text; its result is at `/result`), or undefined. */
+  async resultLocation(collectionDir: string, requestPath: string, which: 'last' | 'previous'): Promise<{ file: string; offset: number; length: number } | undefined> {
+    const folder = this.folder(collectionDir);
+    const result = (await readJson<RequestsFile>(path.join(folder, 'requests.json')))?.[requestPath]?.[which]?.result;
+    return result ? { file: path.join(folder, 'results', `${result.runId}.txt`), offset: result.offset, length: result.length } : undefined;
   }
 
   async reports(collectionDir: string): Promise<{ last?: RunReport; previous?: RunReport }> {

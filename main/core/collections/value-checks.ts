@@ -104,6 +104,24 @@ function evaluateSchemaCheck(result: unknown, schema: Record<string, unknown>, v
   return { passed: false, message: `The result does not match the schema: ${first?.path || '/'} ${first?.message ?? ''}${rest.length ? ` (and ${rest.length} more)` : ''}.` };
 }
 
+/**
+ * Whether a check is cheap and safe on the core's event loop: a JSON Pointer (a walk down the
+ * result) with equals, contains or exists, linear in the value it selects. Regexes, JSONPath
+ * (whose filters can hold regexes) and schemas are user programs: they run in the worker.
+ */
+export function runsInline(check: ValueCheck): check is Extract<Check, { path: string }> {
+  return 'path' in check && !check.path.startsWith('$') && !('matches' in check);
+}
+
+export function evaluateInline(result: unknown, check: Extract<Check, { path: string }>): { passed: boolean; message?: string } {
+  try {
+    const { passed, message } = evaluatePathCheck(result, check);
+    return message === undefined ? { passed } : { passed, message };
+  } catch (error) {
+    return { passed: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /** Evaluates each check in turn, telling `started` its index first (the host's clock restarts per check). */
 export function evaluateValueChecks(job: ValueCheckJob, validator: SchemaValidator, started: (index: number) => void): ValueCheckOutcome[] {
   let result = job.result;

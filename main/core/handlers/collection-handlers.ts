@@ -56,8 +56,9 @@ export function collectionHandlers(service: CollectionService, deps: CollectionS
     }
     const { dir } = service.get(source.collectionId);
     if (source.kind === 'snapshot') return { file: baselineFile(dir, source.path), maxBytes: COLLECTION_LIMITS.snapshotBytes };
-    if (!(await deps.runs.hasResult(dir, source.path, source.which))) throw new Error(`${source.path} has no ${source.which} run with a kept result.`);
-    return { file: deps.runs.resultFile(dir, source.path, source.which), pointer: '/result', maxBytes: COLLECTION_LIMITS.snapshotBytes };
+    const kept = await deps.runs.resultLocation(dir, source.path, source.which);
+    if (!kept) throw new Error(`${source.path} has no ${source.which} run with a kept result.`);
+    return { ...kept, pointer: '/result', maxBytes: COLLECTION_LIMITS.snapshotBytes };
   };
   const surface = async (source: SurfaceSource) =>
     source.kind === 'server' ? takeSurface(deps.handlers, source.serverId) : readSurfaceFile(service.surfaceFile(source.collectionId, source.name));
