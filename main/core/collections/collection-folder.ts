@@ -134,12 +134,9 @@ export async function loadCollection(dir: string, previous?: LoadedCollection): 
   const head = await readCollectionFile(dir);
   if (head.problem) problems.push(head.problem);
   const paths = await listRequestFiles(dir, problems);
-  const requests: LoadedRequest[] = [];
-  for (const relative of paths) {
-    const loaded = await readRequestFile(dir, relative, before.get(relative));
-    if (loaded.problem) problems.push(loaded.problem);
-    requests.push(loaded);
-  }
+  // Read side by side: each is a stat (and a read and parse when it changed).
+  const requests = await Promise.all(paths.map((relative) => readRequestFile(dir, relative, before.get(relative))));
+  for (const loaded of requests) if (loaded.problem) problems.push(loaded.problem);
   return { dir, ...(head.collection ? { collection: head.collection } : {}), requests, problems, surfaces: await listSurfaces(dir) };
 }
 

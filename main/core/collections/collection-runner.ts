@@ -129,7 +129,7 @@ export class CollectionRunner {
         checksFailed: checks.filter((check) => !check.passed).length,
       },
     };
-    await recorder.finish(report);
+    recorder.finish(report);
     return report;
   }
 

@@ -169,6 +169,7 @@ export class CollectionService {
 
   async run(params: RunParams): Promise<RunReport> {
     const entry = this.get(params.collectionId);
+    // Read again: the watcher's event for an edit made a moment ago may not have come yet.
     await this.reload(entry);
     const { collection } = entry.loaded;
     if (!collection) throw new Error(entry.loaded.problems.find((problem) => problem.file === COLLECTION_FILE)?.message ?? `${COLLECTION_FILE} is missing.`);
@@ -224,7 +225,10 @@ export class CollectionService {
         clearTimeout(entry.timer);
         entry.timer = setTimeout(() => void this.reload(entry).catch(() => undefined), WATCH_SETTLE_MS);
       });
-      entry.watcher.on('error', () => entry.watcher?.close());
+      entry.watcher.on('error', () => {
+        entry.watcher?.close();
+        delete entry.watcher;
+      });
     } catch {
       // A folder that cannot be watched is still read on open, save and run.
     }

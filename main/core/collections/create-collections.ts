@@ -23,6 +23,7 @@ export function createCollections(options: CollectionsOptions): { service: Colle
   const responses = new ResponseIndex();
   const stopObserving = options.traffic.observe(responses.observe);
   const diffs = new DiffHost();
+  const runs = new RunStore(options.dataDir);
   const trafficEntry = (seq: number) => options.traffic.get(seq);
   const deps: CollectionServiceDeps = {
     get handlers() {
@@ -32,7 +33,7 @@ export function createCollections(options: CollectionsOptions): { service: Colle
     env: options.env ?? process.env,
     validator: options.validator,
     diffs,
-    runs: new RunStore(options.dataDir),
+    runs,
     responseOf: (requestSeq) => responses.responseOf(requestSeq, trafficEntry),
     trafficEntry,
     changed: (view) => options.emit('collections.changed', view),
@@ -45,6 +46,7 @@ export function createCollections(options: CollectionsOptions): { service: Colle
     dispose: async () => {
       stopObserving();
       service.closeAll();
+      await runs.settled();
       await diffs.dispose();
     },
   };

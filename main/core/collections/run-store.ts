@@ -89,21 +89,22 @@ export class RunRecorder {
     });
   }
 
-  /** Writes what is left, then the records (and, for a whole run, its report). */
-  async finish(report?: RunReport): Promise<void> {
+  /**
+   * Writes what is left, then the records and the report. The run's caller does not wait for the
+   * records: reads of this collection's runs do (and the core's dispose).
+   */
+  finish(report: RunReport): void {
     this.flush();
-    try {
-      await this.writing;
-    } finally {
-      await (await this.handle)?.close();
-    }
-    await this.store.record(this.folder, this.kept, report);
+    const results = this.writing.catch(() => undefined).finally(async () => (await this.handle)?.close());
+    this.store.record(this.folder, this.kept, report, results);
   }
 }
 
 export class RunStore {
-  /** Record writes, one at a time per collection (a request run while the collection runs). */
+  /** Record writes, one at a time per collection (a request run while the collection runs); reads wait for them. */
   private readonly recording = new Map<string, Promise<void>>();
+  /** The records of each collection, as last written. */
+  private readonly requests = new Map<string, RequestsFile>();
 
   constructor(private readonly dataDir: string) {}
 
@@ -116,28 +117,45 @@ export class RunStore {
   }
 
   /** Each run becomes its request's last (the last becomes the previous); the report likewise; unnamed results go. */
-  async record(folder: string, runs: readonly KeptRun[], report?: RunReport): Promise<void> {
+  record(folder: string, runs: readonly KeptRun[], report: RunReport, results: Promise<unknown>): void {
     const previous = this.recording.get(folder) ?? Promise.resolve();
     const next = previous.then(async () => {
+      await results;
       await mkdir(folder, { recursive: true });
-      const file = path.join(folder, 'requests.json');
-      const requests = (await readJson<RequestsFile>(file)) ?? {};
+      const requests = await this.requestsOf(folder);
       for (const run of runs) {
         const before = requests[run.path]?.last;
         requests[run.path] = { last: run, ...(before ? { previous: before } : {}) };
       }
-      await writeFileAtomic(file, JSON.stringify(requests), { durable: false });
-      if (report) {
-        await rename(path.join(folder, 'last-run.json'), path.join(folder, 'previous-run.json')).catch(() => undefined);
-        await writeFileAtomic(path.join(folder, 'last-run.json'), JSON.stringify(report), { durable: false });
-      }
+      await writeFileAtomic(path.join(folder, 'requests.json'), JSON.stringify(requests), { durable: false });
+      await rename(path.join(folder, 'last-run.json'), path.join(folder, 'previous-run.json')).catch(() => undefined);
+      await writeFileAtomic(path.join(folder, 'last-run.json'), JSON.stringify(report), { durable: false });
       await this.removeUnnamedResults(folder, requests);
     });
     this.recording.set(
       folder,
       next.catch(() => undefined),
     );
-    await next;
+  }
+
+  /** Waits for every record being written (the core's dispose). */
+  async settled(): Promise<void> {
+    await Promise.all(this.recording.values());
+  }
+
+  private async requestsOf(folder: string): Promise<RequestsFile> {
+    const known = this.requests.get(folder);
+    if (known) return known;
+    const read = (await readJson<RequestsFile>(path.join(folder, 'requests.json'))) ?? {};
+    this.requests.set(folder, read);
+    return read;
+  }
+
+  /** A collection's records, once the writes under way are done. */
+  private async current(collectionDir: string): Promise<{ folder: string; requests: RequestsFile }> {
+    const folder = this.folder(collectionDir);
+    await this.recording.get(folder);
+    return { folder, requests: await this.requestsOf(folder) };
   }
 
   private async removeUnnamedResults(folder: string, requests: RequestsFile): Promise<void> {
@@ -147,19 +165,19 @@ export class RunStore {
   }
 
   async requestRuns(collectionDir: string, requestPath: string): Promise<RequestRuns> {
-    const entry = (await readJson<RequestsFile>(path.join(this.folder(collectionDir), 'requests.json')))?.[requestPath];
+    const entry = (await this.current(collectionDir)).requests[requestPath];
     return { ...(entry?.last ? { last: publicRun(entry.last) } : {}), ...(entry?.previous ? { previous: publicRun(entry.previous) } : {}) };
   }
 
   /** Where a kept result is (the response message's text; its result is at `/result`), or undefined. */
   async resultLocation(collectionDir: string, requestPath: string, which: 'last' | 'previous'): Promise<{ file: string; offset: number; length: number } | undefined> {
-    const folder = this.folder(collectionDir);
-    const result = (await readJson<RequestsFile>(path.join(folder, 'requests.json')))?.[requestPath]?.[which]?.result;
+    const { folder, requests } = await this.current(collectionDir);
+    const result = requests[requestPath]?.[which]?.result;
     return result ? { file: path.join(folder, 'results', `${result.runId}.txt`), offset: result.offset, length: result.length } : undefined;
   }
 
   async reports(collectionDir: string): Promise<{ last?: RunReport; previous?: RunReport }> {
-    const folder = this.folder(collectionDir);
+    const { folder } = await this.current(collectionDir);
     const last = await readJson<RunReport>(path.join(folder, 'last-run.json'));
     const previous = await readJson<RunReport>(path.join(folder, 'previous-run.json'));
     return { ...(last ? { last } : {}), ...(previous ? { previous } : {}) };
