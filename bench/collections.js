@@ -11,9 +11,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { EVERYTHING_STDIO } from './lib/everything-server.js';
+import { connectBareClient, EVERYTHING_STDIO } from './lib/everything-server.js';
 import { FIXTURE_SERVER_PATH } from './lib/loupe-browser.js';
 import { startLoupeCore } from './lib/loupe-core.js';
 import { median } from './lib/stats.js';
@@ -42,10 +40,7 @@ async function writeCollection(count) {
 }
 
 async function openBare(count) {
-  const transport = new StdioClientTransport({ ...EVERYTHING_STDIO, stderr: 'pipe' });
-  transport.stderr?.resume();
-  const client = new Client({ name: 'loupe-bench', version: '1.0.0' });
-  await client.connect(transport);
+  const client = await connectBareClient();
   return {
     label: 'bare SDK client',
     async round() {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,21 +6,11 @@ import { parse as parseJunit, type TestSuites } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapabilitySnapshot, RunReport } from '../../shared/collections.js';
 import { EVERYTHING_ENTRY, FIXTURE_SERVER, startEverythingHttp } from '../core/helpers.js';
+import { CLI, loupe as runLoupe } from './run-loupe.js';
 
-const CLI = fileURLToPath(new URL('../../dist/main/cli/loupe.js', import.meta.url));
 const MODERN_SERVER = fileURLToPath(new URL('../fixtures/modern-server.mjs', import.meta.url));
-
-function loupe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LOUPE_SECRET_STORAGE: 'file', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The CLI with its secrets in a file (no keychain prompt). */
+const loupe = (args: string[]) => runLoupe(args, { LOUPE_SECRET_STORAGE: 'file' });
 
 const temp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 

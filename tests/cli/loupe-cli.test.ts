@@ -1,27 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrafficFile } from '../../renderer/src/features/traffic/traffic-files.js';
 import { EVERYTHING_ENTRY, FIXTURE_SERVER } from '../core/helpers.js';
+import { loupe } from './run-loupe.js';
 // @ts-expect-error a plain .mjs fixture without types
 import { MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
 
-const CLI = fileURLToPath(new URL('../../dist/main/cli/loupe.js', import.meta.url));
-
-function loupe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const emptyDataDir = () => mkdtempSync(join(tmpdir(), 'loupe-cli-data-'));
 const everything = ['--', process.execPath, EVERYTHING_ENTRY, 'stdio'];

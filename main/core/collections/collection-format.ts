@@ -3,7 +3,7 @@
  * problem is one sentence naming the file, the line and the field.
  */
 import { z } from 'zod';
-import { COLLECTION_FORMAT_VERSION, type Check, type CollectionFile, type CollectionProblem, type SavedRequest } from '../../../shared/collections.js';
+import { COLLECTION_FORMAT_VERSION, type Check, type CollectionFile, type CollectionProblem, type CollectionServer, type SavedRequest } from '../../../shared/collections.js';
 import { PROTOCOL_ERA_SETTINGS } from '../../../shared/server-config.js';
 import { parseYaml, shapeProblem, yamlText, yamlValue, type KeyOrder } from './yaml-file.js';
 
@@ -13,6 +13,27 @@ const strings = z.record(z.string(), text, { error: 'must be a map of names to t
 const era = z.enum(PROTOCOL_ERA_SETTINGS as ['auto', 'legacy', 'modern'], { error: 'must be auto, legacy or modern' });
 const jsonObject = z.record(z.string(), z.unknown(), { error: 'must be a map' });
 const positiveMs = z.number({ error: 'must be a number of milliseconds' }).positive('must be more than 0').max(3_600_000, 'must be at most an hour');
+
+/**
+ * A map that is exactly one of several kinds, told apart by which key it has (a check's `equals`,
+ * a request's `tool`): each kind has its own strict shape, so errors name the right fields.
+ */
+function oneOf<T>(shapes: Record<string, z.ZodType>, none: string, both: (kinds: string[]) => string) {
+  const kinds = Object.keys(shapes);
+  return z.unknown().transform((value, context): T => {
+    const present = typeof value === 'object' && value !== null && !Array.isArray(value) ? kinds.filter((kind) => kind in value) : [];
+    if (present.length !== 1) {
+      context.addIssue({ code: 'custom', message: present.length === 0 ? none : both(present) });
+      return z.NEVER;
+    }
+    const parsed = shapes[present[0]!]!.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) context.addIssue(issue as never);
+      return z.NEVER;
+    }
+    return parsed.data as T;
+  });
+}
 
 const stdioServer = z.strictObject({
   command: text.min(1, 'must name a command'),
@@ -27,19 +48,7 @@ const httpServer = z.strictObject({
   headers: strings.optional(),
   era: era.optional(),
 });
-const server = z.unknown().transform((value, context) => {
-  const shape = typeof value === 'object' && value !== null && 'url' in value ? httpServer : stdioServer;
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('url' in value || 'command' in value)) {
-    context.addIssue({ code: 'custom', message: 'must have a command (a stdio server) or a url (an HTTP server)' });
-    return z.NEVER;
-  }
-  const parsed = shape.safeParse(value);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) context.addIssue({ ...issue, path: issue.path } as never);
-    return z.NEVER;
-  }
-  return parsed.data;
-});
+const server = oneOf<CollectionServer>({ command: stdioServer, url: httpServer }, 'must have a command (a stdio server) or a url (an HTTP server)', () => 'has both a command and a url: a server is one of them');
 
 const collectionSchema = z.strictObject({
   loupe: z.literal(COLLECTION_FORMAT_VERSION, { error: `must be ${COLLECTION_FORMAT_VERSION} (the format version this Loupe reads)` }),
@@ -61,24 +70,7 @@ const CHECK_SHAPES = {
   latencyMs: z.strictObject({ ...checkName, latencyMs: positiveMs }),
   snapshot: z.strictObject({ ...checkName, snapshot: z.strictObject({ ignore: z.array(text, { error: 'must be a list of JSON Pointers' }).optional() }, { error: 'must be a map (it may be empty: {})' }) }),
 } as const;
-const CHECK_KINDS = Object.keys(CHECK_SHAPES) as Array<keyof typeof CHECK_SHAPES>;
-
-const check = z.unknown().transform((value, context): Check => {
-  const kinds = typeof value === 'object' && value !== null && !Array.isArray(value) ? CHECK_KINDS.filter((kind) => kind in value) : [];
-  if (kinds.length !== 1) {
-    context.addIssue({
-      code: 'custom',
-      message: kinds.length === 0 ? `must be one of: ${CHECK_KINDS.join(', ')}` : `has both ${kinds.join(' and ')}: a check is one of them`,
-    });
-    return z.NEVER;
-  }
-  const parsed = CHECK_SHAPES[kinds[0]!].safeParse(value);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) context.addIssue(issue as never);
-    return z.NEVER;
-  }
-  return parsed.data as Check;
-});
+const check = oneOf<Check>(CHECK_SHAPES, `must be one of: ${Object.keys(CHECK_SHAPES).join(', ')}`, (kinds) => `has both ${kinds.join(' and ')}: a check is one of them`);
 
 const requestBase = {
   name: name.optional(),
@@ -91,25 +83,7 @@ const REQUEST_SHAPES = {
   resource: z.strictObject({ ...requestBase, resource: text.min(1, 'must be a resource URI') }),
   prompt: z.strictObject({ ...requestBase, prompt: text.min(1, 'must name a prompt'), arguments: strings.optional() }),
 } as const;
-const REQUEST_KINDS = Object.keys(REQUEST_SHAPES) as Array<keyof typeof REQUEST_SHAPES>;
-
-const requestSchema = z.unknown().transform((value, context): SavedRequest => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    context.addIssue({ code: 'custom', message: 'must be a map with tool, resource or prompt' });
-    return z.NEVER;
-  }
-  const kinds = REQUEST_KINDS.filter((kind) => kind in value);
-  if (kinds.length !== 1) {
-    context.addIssue({ code: 'custom', message: kinds.length === 0 ? 'needs one of tool, resource or prompt' : `has both ${kinds.join(' and ')}: a request sends one of them` });
-    return z.NEVER;
-  }
-  const parsed = REQUEST_SHAPES[kinds[0]!].safeParse(value);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) context.addIssue(issue as never);
-    return z.NEVER;
-  }
-  return parsed.data as SavedRequest;
-});
+const requestSchema = oneOf<SavedRequest>(REQUEST_SHAPES, 'needs one of tool, resource or prompt', (kinds) => `has both ${kinds.join(' and ')}: a request sends one of them`);
 
 function parseFile<T>(text: string, file: string, schema: z.ZodType<T>): { value: T } | { problem: CollectionProblem } {
   const read = parseYaml(text, file);
