@@ -23,8 +23,12 @@ export async function connectServers(
   const session = await openSession(options, env.version, replies, (message) => env.io.stderr(`${message}\n`));
   try {
     const serverIds = await prepare(session);
+    const servers = await session.core.handlers['servers.list']();
     for (const serverId of serverIds) {
-      const state = await connectSigningIn(session, serverId, options, extras.env ?? process.env, env.io);
+      // Sign-in options are for the HTTP servers among them.
+      const stdio = servers.find((server) => server.id === serverId)?.transport.type === 'stdio';
+      const { auth: _auth, ...withoutAuth } = options;
+      const state = await connectSigningIn(session, serverId, stdio ? withoutAuth : options, extras.env ?? process.env, env.io);
       if (state.status !== 'connected') throw connectionFailure(state);
     }
     return { session, serverIds };

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapabilitySnapshot, RunReport } from '../../shared/collections.js';
 import { EVERYTHING_ENTRY, FIXTURE_SERVER, startEverythingHttp } from '../core/helpers.js';
 import { CLI, loupe as runLoupe } from './run-loupe.js';
+// @ts-expect-error a plain .mjs fixture without types
+import { MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
 
 const MODERN_SERVER = fileURLToPath(new URL('../fixtures/modern-server.mjs', import.meta.url));
 /** The CLI with its secrets in a file (no keychain prompt). */
-const loupe = (args: string[]) => runLoupe(args, { LOUPE_SECRET_STORAGE: 'file' });
+const loupe = (args: string[], env: NodeJS.ProcessEnv = {}) => runLoupe(args, { LOUPE_SECRET_STORAGE: 'file', ...env });
 
 const temp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
@@ -181,6 +183,30 @@ describe('loupe test on both protocol eras, over stdio and HTTP', () => {
     const overHttp = await loupe(['test', dir, '--url', `http://127.0.0.1:${http.port}/mcp`, '--data-dir', temp('loupe-cli-data-')]);
     expect(overHttp.stdout).toContain('1 request, 1 passed');
     expect(overHttp.code).toBe(0);
+  }, 60_000);
+});
+
+describe('loupe test with OAuth (the fixture authorization server)', () => {
+  let fixture: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    fixture = (await startOAuthFixture()) as typeof fixture;
+  });
+  afterAll(async () => {
+    await fixture?.close();
+  });
+
+  it('signs in with client credentials from --sign-in and runs the collection', async () => {
+    const dir = temp('loupe-cli-oauth-');
+    write(dir, 'collection.yaml', 'loupe: 1\nname: Protected\nservers:\n  api:\n    url: "{{env:LOUPE_TEST_URL}}"\n');
+    write(dir, 'whoami.yaml', `tool: whoami\nchecks:\n  - path: /content/0/text\n    contains: ${MACHINE_CLIENT.id}\n`);
+    const env = { LOUPE_TEST_URL: fixture.url, LOUPE_TEST_SECRET: MACHINE_CLIENT.secret };
+    const refused = await loupe(['test', dir, '--data-dir', temp('loupe-cli-data-')], env);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('run again with --sign-in');
+    const signIn = ['--sign-in', '--grant', 'client_credentials', '--client-id', MACHINE_CLIENT.id, '--client-secret-env', 'LOUPE_TEST_SECRET'];
+    const run = await loupe(['test', dir, ...signIn, '--data-dir', temp('loupe-cli-data-')], env);
+    expect(run.stdout).toContain('1 request, 1 passed');
+    expect(run.code).toBe(0);
   }, 60_000);
 });
 

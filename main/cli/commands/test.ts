@@ -101,9 +101,14 @@ export const testCommand: CliCommandModule = {
       if (override) return [(await prepareServer(opened.core, override, options)).id];
       const ids = await opened.core.handlers['collections.prepareServers']({ collectionId: view.id, ...(environment !== undefined ? { environment } : {}), ...(selection ? { path: selection } : {}) });
       serverMap = ids;
-      // The command line's --era, --timeout and sign-in options apply to each of them.
-      const prepared = await Promise.all(Object.values(ids).map((id) => prepareServer(opened.core, { kind: 'configured', nameOrId: id }, options)));
-      return prepared.map((server) => server.id);
+      // The command line's --era and --timeout apply to each of them, sign-in options to the HTTP ones.
+      const servers = await opened.core.handlers['servers.list']();
+      const { auth: _auth, ...withoutAuth } = options;
+      for (const id of Object.values(ids)) {
+        const stdio = servers.find((server) => server.id === id)?.transport.type === 'stdio';
+        await prepareServer(opened.core, { kind: 'configured', nameOrId: id }, stdio ? withoutAuth : options);
+      }
+      return Object.values(ids);
     });
     let exit: Exit;
     try {

@@ -10,6 +10,7 @@ import {
   COLLECTION_FILE,
   COLLECTION_FORMAT_VERSION,
   COLLECTION_LIMITS,
+  SNAPSHOTS_FOLDER,
   SURFACES_FOLDER,
   type CollectionFile,
   type CollectionView,
@@ -150,6 +151,8 @@ export class CollectionService {
   async saveRequest(id: string, relative: string, request: unknown): Promise<RequestFileView> {
     const entry = this.get(id);
     if (!/\.ya?ml$/i.test(relative)) throw new Error(`"${relative}" must end in .yaml.`);
+    const first = relative.replaceAll('\\', '/').split('/')[0];
+    if (relative === COLLECTION_FILE || first === SNAPSHOTS_FOLDER || first === SURFACES_FOLDER) throw new Error(`"${relative}" is not a place for a request: ${COLLECTION_FILE}, ${SNAPSHOTS_FOLDER}/ and ${SURFACES_FOLDER}/ are the collection's own.`);
     const file = requestPathInside(entry.dir, relative);
     const checked = checkRequest(request, relative);
     if ('problem' in checked) throw new Error(checked.problem.message);
