@@ -49,6 +49,8 @@ export interface CollectionServiceDeps extends Omit<RunDeps, 'progress' | 'handl
   progress(event: { collectionId: string; runId: string; request: RequestRun; done: number; total: number }): void;
   /** A traffic entry, whole (`traffic.get`). */
   trafficEntry(seq: number): TrafficEntry | undefined;
+  /** Where a traffic entry's line is in the record on disk, so a thread can read it there. */
+  trafficLine(seq: number): { file: string; offset: number; length: number } | undefined;
 }
 
 export function collectionId(dir: string): string {

@@ -36,6 +36,7 @@ export function createCollections(options: CollectionsOptions): { service: Colle
     runs,
     responseOf: (requestSeq) => responses.responseOf(requestSeq, trafficEntry),
     trafficEntry,
+    trafficLine: (seq) => options.traffic.lineFile(seq),
     changed: (view) => options.emit('collections.changed', view),
     progress: (event) => options.emit('collections.runProgress', event),
   };

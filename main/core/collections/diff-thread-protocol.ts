@@ -6,7 +6,9 @@ export type DiffInput =
   | { value: unknown }
   | { json: string; pointer?: string }
   /** A file, whole or (`offset`, `length` in bytes) a part of it. */
-  | { file: string; pointer?: string; maxBytes: number; offset?: number; length?: number };
+  | { file: string; pointer?: string; maxBytes: number; offset?: number; length?: number }
+  /** A traffic entry's line in the record on disk: the message is its `raw` text, else its `message`. */
+  | { entryLine: { file: string; offset: number; length: number }; pointer?: string };
 
 export type ToDiffThread =
   | { id: number; compute: { diffId: string; before: DiffInput; after: DiffInput; ignore: string[] } }

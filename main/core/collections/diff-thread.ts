@@ -32,6 +32,12 @@ function readPart(file: string, offset: number, length: number): string {
 
 function read(input: DiffInput): unknown {
   if ('value' in input) return input.value;
+  if ('entryLine' in input) {
+    const { file, offset, length } = input.entryLine;
+    const entry = JSON.parse(readPart(file, offset, length)) as { raw?: string; message?: unknown };
+    const message = entry.raw !== undefined ? (JSON.parse(entry.raw) as unknown) : entry.message;
+    return input.pointer ? valueAtPointer(message, input.pointer) : message;
+  }
   let text: string;
   if ('file' in input) {
     const size = input.length ?? statSync(input.file).size;

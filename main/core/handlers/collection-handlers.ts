@@ -52,6 +52,9 @@ export function collectionHandlers(service: CollectionService, deps: CollectionS
       const entry = deps.trafficEntry(source.seq);
       if (!entry) throw new Error(`The traffic log no longer has entry ${source.seq}.`);
       const pointer = entryPointer(entry);
+      // Read from the record on disk by the diff thread: a 5 MB text is not copied on the event loop.
+      const line = deps.trafficLine(source.seq);
+      if (line) return { entryLine: line, pointer };
       return entry.raw !== undefined ? { json: entry.raw, pointer } : { value: pointer ? valueAtPointer(entry.message, pointer) : entry.message };
     }
     const { dir } = service.get(source.collectionId);
