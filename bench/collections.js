@@ -1,7 +1,8 @@
 /**
  * Collections:
  * 1. a collection of `count` requests (echo, each with two checks) run by Loupe's core against
- *    server-everything over stdio, against the same calls made by a bare SDK client. Goal: ≤ 1.2×.
+ *    server-everything over stdio, against the same calls made by a bare SDK client (goal: ≤ 1.2×)
+ *    and by the same core's tools.call (what the collection adds over the core's own cost).
  * 2. the capability diff of two snapshots of `count` tools each. Goal: ≤ 200 ms.
  * 3. the diff of two 5 MB results in the core's diff thread: the longest the core's event loop
  *    was held meanwhile (the window only ever gets windows of rows).
@@ -56,14 +57,14 @@ async function openBare(count) {
   };
 }
 
-async function openCollection(dir) {
+async function openCollection(dir, count) {
   const loupe = await startLoupeCore();
   const { handlers } = loupe.core;
   const view = await handlers['collections.open']({ dir });
   const ids = await handlers['collections.prepareServers']({ collectionId: view.id });
   const state = await handlers['connections.connect']({ serverId: ids.everything });
   if (state.status !== 'connected') throw new Error(`Could not connect: ${state.failure?.message ?? state.status}`);
-  return {
+  const collectionRun = {
     label: 'Loupe collection run',
     async round() {
       const started = performance.now();
@@ -72,20 +73,40 @@ async function openCollection(dir) {
     },
     close: () => loupe.dispose(),
   };
+  // The same calls through the same core without a collection: what the collection itself adds.
+  const coreCalls = {
+    label: 'Loupe core, tools.call',
+    async round() {
+      let failures = 0;
+      const started = performance.now();
+      for (let index = 0; index < count; index++) {
+        const outcome = await handlers['tools.call']({ serverId: ids.everything, name: 'echo', arguments: { message: `hello ${index}` }, callId: randomUUID() });
+        if (outcome.result?.content?.[0]?.text !== `Echo: hello ${index}`) failures++;
+      }
+      return { ms: performance.now() - started, failures };
+    },
+    close: async () => {},
+  };
+  return [collectionRun, coreCalls];
 }
 
 async function benchRun({ count, rounds, warmup }, problems) {
   const dir = await writeCollection(count);
   const runners = [];
   try {
-    runners.push(await openBare(count), await openCollection(dir));
-    for (const runner of runners) runner.times = [];
+    runners.push(await openBare(count), ...(await openCollection(dir, count)));
+    for (const runner of runners) Object.assign(runner, { times: [], cpu: [] });
     for (let round = 0; round < warmup + rounds; round++) {
       const order = round % 2 === 0 ? runners : [...runners].reverse();
       for (const runner of order) {
+        const cpuBefore = process.cpuUsage();
         const measured = await runner.round();
+        const cpu = process.cpuUsage(cpuBefore);
         if (measured.failures > 0) problems.push(`${runner.label}: ${measured.failures} of ${count} requests failed`);
-        if (round >= warmup) runner.times.push(measured.ms);
+        if (round >= warmup) {
+          runner.times.push(measured.ms);
+          runner.cpu.push((cpu.user + cpu.system) / 1000);
+        }
       }
     }
   } finally {
@@ -94,12 +115,19 @@ async function benchRun({ count, rounds, warmup }, problems) {
   }
   console.log(`\n${name} (1): ${count} echo requests, each with two checks, over stdio to server-everything`);
   console.log(`timed: median of ${rounds} alternating rounds after ${warmup} warm-up rounds each; one connection per runner for all rounds`);
-  const rows = [['runner', 'requests', 'median ms', 'ms/request', 'rounds (ms)']];
-  for (const runner of runners) rows.push([runner.label, count, median(runner.times).toFixed(1), (median(runner.times) / count).toFixed(3), runner.times.map((ms) => ms.toFixed(0)).join(' / ')]);
+  console.log('cpu ms: CPU used by this process (the client, or the core; not the server) in a round: steadier than wall time on a busy machine');
+  const rows = [['runner', 'requests', 'median ms', 'ms/request', 'rounds (ms)', 'median cpu ms']];
+  for (const runner of runners) {
+    rows.push([runner.label, count, median(runner.times).toFixed(1), (median(runner.times) / count).toFixed(3), runner.times.map((ms) => ms.toFixed(0)).join(' / '), median(runner.cpu).toFixed(0)]);
+  }
   printTable(rows);
-  if (runners.length === 2 && runners.every((runner) => runner.times.length > 0)) {
-    const ratio = median(runners[1].times) / median(runners[0].times);
+  if (runners.length === 3 && runners.every((runner) => runner.times.length > 0)) {
+    const [bare, collection, core] = runners.map((runner) => median(runner.times));
+    const ratio = collection / bare;
     console.log(`\nratio collection run / bare client: ${ratio.toFixed(3)}  (goal ≤ ${RUN_GOAL_RATIO.toFixed(2)})  ${ratio <= RUN_GOAL_RATIO ? 'PASS' : 'FAIL'}`);
+    console.log(`of which Loupe's core (tools.call / bare client): ${(core / bare).toFixed(3)}; the collection over its core's calls: ${(collection / core).toFixed(3)}`);
+    const [bareCpu, collectionCpu, coreCpu] = runners.map((runner) => median(runner.cpu));
+    console.log(`cpu ratios: collection run / bare client ${(collectionCpu / bareCpu).toFixed(3)}, core calls / bare client ${(coreCpu / bareCpu).toFixed(3)}, collection / core calls ${(collectionCpu / coreCpu).toFixed(3)}`);
   }
 }
 

@@ -28,6 +28,8 @@ export interface LoadedRequest {
 
 export interface LoadedCollection {
   dir: string;
+  /** collection.yaml's text, as read. */
+  collectionText?: string;
   collection?: CollectionFile;
   /** Every request file, in tree order (folders first, then by name). */
   requests: LoadedRequest[];
@@ -137,7 +139,25 @@ export async function loadCollection(dir: string, previous?: LoadedCollection): 
   // Read side by side: each is a stat (and a read and parse when it changed).
   const requests = await Promise.all(paths.map((relative) => readRequestFile(dir, relative, before.get(relative))));
   for (const loaded of requests) if (loaded.problem) problems.push(loaded.problem);
-  return { dir, ...(head.collection ? { collection: head.collection } : {}), requests, problems, surfaces: await listSurfaces(dir) };
+  return {
+    dir,
+    ...(head.text !== undefined ? { collectionText: head.text } : {}),
+    ...(head.collection ? { collection: head.collection } : {}),
+    requests,
+    problems,
+    surfaces: await listSurfaces(dir),
+  };
+}
+
+/** Whether two reads of a collection differ (a file's text, the files there are, a problem, a snapshot). */
+export function collectionChanged(before: LoadedCollection, after: LoadedCollection): boolean {
+  return (
+    before.collectionText !== after.collectionText ||
+    before.requests.length !== after.requests.length ||
+    before.requests.some((request, index) => request !== after.requests[index]) ||
+    JSON.stringify(before.problems) !== JSON.stringify(after.problems) ||
+    before.surfaces.join('\n') !== after.surfaces.join('\n')
+  );
 }
 
 export function requestName(loaded: Pick<LoadedRequest, 'path' | 'request'>): string {

@@ -25,7 +25,7 @@ import type { RequestHandlers } from '../../../shared/contract.js';
 import type { TrafficEntry } from '../../../shared/traffic.js';
 import { writeFileAtomic } from '../config/atomic-write.js';
 import { checkRequest, collectionFileText, requestFileText } from './collection-format.js';
-import { loadCollection, readRequestFile, requestPathInside, requestTree, type LoadedCollection } from './collection-folder.js';
+import { collectionChanged, loadCollection, readRequestFile, requestPathInside, requestTree, type LoadedCollection } from './collection-folder.js';
 import { CollectionRunner, baselineFile, selectRequests, serverKeyOf, type RunDeps } from './collection-runner.js';
 import { ensureServer, serverConfigInput, serverStrings } from './collection-servers.js';
 import { variableScope } from './variables.js';
@@ -174,7 +174,8 @@ export class CollectionService {
 
   async run(params: RunParams): Promise<RunReport> {
     const entry = this.get(params.collectionId);
-    // Read again: the watcher's event for an edit made a moment ago may not have come yet.
+    // Read again (unchanged files are not parsed again): the watcher's event for an edit made a
+    // moment ago may not have come yet, and a new folder is watched only once it has been seen.
     await this.reload(entry);
     const { collection } = entry.loaded;
     if (!collection) throw new Error(entry.loaded.problems.find((problem) => problem.file === COLLECTION_FILE)?.message ?? `${COLLECTION_FILE} is missing.`);
@@ -240,7 +241,8 @@ export class CollectionService {
   }
 
   private async reload(entry: OpenCollection): Promise<void> {
-    entry.loaded = await loadCollection(entry.dir, entry.loaded);
-    if (this.open.get(entry.id) === entry) this.deps.changed(view(entry));
+    const before = entry.loaded;
+    entry.loaded = await loadCollection(entry.dir, before);
+    if (this.open.get(entry.id) === entry && collectionChanged(before, entry.loaded)) this.deps.changed(view(entry));
   }
 }

@@ -45,6 +45,7 @@ export async function variableScope(
   const values = { ...collection.variables, ...(environment !== undefined ? collection.environments?.[environment] : {}) };
   const secretValues = new Map<string, string>();
   for (const text of texts) {
+    if (!text.includes('{{')) continue;
     for (const match of text.matchAll(REFERENCE)) {
       const reference = match[1]!;
       if (!reference.startsWith('secret:') || secretValues.has(reference)) continue;
@@ -73,18 +74,20 @@ export async function variableScope(
     return value;
   };
   return {
-    fill: (text) => text.replace(REFERENCE, (_whole, reference: string) => valueOf(reference)),
+    fill: (text) => (text.includes('{{') ? text.replace(REFERENCE, (_whole, reference: string) => valueOf(reference)) : text),
     hasSecret: (text) => [...text.matchAll(REFERENCE)].some((match) => match[1]!.startsWith('secret:')),
   };
 }
 
-/** Every string inside `value` (keys and values), for finding the secrets it names. */
+/** Every string inside `value` (keys and values) that holds a `{{reference}}`, for finding the secrets it names. */
 export function stringsIn(value: unknown, into: string[] = []): string[] {
-  if (typeof value === 'string') into.push(value);
+  if (typeof value === 'string') {
+    if (value.includes('{{')) into.push(value);
+  }
   else if (Array.isArray(value)) for (const item of value) stringsIn(item, into);
   else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
-      into.push(key);
+      stringsIn(key, into);
       stringsIn(item, into);
     }
   }
