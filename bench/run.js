@@ -18,6 +18,7 @@ const BENCHES = {
   'page-load': () => import('./page-load.js'),
   'million-entries': () => import('./million-entries.js'),
   'model-draft': () => import('./model-draft.js'),
+  collections: () => import('./collections.js'),
 };
 
 function parseCommandLine() {

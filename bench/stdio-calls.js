@@ -3,9 +3,7 @@
  * Loupe's core with its traffic record on. Goal: Loupe adds at most 10 %.
  */
 import { randomUUID } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { EVERYTHING_STDIO } from './lib/everything-server.js';
+import { connectBareClient } from './lib/everything-server.js';
 import { startLoupeCore } from './lib/loupe-core.js';
 import { isSettled, median, timeSequentialCalls } from './lib/stats.js';
 import { printTable } from './lib/table.js';
@@ -18,11 +16,7 @@ const GOAL_RATIO = 1.1;
 const ECHO = { name: 'echo', arguments: { message: 'hello' } };
 
 async function openBareClient() {
-  const transport = new StdioClientTransport({ ...EVERYTHING_STDIO, stderr: 'pipe' });
-  // Read stderr as Loupe does, so a chatty server cannot block on a full pipe.
-  transport.stderr?.resume();
-  const client = new Client({ name: 'loupe-bench', version: '1.0.0' });
-  await client.connect(transport);
+  const client = await connectBareClient();
   return {
     label: 'bare SDK client',
     async call() {

@@ -18,6 +18,7 @@ import type { DeepLinkEvent } from './deep-link.js';
 import type { DocumentReplyValue, HeldDocumentCommand, OpenedDocument } from './document/document-protocol.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
 import type { CoreStatus } from './core-status.js';
+import type { CapabilitySnapshot, CollectionView, DiffRow, DiffSource, DiffSummary, RequestFileView, RequestRun, RequestRuns, RunReport, SurfaceDiff, SurfaceSource } from './collections.js';
 import {
   LOGGING_LEVELS,
   type CallProgress,
@@ -146,6 +147,20 @@ const toolCallDecision = z.discriminatedUnion('action', [
   z.object({ action: z.literal('approve'), arguments: jsonObject.optional(), sendInvalid: z.boolean().optional() }),
   z.object({ action: z.literal('refuse'), message: z.string().max(10_000).optional() }),
 ]) satisfies z.ZodType<ToolCallDecision>;
+// Collections (saved requests, checks, result diffs, capability snapshots; see shared/collections.ts).
+const collectionRef = z.object({ collectionId: id });
+const requestPath = z.string().min(1, 'must be a request file\'s path in the collection').max(1_000);
+const folderPath = z.string().min(1).max(4_096, 'must be a folder path');
+const diffSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('run'), collectionId: id, path: requestPath, which: z.enum(['last', 'previous']) }),
+  z.object({ kind: z.literal('snapshot'), collectionId: id, path: requestPath }),
+  z.object({ kind: z.literal('traffic'), seq: z.number().int().nonnegative() }),
+]) satisfies z.ZodType<DiffSource>;
+const surfaceSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('server'), serverId: id }),
+  z.object({ kind: z.literal('file'), collectionId: id, name: z.string().min(1).max(200) }),
+]) satisfies z.ZodType<SurfaceSource>;
+const snapshotName = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/, 'must be a name of letters, digits, "-", "_" and "."');
 
 export interface Notice {
   id: string;
@@ -426,6 +441,59 @@ export const requests = {
   /** Chat tool calls waiting for the person (approve, edit arguments, refuse), and the decided ones. */
   'approvals.toolCalls.list': request<ToolCallApproval[]>()(none),
   'approvals.toolCalls.decide': request<ToolCallApproval>()(z.object({ id, decision: toolCallDecision })),
+  // Collections: folders of saved requests (docs/collections.md).
+  /** Opens a collection folder (read and watched: edits on disk come as `collections.changed`). */
+  'collections.open': request<CollectionView>()(z.object({ dir: folderPath })),
+  /** Creates collection.yaml in a folder (made when missing) and opens it; an existing one is refused. */
+  'collections.create': request<CollectionView>()(z.object({ dir: folderPath, name: z.string().min(1).max(200), servers: jsonObject.optional() })),
+  'collections.close': request<void>()(collectionRef),
+  /** One request file: its text and, when it parses, the request (else the problem, naming the line). */
+  'collections.readRequest': request<RequestFileView>()(collectionRef.extend({ path: requestPath })),
+  /**
+   * Saves a request (a tool call, resource read or prompt get with its arguments and checks) as a
+   * file; an existing file keeps its comments and layout. The only way Loupe writes a request.
+   */
+  'collections.saveRequest': request<RequestFileView>()(collectionRef.extend({ path: requestPath, request: checkedInCore<Record<string, unknown>>() })),
+  /** Saves the tools/call, resources/read or prompts/get request of a traffic entry as a request file. */
+  'collections.saveFromTraffic': request<RequestFileView>()(
+    collectionRef.extend({ path: requestPath, seq: z.number().int().nonnegative(), name: z.string().max(200).optional(), server: z.string().max(200).optional() }),
+  ),
+  /**
+   * Runs the whole collection, a folder or one request (`path`), on the collection's servers (or all
+   * on `serverId`); each finished request is a `collections.runProgress` event. Runs are kept.
+   */
+  'collections.run': request<RunReport>()(
+    collectionRef.extend({
+      path: z.string().max(1_000).optional(),
+      serverId: id.optional(),
+      servers: z.record(z.string(), id).optional(),
+      environment: z.string().max(200).optional(),
+      updateSnapshots: z.boolean().optional(),
+    }),
+  ),
+  /** A request's kept runs: the last and the one before (each links its traffic seqs). */
+  'collections.runs': request<RequestRuns>()(collectionRef.extend({ path: requestPath })),
+  /** The collection's last run report and the one before. */
+  'collections.reports': request<{ last?: RunReport; previous?: RunReport }>()(collectionRef),
+  /** The request's last result becomes its snapshot baseline (snapshots/<path>.json). */
+  'collections.acceptSnapshot': request<void>()(collectionRef.extend({ path: requestPath })),
+  /** Adds (or updates) in the server list the collection's servers its requests (under `path`) use, for an environment; their ids by key. */
+  'collections.prepareServers': request<Record<string, string>>()(collectionRef.extend({ environment: z.string().max(200).optional(), path: z.string().max(1_000).optional() })),
+  /** Stores (or with null removes) a secret a collection names as {{secret:NAME}}, in the keychain. */
+  'collections.setSecret': request<void>()(z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'must be a name of letters, digits, "-", "_" and "."'), value: z.string().max(100_000).nullable() })),
+  /** Diffs two results (runs, a baseline, traffic entries) in the core's diff thread; read the rows with `diffs.rows`. */
+  'diffs.open': request<DiffSummary>()(z.object({ before: diffSource, after: diffSource, ignore: z.array(z.string().max(1_000)).max(200).optional() })),
+  /** A window of a diff's rows. */
+  'diffs.rows': request<DiffRow[]>()(rowWindow.and(z.object({ diffId: id }))),
+  'diffs.close': request<void>()(z.object({ diffId: id })),
+  /** A connected server's whole surface (capabilities, tools, resources, templates, prompts). */
+  'surfaces.take': request<CapabilitySnapshot>()(serverRef),
+  /** Saves a connected server's surface into the collection as surfaces/<name>.json. */
+  'surfaces.save': request<CapabilitySnapshot>()(collectionRef.extend({ serverId: id, name: snapshotName })),
+  /** Diffs two surfaces (a connected server or a saved snapshot each), every change classified. */
+  'surfaces.diff': request<SurfaceDiff>()(z.object({ before: surfaceSource, after: surfaceSource })),
+  /** What changed in a connected server since a saved snapshot ("changed since the snapshot"). */
+  'surfaces.changedSince': request<SurfaceDiff>()(collectionRef.extend({ serverId: id, name: snapshotName })),
 } as const;
 
 export const events = {
@@ -464,6 +532,11 @@ export const events = {
   'chat.event': event<ChatEvent>(),
   /** A chat tool call was put before the person, or decided. */
   'approvals.toolCallChanged': event<ToolCallApproval>(),
+  // Collections.
+  /** An open collection changed: a file edited on disk, a save, a new baseline. */
+  'collections.changed': event<CollectionView>(),
+  /** A request of a collection run finished. */
+  'collections.runProgress': event<{ collectionId: string; runId: string; request: RequestRun; done: number; total: number }>(),
 } as const;
 
 export type Requests = typeof requests;

@@ -21,7 +21,8 @@ function inCliWords(message: string): string {
   return message.replaceAll('use Sign in', 'run again with --sign-in');
 }
 
-function connectionFailure(state: ConnectionState): CommandFailed {
+/** A connection that did not come up, as the command's failure (exit 3), with the server's last words. */
+export function connectionFailure(state: ConnectionState): CommandFailed {
   const lines = [inCliWords(state.failure?.message ?? `The connection ended (${state.status}).`)];
   if (state.failure?.detail) lines.push(state.failure.detail);
   if (state.exit?.stderrTail.length) lines.push('Last stderr lines:', ...state.exit.stderrTail.map((line) => `  ${line}`));
@@ -114,7 +115,7 @@ async function storeSecrets(session: CliSession, serverId: string, auth: CliAuth
  * Connects with whatever tokens are stored; on a 401 with --sign-in, runs the OAuth flow. An
  * authorization page to open is printed, since a terminal may have no browser.
  */
-async function connectSigningIn(session: CliSession, serverId: string, options: CommonOptions, env: NodeJS.ProcessEnv, io: CliIo): Promise<ConnectionState> {
+export async function connectSigningIn(session: CliSession, serverId: string, options: CommonOptions, env: NodeJS.ProcessEnv, io: CliIo): Promise<ConnectionState> {
   const { handlers } = session.core;
   if (options.auth) await storeSecrets(session, serverId, options.auth, env);
   const state = await handlers['connections.connect']({ serverId });

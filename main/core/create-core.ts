@@ -33,6 +33,8 @@ import { documentHandlers } from './handlers/document-handlers.js';
 import { DocumentHost } from './documents/document-host.js';
 import { trafficHandlers } from './handlers/traffic-handlers.js';
 import { utilityHandlers } from './handlers/utility-handlers.js';
+import { collectionHandlers } from './handlers/collection-handlers.js';
+import { createCollections } from './collections/create-collections.js';
 import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { importHandlers } from './config/import/import-handlers.js';
@@ -170,6 +172,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     limits: options.modelLimits,
   });
 
+  const collections = createCollections({ dataDir: options.dataDir, traffic, secrets, validator, emit: (name, payload) => events.emit(name, payload), handlers: () => handlers });
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
@@ -194,6 +197,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...telemetryHandlers(telemetry),
     ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
     ...models.handlers,
+    ...collectionHandlers(collections.service, collections.deps),
   };
 
 
@@ -210,6 +214,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       await models.dispose();
       await connections.disconnectAll();
       await telemetry.stop();
+      await collections.dispose();
       await validator.close();
       await documents.close();
       traffic.flush();

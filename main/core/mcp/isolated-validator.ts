@@ -1,17 +1,26 @@
 import { Worker } from 'node:worker_threads';
 import type { JsonObject, SchemaValidation } from '../../../shared/mcp.js';
 import { workerFile } from '../worker-file.js';
+import type { FromSchemaWorker, ToSchemaWorker } from './schema-worker-protocol.js';
 
 /** How long one check may run before the worker is stopped and the value goes unchecked. */
 export const DEFAULT_VALIDATION_TIME_LIMIT_MS = 2_000;
 /** Schemas larger than this (as JSON) are not compiled at all. */
 export const MAX_SCHEMA_BYTES = 1024 * 1024;
 
+/** What a job does when the worker answers, reports progress, runs out of time or stops. */
+interface JobHandlers<R> {
+  /** The worker's `progress` messages while the job runs (e.g. which item it started). */
+  progress?(value: number): void;
+  timedOut(): R;
+  failed(reason: string): R;
+}
+
 interface Job {
   id: number;
-  schema: JsonObject;
-  value: unknown;
-  resolve: (result: SchemaValidation) => void;
+  message: Omit<ToSchemaWorker, 'id'>;
+  resolve: (result: unknown) => void;
+  handlers: JobHandlers<unknown>;
 }
 
 function unchecked(schemaError: string): SchemaValidation {
@@ -19,9 +28,10 @@ function unchecked(schemaError: string): SchemaValidation {
 }
 
 /**
- * Ajv in a worker thread, one check at a time, each bounded in time. A check that runs past the
- * limit (a catastrophic regex in a server's schema) terminates the worker; the value is reported
- * unchecked, and the next check starts a fresh worker.
+ * Ajv (and the collections' value checks: JSONPath, regexes) in a worker thread, one job at a
+ * time, each bounded in time. A job that runs past the limit (a catastrophic regex in a server's
+ * schema or a user's check) terminates the worker; the job reports it, and the next job starts a
+ * fresh worker.
  */
 export class IsolatedValidator {
   private worker: Worker | undefined;
@@ -33,6 +43,10 @@ export class IsolatedValidator {
 
   constructor(private readonly timeLimitMs = DEFAULT_VALIDATION_TIME_LIMIT_MS) {}
 
+  get timeLimitSeconds(): number {
+    return this.timeLimitMs / 1000;
+  }
+
   validate(schema: JsonObject, value: unknown): Promise<SchemaValidation> {
     let size: number;
     try {
@@ -43,8 +57,20 @@ export class IsolatedValidator {
     if (size > MAX_SCHEMA_BYTES) {
       return Promise.resolve(unchecked(`The schema is larger than ${MAX_SCHEMA_BYTES / 1024 / 1024} MB, so Loupe does not check values against it.`));
     }
+    return this.run<SchemaValidation>(
+      { schema, value },
+      {
+        timedOut: () =>
+          unchecked(`This schema took longer than ${this.timeLimitSeconds} s to check (a pattern that backtracks, or a very large value), so the value was not checked.`),
+        failed: (reason) => unchecked(`The value could not be checked: ${reason.replace(/\.$/, '')}.`),
+      },
+    );
+  }
+
+  /** Runs any job the worker knows (schema-worker-protocol.ts), bounded by the same time limit. */
+  run<R>(message: Omit<ToSchemaWorker, 'id'>, handlers: JobHandlers<R>): Promise<R> {
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, schema, value, resolve });
+      this.queue.push({ id: this.nextId++, message, resolve: resolve as (result: unknown) => void, handlers: handlers as JobHandlers<unknown> });
       this.startNext();
     });
   }
@@ -60,7 +86,7 @@ export class IsolatedValidator {
   }
 
   async close(): Promise<void> {
-    for (const job of this.queue.splice(0)) job.resolve(unchecked('Loupe is shutting down.'));
+    for (const job of this.queue.splice(0)) job.resolve(job.handlers.failed('Loupe is shutting down'));
     await this.stopWorker();
   }
 
@@ -75,17 +101,17 @@ export class IsolatedValidator {
       worker = this.ensureWorker();
     } catch (error) {
       this.running = undefined;
-      job.resolve(unchecked(`The value could not be checked: ${error instanceof Error ? error.message : String(error)}`));
+      job.resolve(job.handlers.failed(error instanceof Error ? error.message : String(error)));
       this.startNext();
       return;
     }
     void this.workerReady?.then(() => {
       if (this.running?.job !== job || this.worker !== worker) return;
       try {
-        worker.postMessage({ id: job.id, schema: job.schema, value: job.value });
+        worker.postMessage({ id: job.id, ...job.message });
       } catch (error) {
         this.running = undefined;
-        job.resolve(unchecked(`The value could not be checked: ${error instanceof Error ? error.message : String(error)}`));
+        job.resolve(job.handlers.failed(error instanceof Error ? error.message : String(error)));
         this.startNext();
         return;
       }
@@ -97,9 +123,10 @@ export class IsolatedValidator {
     if (this.worker) return this.worker;
     const worker = new Worker(workerFile(new URL('./schema-worker.js', import.meta.url)));
     this.workerReady = new Promise((resolve) => {
-      worker.on('message', (message: { ready?: true; id?: number; result?: SchemaValidation }) => {
-        if (message.ready) resolve();
-        else if (message.id !== undefined && message.result) this.finish(message.id, message.result);
+      worker.on('message', (message: FromSchemaWorker) => {
+        if ('ready' in message) resolve();
+        else if ('progress' in message) this.progress(message.id, message.progress);
+        else this.finish(message.id, message.result);
       });
     });
     worker.on('error', (error) => this.workerFailed(worker, error.message));
@@ -109,7 +136,16 @@ export class IsolatedValidator {
     return worker;
   }
 
-  private finish(id: number, result: SchemaValidation): void {
+  /** Progress restarts the clock: the limit is per item of a job, not for the whole job. */
+  private progress(id: number, value: number): void {
+    const running = this.running;
+    if (!running || running.job.id !== id) return;
+    running.job.handlers.progress?.(value);
+    clearTimeout(running.timer);
+    running.timer = setTimeout(() => this.timeOut(running.job), this.timeLimitMs);
+  }
+
+  private finish(id: number, result: unknown): void {
     const running = this.running;
     if (!running || running.job.id !== id) return;
     clearTimeout(running.timer);
@@ -121,8 +157,7 @@ export class IsolatedValidator {
   private timeOut(job: Job): void {
     if (this.running?.job !== job) return;
     this.running = undefined;
-    const seconds = this.timeLimitMs / 1000;
-    job.resolve(unchecked(`This schema took longer than ${seconds} s to check (a pattern that backtracks, or a very large value), so the value was not checked.`));
+    job.resolve(job.handlers.timedOut());
     void this.stopWorker();
     this.startNext();
   }
@@ -134,7 +169,7 @@ export class IsolatedValidator {
     if (!running) return;
     clearTimeout(running.timer);
     this.running = undefined;
-    running.job.resolve(unchecked(`The value could not be checked: ${reason}.`));
+    running.job.resolve(running.job.handlers.failed(reason));
     this.startNext();
   }
 

@@ -185,6 +185,11 @@ export class TrafficLog {
     return this.record.get(seq) ?? this.journal?.read(seq);
   }
 
+  /** Where an entry's line is in the record on disk (see TrafficJournal.lineFile). */
+  lineFile(seq: number): { file: string; offset: number; length: number } | undefined {
+    return this.journal?.lineFile(seq);
+  }
+
   /** Whole entries kept in memory (core features and tests); the window asks for `page`s. */
   list(afterSeq?: number, limit?: number): TrafficPage {
     return this.record.list(afterSeq, limit);
