@@ -17,6 +17,7 @@ const BENCHES = {
   'package-size': () => import('./package-size.js'),
   'page-load': () => import('./page-load.js'),
   'million-entries': () => import('./million-entries.js'),
+  'crossing-check': () => import('./crossing-check.js'),
 };
 
 function parseCommandLine() {

@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { AuthSettings } from '../../shared/auth.js';
 import type { JsonObject } from '../../shared/mcp.js';
 import { PROTOCOL_ERA_SETTINGS, type KeyValue, type ProtocolEraSetting } from '../../shared/server-config.js';
+import { inputTooDeep } from '../core/process-crossing.js';
 import { UsageError } from './exit-codes.js';
 
 /** Which server a command talks to: one from the data folder's list, or one given on the command line. */
@@ -180,6 +181,8 @@ function parseJsonObject(text: string, what: string): JsonObject {
     throw new UsageError(`${what} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${what} must be a JSON object.`);
+  const tooDeep = inputTooDeep(value, what);
+  if (tooDeep) throw new UsageError(tooDeep);
   return value as JsonObject;
 }
 

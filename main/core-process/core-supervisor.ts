@@ -4,6 +4,7 @@ import type { CoreStatus } from '../../shared/core-status.js';
 import { LoupeError, replyFromJson, toWireError } from '../../shared/wire.js';
 import type { Core, CoreEventListener, CoreReply } from '../core/core.js';
 import { dispatchRequest } from '../core/dispatch.js';
+import { crossableParams } from '../core/process-crossing.js';
 import type { CreateCoreOptions } from '../core/create-core.js';
 import { EventHub } from '../core/event-hub.js';
 import { ApprovalHistory } from './approval-history.js';
@@ -243,11 +244,14 @@ export class CoreSupervisor implements Core {
       const why = this.status.state === 'stopped' ? ` ${this.status.reason}` : '';
       throw new LoupeError(`Loupe's core is not running.${why} Restart it from the banner at the top of the window.`, 'core-stopped');
     }
+    // Checked here, before the channel: a value too deep for the core's side kills the core as it arrives.
+    const crossable = crossableParams(name, params);
+    if (!crossable.ok) return { ok: false, error: toWireError(crossable.error) };
     const id = this.nextId++;
     return new Promise<CoreReply>((resolve) => {
       this.pending.set(id, { resolve });
       try {
-        running.process.send({ type: 'request', id, name, params });
+        running.process.send({ type: 'request', id, name, params: crossable.params });
       } catch (error) {
         this.pending.delete(id);
         resolve({ ok: false, error: { message: `The request could not be passed to Loupe's core: ${(error as Error).message}`, code: 'core-stopped' } });

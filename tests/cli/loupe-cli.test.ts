@@ -73,6 +73,14 @@ describe('loupe CLI (built, against real servers)', () => {
     expect(JSON.parse(failed.stdout)).toMatchObject({ error: { exitCode: 1, failure: { message: expect.any(String) } } });
   });
 
+  it('Medium 1: --args nested 10,000 levels deep fails with a sentence, as in the app', async () => {
+    const depth = 10_000;
+    const deep = `{"message":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`;
+    const run = await loupe(['tools', 'call', 'echo', '--args', deep, '--data-dir', emptyDataDir(), ...everything]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--args nests more than 1,000 levels deep; Loupe takes at most 1,000, as the app does.');
+  });
+
   it('--record writes the session as JSON Lines that the app imports', async () => {
     const record = join(emptyDataDir(), 'session.jsonl');
     const run = await loupe(['tools', 'call', 'echo', '--args', '{"message":"recorded"}', '--record', record, '--data-dir', emptyDataDir(), ...everything]);
