@@ -277,3 +277,37 @@ describe.each([
     }
   });
 });
+
+describe('Medium 3: a hostile authorization server cannot bloat the secret store', () => {
+  let test: TestCore;
+  let fixture: Fixture | undefined;
+  beforeEach(async () => {
+    test = await startCore();
+  });
+  afterEach(async () => {
+    await test.core.dispose();
+    await fixture?.close();
+  });
+
+  /** secrets.json's size, 0 when there is none. */
+  const secretsFileBytes = () => (existsSync(join(test.dataDir, OAUTH_SECRETS_FILE)) ? readFileSync(join(test.dataDir, OAUTH_SECRETS_FILE)).length : 0);
+
+  it('an access_token of 100,000 characters is refused with a sentence, and none of it is stored', async () => {
+    fixture = (await startOAuthFixture({ accessTokenChars: 100_000 })) as Fixture;
+    const server = await addOAuthServer(test, fixture.url);
+    const state = await test.core.handlers['auth.start']({ serverId: server.id });
+    expect(state.status).toBe('failed');
+    expect(state.failure?.message).toContain("The authorization server's access_token is 100,000 characters long; Loupe keeps tokens of up to 65,536, so it was not saved.");
+    expect((await test.core.handlers['auth.status']({ serverId: server.id })).tokens).toBeUndefined();
+    expect(secretsFileBytes()).toBeLessThan(20_000);
+  });
+
+  it('a token answer of 2 MB is read up to 1 MB, and the sign-in fails with a sentence', async () => {
+    fixture = (await startOAuthFixture({ accessTokenChars: 2_000_000 })) as Fixture;
+    const server = await addOAuthServer(test, fixture.url);
+    const state = await test.core.handlers['auth.start']({ serverId: server.id });
+    expect(state.status).toBe('failed');
+    expect(state.failure?.message).toContain(`The answer from ${new URL(fixture.url).origin}/token is larger than 1 MB; Loupe reads no more of it.`);
+    expect(secretsFileBytes()).toBeLessThan(20_000);
+  });
+});

@@ -34,6 +34,20 @@ const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const MAX_STEPS = 60;
 /** Redirect hops followed when the authorization URL is followed without a browser. */
 const MAX_HOPS = 5;
+/** The longest token kept (access, refresh or ID token): JWTs with many claims run to a few KB. */
+export const MAX_TOKEN_CHARS = 64 * 1024;
+
+/** Refuses, with a sentence, tokens too long to keep: a hostile authorization server must not fill the secret store. */
+function assertKeepableTokens(tokens: StoredOAuthTokens): void {
+  for (const name of ['access_token', 'refresh_token', 'id_token'] as const) {
+    const value: unknown = tokens[name];
+    if (typeof value === 'string' && value.length > MAX_TOKEN_CHARS) {
+      throw new Error(
+        `The authorization server's ${name} is ${value.length.toLocaleString('en')} characters long; Loupe keeps tokens of up to ${MAX_TOKEN_CHARS.toLocaleString('en')}, so it was not saved.`,
+      );
+    }
+  }
+}
 
 export interface AuthSessionDeps {
   tokens: TokenStore;
@@ -172,11 +186,19 @@ export class AuthSession implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    assertKeepableTokens(tokens);
+    const before = { ...this.record };
     this.record.tokens = tokens;
     this.record.tokensSavedAt = Date.now();
+    try {
+      await this.persist();
+    } catch (error) {
+      // Tokens that could not be stored are not used either: a restart would lose them.
+      this.record = before;
+      throw error;
+    }
     this.failure = undefined;
     this.authorizationUrl = undefined;
-    await this.persist();
     this.setState('signed-in');
   }
 

@@ -1,6 +1,7 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { HttpExchange } from '../../../shared/auth.js';
 import type { WireTexts } from './wire-texts.js';
+import { limitBody, MAX_OAUTH_BODY_BYTES } from './bounded-body.js';
 import { MAX_RECORDED_BODY, redactBody, redactRequestHeaders, redactResponseHeaders, redactUrl } from './http-redaction.js';
 
 export type HttpExchangeListener = (exchange: HttpExchange) => void;
@@ -53,7 +54,7 @@ async function peekBody(response: Response): Promise<string | undefined> {
 /**
  * Wraps a fetch so every HTTP exchange is reported: method, URL, status, headers (credentials
  * redacted) and the session id; OAuth exchanges (anything but the MCP endpoint) with their
- * bodies too. Takes any fetch and returns one, so it composes with proxy or CA wrappers.
+ * bodies too, which the flow then reads up to 1 MB (`MAX_OAUTH_BODY_BYTES`). Takes any fetch and returns one, so it composes with proxy or CA wrappers.
  */
 export function recordingFetch(inner: FetchLike, options: RecordingFetchOptions): FetchLike {
   const secretNames = options.secretNames ?? new Set<string>();
@@ -99,6 +100,7 @@ export function recordingFetch(inner: FetchLike, options: RecordingFetchOptions)
     }
     exchange.durationMs = performance.now() - started;
     options.onExchange(exchange);
-    return purpose === 'mcp' && options.wireTexts ? options.wireTexts.tap(response) : response;
+    if (purpose === 'oauth') return limitBody(response, MAX_OAUTH_BODY_BYTES, url.toString());
+    return options.wireTexts ? options.wireTexts.tap(response) : response;
   };
 }
