@@ -236,3 +236,23 @@ enabled = false
     expect(found.searched).not.toContain(path.join(home, '.cursor', 'mcp.json'));
   });
 });
+
+describe('Low 2: one deeply nested config file hides no other source', () => {
+  it('a 50,000-deep ~/.gemini/settings.json is marked alone; the other sources are listed', async () => {
+    const depth = 50_000;
+    const gemini = await plant('.gemini/settings.json', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+    await plant('.cursor/mcp.json', JSON.stringify({ mcpServers: { fine: { command: 'node', args: ['server.js'] } } }));
+    const found = await discoverImports(place(), []);
+    expect(source(found, 'Gemini CLI (user)')).toMatchObject({
+      problem: `${gemini} was not imported because it nests more than 100 levels deep; Loupe reads config files up to 100.`,
+      entries: [],
+    });
+    expect(entry(source(found, 'Cursor (user)'), 'fine').config?.transport).toMatchObject({ type: 'stdio', command: 'node' });
+  });
+
+  it('a 101-deep codex config.toml is marked with the same sentence', async () => {
+    const toml = await plant('.codex/config.toml', `a = ${'['.repeat(101)}1${']'.repeat(101)}\n`);
+    const found = await discoverImports(place(), []);
+    expect(source(found, 'Codex').problem).toBe(`${toml} was not imported because it nests more than 100 levels deep; Loupe reads config files up to 100.`);
+  });
+});

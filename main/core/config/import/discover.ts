@@ -120,8 +120,9 @@ function readSource(candidate: Candidate, text: string | { problem: string }, pl
       entries: part.entries,
     }));
   } catch (error) {
+    // One broken source is marked alone: whatever went wrong reading it, the others are listed.
     if (error instanceof FileShapeError) return fail(error.message);
-    throw error;
+    return fail(`it could not be read (${error instanceof Error ? error.message : String(error)}).`);
   }
 }
 
@@ -133,7 +134,7 @@ export function readPastedSnippet(text: string, place: DiscoveryPlace, existing:
     const entries = readSnippet(text, context).flatMap((part) => part.entries);
     return markExisting({ id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, entries }, existing);
   } catch (error) {
-    if (error instanceof FileShapeError) return { id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, problem: `The snippet was not imported because ${error.message}`, entries: [] };
-    throw error;
+    const problem = error instanceof FileShapeError ? error.message : `it could not be read (${error instanceof Error ? error.message : String(error)}).`;
+    return { id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, problem: `The snippet was not imported because ${problem}`, entries: [] };
   }
 }
