@@ -29,10 +29,14 @@ interface Candidate {
   file: string;
   read: (text: string, context: ReadContext) => ReadPart[];
   workspaceFolder?: string;
+  /** Set for a project's files, which anyone who wrote the project controls. */
+  maxBytes?: number;
 }
 
 /** Config files are small; a larger file is not read (a `~/.claude.json` with long history stays well under it). */
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** A project's config file (`.mcp.json` and the like) holds a few servers: kilobytes. */
+const MAX_PROJECT_FILE_BYTES = 1024 * 1024;
 
 /** The folder each OS keeps application settings in (Claude Desktop's and VS Code's). */
 function appSettingsFolder(place: DiscoveryPlace): string {
@@ -57,12 +61,13 @@ export function candidateFiles(place: DiscoveryPlace): Candidate[] {
     { client: 'codex', file: path.join(codexHome, 'config.toml'), read: readCodex },
   ];
   if (projectDir) {
-    files.push(
-      { client: 'claude-code', file: path.join(projectDir, '.mcp.json'), read: readClaudeCodeProject, workspaceFolder: projectDir },
-      { client: 'vscode', scope: 'workspace', file: path.join(projectDir, '.vscode', 'mcp.json'), read: readVsCodeMcp, workspaceFolder: projectDir },
-      { client: 'cursor', scope: 'project', file: path.join(projectDir, '.cursor', 'mcp.json'), read: readCursor, workspaceFolder: projectDir },
-      { client: 'gemini', scope: 'project', file: path.join(projectDir, '.gemini', 'settings.json'), read: readGemini, workspaceFolder: projectDir },
-    );
+    const project: Candidate[] = [
+      { client: 'claude-code', file: path.join(projectDir, '.mcp.json'), read: readClaudeCodeProject },
+      { client: 'vscode', scope: 'workspace', file: path.join(projectDir, '.vscode', 'mcp.json'), read: readVsCodeMcp },
+      { client: 'cursor', scope: 'project', file: path.join(projectDir, '.cursor', 'mcp.json'), read: readCursor },
+      { client: 'gemini', scope: 'project', file: path.join(projectDir, '.gemini', 'settings.json'), read: readGemini },
+    ];
+    files.push(...project.map((candidate) => ({ ...candidate, workspaceFolder: projectDir, maxBytes: MAX_PROJECT_FILE_BYTES })));
   }
   return files;
 }
@@ -72,7 +77,7 @@ export async function discoverImports(place: DiscoveryPlace, existing: readonly 
   const sources: ImportSource[] = [];
   const searched: string[] = [];
   for (const candidate of candidateFiles(place)) {
-    const text = await readConfigFile(candidate.file);
+    const text = await readConfigFile(candidate.file, candidate.maxBytes ?? MAX_FILE_BYTES);
     if (text === undefined) {
       searched.push(candidate.file);
       continue;
@@ -83,11 +88,11 @@ export async function discoverImports(place: DiscoveryPlace, existing: readonly 
 }
 
 /** The file's text, undefined when it does not exist; a file that cannot be read becomes a problem sentence. */
-async function readConfigFile(file: string): Promise<string | undefined | { problem: string }> {
+async function readConfigFile(file: string, maxBytes: number): Promise<string | undefined | { problem: string }> {
   try {
     const info = await stat(file);
     if (!info.isFile()) return { problem: 'it is not a file.' };
-    if (info.size > MAX_FILE_BYTES) return { problem: `it is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` };
+    if (info.size > maxBytes) return { problem: `it is larger than ${maxBytes / 1024 / 1024} MB.` };
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
