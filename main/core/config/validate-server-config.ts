@@ -10,6 +10,7 @@ import {
 } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { parseAuthSettings } from '../auth/parse-auth-settings.js';
+import { withEnvPlaceholders } from './env-references.js';
 import { isObject } from '../../../shared/is-object.js';
 
 function fail(message: string): never {
@@ -58,7 +59,8 @@ function transport(value: unknown): TransportConfig {
       const url = text(value.url, 'The URL', { required: true }).trim();
       let parsed: URL;
       try {
-        parsed = new URL(url);
+        // A `${env:NAME}` (read at connect time) may stand for any part of it.
+        parsed = new URL(withEnvPlaceholders(url));
       } catch {
         fail(`"${url}" is not a valid URL.`);
       }

@@ -134,7 +134,11 @@ function canonicalIds(value: string): string[] {
   return ids;
 }
 
-/** Replaces the canonical variables listed in `variables`; `missing` receives each one without a value. */
+/**
+ * Replaces the canonical variables listed in `variables`; `missing` receives each one without a
+ * value. A variable Loupe's environment has and nobody typed a value for stays `${env:NAME}`: it is
+ * read at connect time (config/env-references.ts), so its value is never written to servers.json.
+ */
 export function substituteVariables(
   value: string,
   variables: readonly ImportVariable[],
@@ -148,8 +152,7 @@ export function substituteVariables(
     if (!variable) return undefined;
     const typed = values[variable.id];
     if (typed !== undefined && typed !== '') return typed;
-    const fromEnvironment = variable.kind === 'env' ? environment[variable.name] : undefined;
-    if (fromEnvironment !== undefined) return fromEnvironment;
+    if (variable.kind === 'env' && environment[variable.name] !== undefined) return undefined;
     if (variable.default !== undefined) return variable.default;
     missing(variable);
     return undefined;
