@@ -4,6 +4,7 @@ import type { AuthSettings } from '../../shared/auth.js';
 import type { JsonObject } from '../../shared/mcp.js';
 import { PROTOCOL_ERA_SETTINGS, type KeyValue, type ProtocolEraSetting } from '../../shared/server-config.js';
 import { inputTooDeep } from '../core/process-crossing.js';
+import { NON_SECRET_HEADERS } from '../core/transports/http-redaction.js';
 import { UsageError } from './exit-codes.js';
 
 /** Which server a command talks to: one from the data folder's list, or one given on the command line. */
@@ -225,7 +226,9 @@ export function parseTarget(values: Values, command: string[]): Target {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http or https, got "${url.protocol}".`);
     const transport = values.transport ?? 'http';
     if (transport !== 'http' && transport !== 'sse') throw new UsageError(`--transport must be http or sse, got "${transport}".`);
-    return { kind: 'http', transport: transport === 'sse' ? 'sse' : 'streamable-http', url: values.url, headers: pairs(values.header, ':', 'Header') };
+    // Every header value given on the command line is a secret for redaction, unless it is known not to be one.
+    const headers = pairs(values.header, ':', 'Header').map((pair) => (NON_SECRET_HEADERS.has(pair.key.toLowerCase()) ? pair : { ...pair, secret: true }));
+    return { kind: 'http', transport: transport === 'sse' ? 'sse' : 'streamable-http', url: values.url, headers };
   }
   const [executable, ...args] = command;
   return { kind: 'stdio', command: executable ?? '', args, env: pairs(values.env, '=', 'Environment variable') };
