@@ -14,6 +14,7 @@ import type { FromCoreProcess, ToCoreProcess } from './messages.js';
 import { connectToParent } from './parent-channel.js';
 import type { ReplyFile } from '../core/core.js';
 import { prepareReplyFolder, replyFolder, writeReplyFile } from './reply-files.js';
+import { watchLiveGroups } from '../core/transports/process-tree.js';
 
 const parent = connectToParent();
 let replies: string | undefined;
@@ -69,6 +70,8 @@ async function start(options: Extract<ToCoreProcess, { type: 'start' }>['options
     process.exit(1);
   }
   replies = usableReplyFolder(replyFolder(options.dataDir));
+  // Sent as each server starts: a core killed outright runs no exit hook, so its supervisor stops them.
+  watchLiveGroups((pids) => send({ type: 'process-groups', pids }));
   core.subscribe((name, payload) => {
     send({ type: 'event', name, payload }, () => ({ type: 'event', name, payload: withSendableEntries(payload) }));
   });

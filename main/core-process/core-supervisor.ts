@@ -11,6 +11,7 @@ import { ApprovalHistory } from './approval-history.js';
 import { describeCoreExit, type CoreExit, type CoreProcess, type LaunchCoreProcess } from './core-process.js';
 import type { FromCoreProcess } from './messages.js';
 import { takeReplyFile } from './reply-files.js';
+import { signalTree } from '../core/transports/process-tree.js';
 
 export interface SupervisorTiming {
   /** How often the core is pinged. */
@@ -42,6 +43,8 @@ interface Running {
   exited: Promise<CoreExit>;
   startedAt?: number;
   ping?: { id: number; sentAt: number } | undefined;
+  /** The process groups of the servers the core runs, as it last said. */
+  serverGroups: number[];
 }
 
 /**
@@ -145,7 +148,7 @@ export class CoreSupervisor implements Core {
     let onExit!: (exit: CoreExit) => void;
     const exited = new Promise<CoreExit>((resolve) => (onExit = resolve));
     process.onExit(onExit);
-    const running: Running = { process, exited };
+    const running: Running = { process, exited, serverGroups: [] };
     this.running = running;
 
     const ready = new Promise<void>((resolve, reject) => {
@@ -196,6 +199,9 @@ export class CoreSupervisor implements Core {
         if (message.name === 'approvals.changed') this.approvals.record(message.payload as Approval);
         this.events.emit(message.name as EventName, message.payload as EventPayload<EventName>);
         break;
+      case 'process-groups':
+        running.serverGroups = message.pids.filter((pid) => Number.isSafeInteger(pid) && pid > 0);
+        break;
       case 'pong':
         if (running.ping?.id !== message.id) break;
         running.ping = undefined;
@@ -209,6 +215,9 @@ export class CoreSupervisor implements Core {
   }
 
   private onProcessExit(running: Running, exit: CoreExit): void {
+    // A core that exits cleanly stops its servers itself; one that was killed or crashed leaves them running.
+    for (const pid of running.serverGroups) signalTree(pid, 'SIGKILL');
+    running.serverGroups = [];
     if (this.running !== running) return;
     this.running = undefined;
     const reason = describeCoreExit(exit);
