@@ -2,8 +2,8 @@ import { SECRET_QUERY_PARAMS } from '../../../shared/auth.js';
 
 export const REDACTED_VALUE = '[redacted]';
 
-/** Request headers whose values are credentials. */
-const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'dpop']);
+/** Request headers whose values are credentials: redacted in the traffic log, and always kept as secrets in a server's settings. */
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'dpop']);
 /**
  * Headers known to carry no secret. A header the user sets that is not one of these counts as a
  * secret (`X-My-Token`, `X-Tenant-Key`: custom headers are how servers take credentials).
