@@ -44,3 +44,31 @@ describe('schema checks run off the core’s event loop, bounded in time', () =>
     expect(verdict.schemaError).toBe('The schema is larger than 1 MB, so Loupe does not check values against it.');
   });
 });
+
+describe('Worth fixing (issue 25): one server’s slow checks do not hold up another’s', () => {
+  let test: TestCore;
+  beforeAll(async () => {
+    test = await startCore({ validationTimeLimitMs: 1_000 });
+  });
+  afterAll(async () => {
+    await test?.core.dispose();
+  });
+
+  it('catastrophic checks from one server: another server’s normal check is answered first', async () => {
+    const finished: string[] = [];
+    const evil = Array.from({ length: 3 }, (_, index) =>
+      test.core.handlers['schemas.validate']({ schema: EVIL, value: EVIL_VALUE, serverId: 'slow-server' }).then((verdict) => {
+        finished.push(`evil ${index}`);
+        return verdict;
+      }),
+    );
+    const normal = test.core.handlers['schemas.validate']({ schema: { type: 'object', required: ['x'] }, value: { x: 1 }, serverId: 'other-server' }).then((verdict) => {
+      finished.push('normal');
+      return verdict;
+    });
+    expect(await normal).toEqual({ valid: true, errors: [] });
+    const verdicts = await Promise.all(evil);
+    expect(finished).toEqual(['normal', 'evil 0', 'evil 1', 'evil 2']);
+    for (const verdict of verdicts) expect(verdict.schemaError).toMatch(/^This schema took longer than 1 s to check/);
+  });
+});
