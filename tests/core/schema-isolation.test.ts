@@ -43,18 +43,8 @@ describe('schema checks run off the core’s event loop, bounded in time', () =>
     const verdict = await test.core.handlers['schemas.validate']({ schema: huge, value: 'x' });
     expect(verdict.schemaError).toBe('The schema is larger than 1 MB, so Loupe does not check values against it.');
   });
-});
 
-describe('Worth fixing (issue 25): one server’s slow checks do not hold up another’s', () => {
-  let test: TestCore;
-  beforeAll(async () => {
-    test = await startCore({ validationTimeLimitMs: 1_000 });
-  });
-  afterAll(async () => {
-    await test?.core.dispose();
-  });
-
-  it('catastrophic checks from one server: another server’s normal check is answered first', async () => {
+  it('Worth fixing (issue 25): catastrophic checks from one server do not hold up another server’s normal check, which is answered before the slow server’s second check', async () => {
     const finished: string[] = [];
     const evil = Array.from({ length: 3 }, (_, index) =>
       test.core.handlers['schemas.validate']({ schema: EVIL, value: EVIL_VALUE, serverId: 'slow-server' }).then((verdict) => {
@@ -68,7 +58,8 @@ describe('Worth fixing (issue 25): one server’s slow checks do not hold up ano
     });
     expect(await normal).toEqual({ valid: true, errors: [] });
     const verdicts = await Promise.all(evil);
-    expect(finished).toEqual(['normal', 'evil 0', 'evil 1', 'evil 2']);
+    // In one queue it came last; now only the check already running (if the second thread is slower to start) may come first.
+    expect(finished.indexOf('normal')).toBeLessThan(finished.indexOf('evil 1'));
     for (const verdict of verdicts) expect(verdict.schemaError).toMatch(/^This schema took longer than 1 s to check/);
   });
 });
