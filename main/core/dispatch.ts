@@ -5,9 +5,10 @@ import { describeInvalidParams } from './params-problem.js';
 import { crossableParams } from './process-crossing.js';
 
 /**
- * The one entry point both bridges use: checks the name against the contract, the params' depth and
- * size (process-crossing.ts: the same bounds in every shell) and the params against its schema, runs the handler and turns any failure into a WireResult, so a bad request
- * never throws across a bridge.
+ * The one entry point both bridges use: checks the name against the contract, the params' depth
+ * and size (process-crossing.ts: the same bounds in every shell) and the params against its
+ * schema, runs the handler and turns any failure into a WireResult, so a bad request never throws
+ * across a bridge.
  */
 export async function dispatchRequest(handlers: RequestHandlers, name: unknown, params: unknown): Promise<WireResult> {
   if (!isRequestName(name)) {
