@@ -19,6 +19,7 @@ const BENCHES = {
   'million-entries': () => import('./million-entries.js'),
   'model-draft': () => import('./model-draft.js'),
   collections: () => import('./collections.js'),
+  'crossing-check': () => import('./crossing-check.js'),
 };
 
 function parseCommandLine() {

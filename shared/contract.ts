@@ -256,8 +256,9 @@ export const requests = {
   /**
    * Validates a value against a JSON Schema with Ajv (drafts 07 and 2020-12, formats). It runs in
    * the core because Ajv compiles to code, which the renderer's Content-Security-Policy forbids.
+   * `serverId` (the schema's server) gives each server its own queue of checks.
    */
-  'schemas.validate': request<SchemaValidation>()(z.object({ schema: jsonObject, value: z.unknown() })),
+  'schemas.validate': request<SchemaValidation>()(z.object({ schema: jsonObject, value: z.unknown(), serverId: id.optional() })),
   /** Saves the server's roots and, when connected, sends `notifications/roots/list_changed`. */
   'roots.set': request<ServerConfig>()(serverRef.extend({ roots: z.array(checkedInCore<RootConfig>()) })),
 

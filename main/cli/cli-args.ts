@@ -4,6 +4,8 @@ import type { AuthSettings } from '../../shared/auth.js';
 import type { JsonObject } from '../../shared/mcp.js';
 import { CLIENT_PRESET_IDS, type ClientPresetId } from '../../shared/client-emulation.js';
 import { PROTOCOL_ERA_SETTINGS, type KeyValue, type ProtocolEraSetting } from '../../shared/server-config.js';
+import { inputTooDeep } from '../core/process-crossing.js';
+import { NON_SECRET_HEADERS } from '../core/transports/http-redaction.js';
 import { UsageError } from './exit-codes.js';
 
 /** Which server a command talks to: one from the data folder's list, or one given on the command line. */
@@ -195,6 +197,8 @@ function parseJsonObject(text: string, what: string): JsonObject {
     throw new UsageError(`${what} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${what} must be a JSON object.`);
+  const tooDeep = inputTooDeep(value, what);
+  if (tooDeep) throw new UsageError(tooDeep);
   return value as JsonObject;
 }
 
@@ -237,7 +241,9 @@ export function parseTarget(values: Values, command: string[]): Target {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http or https, got "${url.protocol}".`);
     const transport = values.transport ?? 'http';
     if (transport !== 'http' && transport !== 'sse') throw new UsageError(`--transport must be http or sse, got "${transport}".`);
-    return { kind: 'http', transport: transport === 'sse' ? 'sse' : 'streamable-http', url: values.url, headers: pairs(values.header, ':', 'Header') };
+    // Every header value given on the command line is a secret for redaction, unless it is known not to be one.
+    const headers = pairs(values.header, ':', 'Header').map((pair) => (NON_SECRET_HEADERS.has(pair.key.toLowerCase()) ? pair : { ...pair, secret: true }));
+    return { kind: 'http', transport: transport === 'sse' ? 'sse' : 'streamable-http', url: values.url, headers };
   }
   const [executable, ...args] = command;
   return { kind: 'stdio', command: executable ?? '', args, env: pairs(values.env, '=', 'Environment variable') };

@@ -129,6 +129,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     },
     onProgress: (progress) => events.emit('calls.progress', progress),
     onTask: (task) => events.emit('tasks.changed', task),
+    onEnvironmentValues: (values) => sessionSecrets.remember(...values),
     ...(options.lineLimits ? { lineLimits: options.lineLimits } : {}),
   });
 

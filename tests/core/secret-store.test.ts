@@ -143,6 +143,21 @@ describe('servers.json keeps references, the store keeps the values', () => {
   });
 });
 
+describe('Worth fixing (issue 25): an Authorization header is always a secret', () => {
+  it('one not ticked as secret goes to the secret store, and the export snippets name a variable instead', async () => {
+    const test = await startCore();
+    try {
+      const server = await test.add('web', { type: 'streamable-http', url: 'http://127.0.0.1:9/mcp', headers: [{ key: 'Authorization', value: 'Bearer unticked-token-value' }] });
+      expect(server.transport).toMatchObject({ headers: [{ key: 'Authorization', value: 'Bearer unticked-token-value', secret: true }] });
+      expect(await readFile(path.join(test.dataDir, SERVERS_FILE), 'utf8')).not.toContain('unticked-token-value');
+      const snippets = await test.core.handlers['config.exportSnippets']({ serverId: server.id });
+      expect(snippets.map((snippet) => snippet.text ?? '').join('\n')).not.toContain('unticked-token-value');
+    } finally {
+      await test.core.dispose();
+    }
+  });
+});
+
 describe('export redaction covers every secret seen in the session', () => {
   it('redacts a secret value that was edited away before the export', async () => {
     const test = await startCore();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -227,5 +227,26 @@ describe('the traffic record on disk', () => {
     expect(text).toContain('from the first run');
     await second.core.handlers['traffic.sessions.remove']({ id: firstId });
     expect((await second.core.handlers['traffic.sessions.list']()).map((session) => session.id)).not.toContain(firstId);
+  });
+});
+
+describe('Worth fixing (issue 25): saved sessions are read without following links', () => {
+  it('a session segment that is a symbolic link to a file elsewhere is neither counted nor read', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-sessions-'));
+    const outside = join(mkdtempSync(join(tmpdir(), 'loupe-outside-')), 'private.txt');
+    writeFileSync(outside, 'PRIVATE-FILE-CONTENT\n');
+    const planted = join(dataDir, TRAFFIC_FOLDER, '2020-01-01T00-00-00-000Z-abcd');
+    mkdirSync(planted, { recursive: true });
+    writeFileSync(join(planted, '000001.jsonl'), `${JSON.stringify({ seq: 1, kind: 'note', direction: 'out', time: 1, size: 0, text: 'a real line' })}\n`);
+    symlinkSync(outside, join(planted, '000002.jsonl'));
+
+    const test = await startCore({ dataDir });
+    cores.push(test);
+    const listed = (await test.core.handlers['traffic.sessions.list']()).find((session) => session.id === '2020-01-01T00-00-00-000Z-abcd');
+    const realBytes = Buffer.byteLength(`${JSON.stringify({ seq: 1, kind: 'note', direction: 'out', time: 1, size: 0, text: 'a real line' })}\n`);
+    expect(listed?.bytes).toBe(realBytes);
+    const { text } = await readSession(test.core, '2020-01-01T00-00-00-000Z-abcd');
+    expect(text).toContain('a real line');
+    expect(text).not.toContain('PRIVATE-FILE-CONTENT');
   });
 });

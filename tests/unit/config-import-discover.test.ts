@@ -245,3 +245,49 @@ tool_timeout_sec = 90.5
     expect(found.searched).not.toContain(path.join(home, '.cursor', 'mcp.json'));
   });
 });
+
+describe('Low 2: one deeply nested config file hides no other source', () => {
+  it('a 50,000-deep ~/.gemini/settings.json is marked alone; the other sources are listed', async () => {
+    const depth = 50_000;
+    const gemini = await plant('.gemini/settings.json', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+    await plant('.cursor/mcp.json', JSON.stringify({ mcpServers: { fine: { command: 'node', args: ['server.js'] } } }));
+    const found = await discoverImports(place(), []);
+    expect(source(found, 'Gemini CLI (user)')).toMatchObject({
+      problem: `${gemini} was not imported because it nests more than 100 levels deep; Loupe reads config files up to 100.`,
+      entries: [],
+    });
+    expect(entry(source(found, 'Cursor (user)'), 'fine').config?.transport).toMatchObject({ type: 'stdio', command: 'node' });
+  });
+
+  it('a 101-deep codex config.toml is marked with the same sentence', async () => {
+    const toml = await plant('.codex/config.toml', `a = ${'['.repeat(101)}1${']'.repeat(101)}\n`);
+    const found = await discoverImports(place(), []);
+    expect(source(found, 'Codex').problem).toBe(`${toml} was not imported because it nests more than 100 levels deep; Loupe reads config files up to 100.`);
+  });
+});
+
+describe('Low 3: a crafted project config cannot freeze the core', () => {
+  it('a .mcp.json whose argument is `${` 150,000 times marks that server with a sentence; the others are read', async () => {
+    await plant('.mcp.json', JSON.stringify({ mcpServers: { crafted: { command: 'node', args: ['${'.repeat(150_000)] }, fine: { command: 'node', args: ['${PORT:-8080}'] } } }), project);
+    const claude = source(await discoverImports(place(), []), 'Claude Code (project)');
+    expect(entry(claude, 'crafted').problem).toBe('“crafted” has a value of 300,000 characters; Loupe imports values of up to 65,536.');
+    expect(entry(claude, 'fine').config?.transport).toMatchObject({ args: ['${env:PORT}'] });
+  });
+
+  it('values of `${` 30,000 times, each within the bound, are scanned in one pass and kept as written', async () => {
+    const crafted = '${'.repeat(30_000);
+    const servers = Object.fromEntries(['a', 'b', 'c'].map((name) => [name, { command: 'node', args: [crafted, `${crafted}\${HOME}`] }]));
+    await plant('.claude.json', JSON.stringify({ mcpServers: servers }));
+    const claude = source(await discoverImports(place(), []), 'Claude Code (user)');
+    for (const name of ['a', 'b', 'c']) {
+      // A `${` reaches to the first `}`: with more `${` inside it is no variable, so both stay as written.
+      expect(entry(claude, name).config?.transport).toMatchObject({ args: [crafted, `${crafted}\${HOME}`] });
+    }
+  });
+
+  it('a project config file over 1 MB is not read, with a sentence', async () => {
+    const file = await plant('.mcp.json', JSON.stringify({ mcpServers: {}, padding: 'x'.repeat(1024 * 1024) }), project);
+    const found = await discoverImports(place(), []);
+    expect(found.sources.find((item) => item.path === file)?.problem).toBe(`${file} was not imported because it is larger than 1 MB.`);
+  });
+});

@@ -34,6 +34,20 @@ const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const MAX_STEPS = 60;
 /** Redirect hops followed when the authorization URL is followed without a browser. */
 const MAX_HOPS = 5;
+/** The longest token kept (access, refresh or ID token): JWTs with many claims run to a few KB. */
+export const MAX_TOKEN_CHARS = 64 * 1024;
+
+/** Refuses, with a sentence, tokens too long to keep: a hostile authorization server must not fill the secret store. */
+function assertKeepableTokens(tokens: StoredOAuthTokens): void {
+  for (const name of ['access_token', 'refresh_token', 'id_token'] as const) {
+    const value: unknown = tokens[name];
+    if (typeof value === 'string' && value.length > MAX_TOKEN_CHARS) {
+      throw new Error(
+        `The authorization server's ${name} is ${value.length.toLocaleString('en')} characters long; Loupe keeps tokens of up to ${MAX_TOKEN_CHARS.toLocaleString('en')}, so it was not saved.`,
+      );
+    }
+  }
+}
 
 export interface AuthSessionDeps {
   tokens: TokenStore;
@@ -172,11 +186,19 @@ export class AuthSession implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    assertKeepableTokens(tokens);
+    const before = { ...this.record };
     this.record.tokens = tokens;
     this.record.tokensSavedAt = Date.now();
+    try {
+      await this.persist();
+    } catch (error) {
+      // Tokens that could not be stored are not used either: a restart would lose them.
+      this.record = before;
+      throw error;
+    }
     this.failure = undefined;
     this.authorizationUrl = undefined;
-    await this.persist();
     this.setState('signed-in');
   }
 
@@ -476,20 +498,33 @@ export class AuthSession implements OAuthClientProvider {
     return createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey: pem, alg: signingAlgorithm(pem) });
   }
 
-  /** Test and headless mode: GET the authorization URL and follow its redirects back to the loopback listener. */
+  /**
+   * Test and headless mode: GET the authorization URL and follow its redirects back to the loopback
+   * listener. Only redirects within the authorization URL's origin or the authorization server's, or to
+   * Loupe's own redirect, are followed: an authorization server must not make Loupe fetch other hosts.
+   */
   private async followWithoutBrowser(url: string, redirect: LoopbackRedirect): Promise<void> {
     const fetchFn = this.flowFetch ?? networkFetch;
+    const callback = new URL(this.redirectUrl ?? `http://127.0.0.1:${this.port}${CALLBACK_PATH}`);
+    const isCallback = (candidate: URL) => candidate.origin === callback.origin && candidate.pathname === CALLBACK_PATH;
+    const allowed = new Set([new URL(url).origin, ...(this.savedAuthorizationServerUrl ? [new URL(this.savedAuthorizationServerUrl).origin] : [])]);
     let target = url;
     try {
       for (let hop = 0; hop < MAX_HOPS; hop++) {
         const response = await fetchFn(target, { redirect: 'manual' });
         const location = response.headers.get('location');
         await response.body?.cancel().catch(() => {});
-        if (new URL(target).pathname === CALLBACK_PATH && new URL(target).hostname === '127.0.0.1') return;
+        if (isCallback(new URL(target))) return;
         if (response.status < 300 || response.status >= 400 || !location) {
           throw new Error(`The authorization URL answered ${response.status} ${response.statusText} without redirecting back to Loupe.`);
         }
-        target = new URL(location, target).toString();
+        const next = new URL(location, target);
+        if (!isCallback(next) && !allowed.has(next.origin)) {
+          throw new Error(
+            `The authorization URL redirected to ${next.origin}, which is neither the authorization server (${[...allowed].join(', ')}) nor Loupe's redirect; without a browser, Loupe does not follow it.`,
+          );
+        }
+        target = next.toString();
       }
       throw new Error(`The authorization URL redirected more than ${MAX_HOPS} times.`);
     } catch (error) {

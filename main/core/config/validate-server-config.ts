@@ -10,6 +10,8 @@ import {
 } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { parseAuthSettings } from '../auth/parse-auth-settings.js';
+import { withEnvPlaceholders } from './env-references.js';
+import { CREDENTIAL_HEADERS } from '../transports/http-redaction.js';
 import { isObject } from '../../../shared/is-object.js';
 import { emulatedClient, speaksModernEra } from '../../../shared/client-emulation.js';
 import { parseClientEmulation } from './parse-client-emulation.js';
@@ -28,14 +30,15 @@ function text(value: unknown, what: string, { required = false } = {}): string {
   return value;
 }
 
-function keyValues(value: unknown, what: string): KeyValue[] {
+/** Name/value pairs; `alwaysSecret` names (lower case) are secrets whether or not they were marked so. */
+function keyValues(value: unknown, what: string, alwaysSecret: ReadonlySet<string> = new Set()): KeyValue[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) fail(`${what} must be a list of name/value pairs.`);
   return value.map((item, index) => {
     if (!isObject(item)) fail(`${what} entry ${index + 1} must be a name/value pair.`);
     const key = text(item.key, `${what} entry ${index + 1}'s name`).trim();
     const pair: KeyValue = { key, value: text(item.value, `${what} "${key}"`) };
-    if (item.secret === true) pair.secret = true;
+    if (item.secret === true || alwaysSecret.has(key.toLowerCase())) pair.secret = true;
     return pair;
   });
 }
@@ -60,12 +63,14 @@ function transport(value: unknown): TransportConfig {
       const url = text(value.url, 'The URL', { required: true }).trim();
       let parsed: URL;
       try {
-        parsed = new URL(url);
+        // A `${env:NAME}` (read at connect time) may stand for any part of it.
+        parsed = new URL(withEnvPlaceholders(url));
       } catch {
         fail(`"${url}" is not a valid URL.`);
       }
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail('The URL must start with http:// or https://.');
-      return { type: value.type, url, headers: keyValues(value.headers, 'Header') };
+      // An Authorization (or other credential) header is a secret even when nobody ticked it.
+      return { type: value.type, url, headers: keyValues(value.headers, 'Header', CREDENTIAL_HEADERS) };
     }
     default:
       return fail(`Unknown transport "${String(value.type)}": use stdio, streamable-http or sse.`);

@@ -3,7 +3,9 @@ import type { JsonObject, SchemaValidation } from '../../../shared/mcp.js';
 import type { ValueCheckJob, ValueCheckOutcome } from '../collections/value-checks.js';
 
 /** A schema check, or a collection's value checks on one result (each item started is reported as `progress`). */
-export type ToSchemaWorker = { id: number } & ({ schema: JsonObject; value: unknown } | { valueChecks: ValueCheckJob });
+export type SchemaWorkerJob = { schema: JsonObject; value: unknown } | { valueChecks: ValueCheckJob };
+
+export type ToSchemaWorker = { id: number } & SchemaWorkerJob;
 
 export type FromSchemaWorker =
   | { ready: true }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Notice } from '../../../shared/contract.js';
 import { DEFAULT_DISK_BUDGET_BYTES, MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficSessionSummary } from '../../../shared/traffic.js';
@@ -165,6 +165,8 @@ export class TrafficSessions {
     const sessions: SessionOnDisk[] = [];
     for (const id of names) {
       const folder = join(this.root, id);
+      // Only folders and files Loupe wrote are read: a symbolic link (to a file elsewhere) is never followed.
+      if (!(await lstat(folder).catch(() => undefined))?.isDirectory()) continue;
       let files: string[];
       try {
         files = (await readdir(folder)).filter((name) => SEGMENT_NAME.test(name)).sort();
@@ -174,8 +176,8 @@ export class TrafficSessions {
       const segments: SegmentFile[] = [];
       let endedAt = 0;
       for (const name of files) {
-        const info = await stat(join(folder, name)).catch(() => undefined);
-        if (!info) continue;
+        const info = await lstat(join(folder, name)).catch(() => undefined);
+        if (!info?.isFile()) continue;
         segments.push({ name, bytes: info.size });
         endedAt = Math.max(endedAt, info.mtimeMs);
       }
@@ -214,7 +216,8 @@ async function readBudget(path: string, onNotice: (notice: Notice) => void): Pro
  * first line when it is longer. A segment cut short by a crash may end mid-line; that is returned as is.
  */
 function readLines(path: string, offset: number, size: number): { body: string; consumed: number; endsWithNewline: boolean } {
-  const fd = openSync(path, 'r');
+  // O_NOFOLLOW: a segment swapped for a link after the scan is refused too (POSIX; Windows has no such flag).
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   try {
     let want = Math.min(SESSION_PIECE_BYTES, size - offset);
     for (;;) {

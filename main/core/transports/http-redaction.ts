@@ -2,8 +2,24 @@ import { SECRET_QUERY_PARAMS } from '../../../shared/auth.js';
 
 export const REDACTED_VALUE = '[redacted]';
 
-/** Request headers whose values are credentials. */
-const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'dpop']);
+/** Request headers whose values are credentials: redacted in the traffic log, and always kept as secrets in a server's settings. */
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'dpop']);
+/**
+ * Headers known to carry no secret. A header the user sets that is not one of these counts as a
+ * secret (`X-My-Token`, `X-Tenant-Key`: custom headers are how servers take credentials).
+ */
+export const NON_SECRET_HEADERS: ReadonlySet<string> = new Set([
+  'accept',
+  'accept-language',
+  'cache-control',
+  'content-type',
+  'mcp-protocol-version',
+  'traceparent',
+  'tracestate',
+  'user-agent',
+  'x-request-id',
+]);
+
 /** Body fields (form or JSON) that are credentials or one-time secrets. */
 const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'access_token',

@@ -6,6 +6,7 @@ import { requestId } from './http-probe.js';
 import { errorCodeOf, judgeRequest, type ToolHeaderDeclarations } from './mirrored-headers.js';
 import { redactSecrets } from '../traffic/redact-secrets.js';
 import type { WireTexts } from './wire-texts.js';
+import { limitBody, MAX_OAUTH_BODY_BYTES } from './bounded-body.js';
 import { clipRecordedText, MAX_RECORDED_BODY, redactBody, redactRequestHeaders, redactResponseHeaders, redactUrl } from './http-redaction.js';
 
 /**
@@ -167,7 +168,7 @@ async function recordModelExchange(
 /**
  * Wraps a fetch so every HTTP exchange is reported: method, URL, status, headers (credentials
  * redacted) and the session id; OAuth exchanges (anything but the MCP endpoint) with their
- * bodies too. Takes any fetch and returns one, so it composes with proxy or CA wrappers.
+ * bodies too, which the flow then reads up to 1 MB (`MAX_OAUTH_BODY_BYTES`). Takes any fetch and returns one, so it composes with proxy or CA wrappers.
  */
 export function recordingFetch(inner: FetchLike, options: RecordingFetchOptions): FetchLike {
   const secretNames = options.secretNames ?? new Set<string>();
@@ -223,6 +224,7 @@ export function recordingFetch(inner: FetchLike, options: RecordingFetchOptions)
     const errorText = judge && response.status === 400 ? await peekBody(response).catch(() => undefined) : undefined;
     exchange.durationMs = performance.now() - started;
     options.onExchange(exchange, links({ status: response.status, errorCode: errorCodeOf(errorText) }));
+    if (purpose === 'oauth') return limitBody(response, MAX_OAUTH_BODY_BYTES, url.toString());
     return purpose === 'mcp' && options.wireTexts ? options.wireTexts.tap(response) : response;
   };
 }

@@ -32,6 +32,8 @@ interface Candidate {
   file: string;
   read: (text: string, context: ReadContext) => ReadPart[];
   workspaceFolder?: string;
+  /** Set for a project's files, which anyone who wrote the project controls. */
+  maxBytes?: number;
 }
 
 /** This machine as the importers see it (the user's home, platform and environment). */
@@ -52,6 +54,8 @@ export function readContext(place: DiscoveryPlace, keyPrefix: string, workspaceF
 
 /** Config files are small; a larger file is not read (a `~/.claude.json` with long history stays well under it). */
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** A project's config file (`.mcp.json` and the like) holds a few servers: kilobytes. */
+const MAX_PROJECT_FILE_BYTES = 1024 * 1024;
 
 /** The folder each OS keeps application settings in (Claude Desktop's and VS Code's). */
 function appSettingsFolder(place: DiscoveryPlace): string {
@@ -80,13 +84,14 @@ export function candidateFiles(place: DiscoveryPlace): Candidate[] {
     { client: 'cline', scope: 'CLI', file: path.join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json'), read: readCline },
   ];
   if (projectDir) {
-    files.push(
-      { client: 'claude-code', file: path.join(projectDir, '.mcp.json'), read: readClaudeCodeProject, workspaceFolder: projectDir },
-      { client: 'vscode', scope: 'workspace', file: path.join(projectDir, '.vscode', 'mcp.json'), read: readVsCodeMcp, workspaceFolder: projectDir },
-      { client: 'cursor', scope: 'project', file: path.join(projectDir, '.cursor', 'mcp.json'), read: readCursor, workspaceFolder: projectDir },
-      { client: 'gemini', scope: 'project', file: path.join(projectDir, '.gemini', 'settings.json'), read: readGemini, workspaceFolder: projectDir },
-      { client: 'server-json', scope: 'project', file: path.join(projectDir, 'server.json'), read: readServerJson, workspaceFolder: projectDir },
-    );
+    const project: Candidate[] = [
+      { client: 'claude-code', file: path.join(projectDir, '.mcp.json'), read: readClaudeCodeProject },
+      { client: 'vscode', scope: 'workspace', file: path.join(projectDir, '.vscode', 'mcp.json'), read: readVsCodeMcp },
+      { client: 'cursor', scope: 'project', file: path.join(projectDir, '.cursor', 'mcp.json'), read: readCursor },
+      { client: 'gemini', scope: 'project', file: path.join(projectDir, '.gemini', 'settings.json'), read: readGemini },
+      { client: 'server-json', scope: 'project', file: path.join(projectDir, 'server.json'), read: readServerJson },
+    ];
+    files.push(...project.map((candidate) => ({ ...candidate, workspaceFolder: projectDir, maxBytes: MAX_PROJECT_FILE_BYTES })));
   }
   return files;
 }
@@ -96,7 +101,7 @@ export async function discoverImports(place: DiscoveryPlace, existing: readonly 
   const sources: ImportSource[] = [];
   const searched: string[] = [];
   for (const candidate of candidateFiles(place)) {
-    const text = await readConfigFile(candidate.file);
+    const text = await readConfigFile(candidate.file, candidate.maxBytes ?? MAX_FILE_BYTES);
     if (text === undefined) {
       searched.push(candidate.file);
       continue;
@@ -107,11 +112,11 @@ export async function discoverImports(place: DiscoveryPlace, existing: readonly 
 }
 
 /** The file's text, undefined when it does not exist; a file that cannot be read becomes a problem sentence. */
-async function readConfigFile(file: string): Promise<string | undefined | { problem: string }> {
+async function readConfigFile(file: string, maxBytes: number): Promise<string | undefined | { problem: string }> {
   try {
     const info = await stat(file);
     if (!info.isFile()) return { problem: 'it is not a file.' };
-    if (info.size > MAX_FILE_BYTES) return { problem: `it is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` };
+    if (info.size > maxBytes) return { problem: `it is larger than ${maxBytes / 1024 / 1024} MB.` };
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -138,8 +143,9 @@ function readSource(candidate: Candidate, text: string | { problem: string }, pl
       entries: part.entries,
     }));
   } catch (error) {
+    // One broken source is marked alone: whatever went wrong reading it, the others are listed.
     if (error instanceof FileShapeError) return fail(error.message);
-    throw error;
+    return fail(`it could not be read (${error instanceof Error ? error.message : String(error)}).`);
   }
 }
 
@@ -151,7 +157,7 @@ export function readPastedSnippet(text: string, place: DiscoveryPlace, existing:
     const entries = readSnippet(text, context).flatMap((part) => part.entries);
     return markExisting({ id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, entries }, existing);
   } catch (error) {
-    if (error instanceof FileShapeError) return { id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, problem: `The snippet was not imported because ${error.message}`, entries: [] };
-    throw error;
+    const problem = error instanceof FileShapeError ? error.message : `it could not be read (${error instanceof Error ? error.message : String(error)}).`;
+    return { id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, problem: `The snippet was not imported because ${problem}`, entries: [] };
   }
 }

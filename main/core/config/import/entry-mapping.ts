@@ -49,6 +49,22 @@ function otherSettings(extras: EntryExtras, notes: string[]): Partial<ServerConf
 
 class EntryProblem extends Error {}
 
+/** The longest value (command, argument, url, variable or header) an entry may have: real ones are lines, not pages. */
+export const MAX_IMPORTED_VALUE_CHARS = 64 * 1024;
+
+/** The value, or a problem when it is too long to be a setting. */
+function bounded(value: string, name: string): string {
+  if (value.length > MAX_IMPORTED_VALUE_CHARS) {
+    throw new EntryProblem(`“${name}” has a value of ${value.length.toLocaleString('en')} characters; Loupe imports values of up to ${MAX_IMPORTED_VALUE_CHARS.toLocaleString('en')}.`);
+  }
+  return value;
+}
+
+/** The value with its variables in canonical form (see `bounded`). */
+function converted(value: string, name: string, collector: VariableCollector): string {
+  return collector.convert(bounded(value, name));
+}
+
 function transportType(type: unknown, url: string | undefined, name: string): TransportConfig['type'] | undefined {
   if (type === undefined || type === null || type === '') {
     if (url === undefined) return undefined;
@@ -78,14 +94,14 @@ function optionalText(value: unknown, what: string): string | undefined {
   return value;
 }
 
-function pairs(value: unknown, what: string, collector: VariableCollector): KeyValue[] {
+function pairs(value: unknown, what: string, name: string, collector: VariableCollector): KeyValue[] {
   if (value === undefined || value === null) return [];
   if (!isObject(value)) throw new EntryProblem(`${what} is not an object of names and values.`);
   return Object.entries(value).map(([key, item]) => {
     if (typeof item !== 'string' && typeof item !== 'number' && typeof item !== 'boolean') {
       throw new EntryProblem(`${what} “${key}” is not text.`);
     }
-    return { key, value: collector.convert(String(item)) };
+    return { key: bounded(key, name), value: converted(String(item), name, collector) };
   });
 }
 
@@ -110,14 +126,14 @@ export function buildEntry(key: string, name: string, raw: unknown, collector: V
       const cwd = optionalText(server.cwd, `“${name}”'s cwd`);
       transport = {
         type,
-        command: collector.convert(command.trim()),
-        args: args.map((arg) => collector.convert(String(arg))),
-        env: [...pairs(server.env, `“${name}”'s env`, collector), ...(extras.extraEnv ?? [])],
-        ...(cwd ? { cwd: collector.convert(cwd) } : {}),
+        command: converted(command.trim(), name, collector),
+        args: args.map((arg) => converted(String(arg), name, collector)),
+        env: [...pairs(server.env, `“${name}”'s env`, name, collector), ...(extras.extraEnv ?? [])],
+        ...(cwd ? { cwd: converted(cwd, name, collector) } : {}),
       };
     } else {
       if (url === undefined || url.trim() === '') throw new EntryProblem(`“${name}” is a remote server without a url.`);
-      transport = { type, url: collector.convert(url.trim()), headers: [...pairs(server.headers, `“${name}”'s headers`, collector), ...(extras.extraHeaders ?? [])] };
+      transport = { type, url: converted(url.trim(), name, collector), headers: [...pairs(server.headers, `“${name}”'s headers`, name, collector), ...(extras.extraHeaders ?? [])] };
     }
     const variables = collector.variables();
     const rows = transport.type === 'stdio' ? transport.env : transport.headers;
