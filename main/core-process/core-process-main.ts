@@ -50,7 +50,7 @@ function unsendableResult(id: number, result: WireResult): FromCoreProcess {
 
 async function start(options: Extract<ToCoreProcess, { type: 'start' }>['options']): Promise<void> {
   try {
-    core = await createCore(options);
+    core = await createCore({ ...options, acceptProxies: true });
   } catch (error) {
     send({ type: 'start-failed', error: toWireError(error) });
     process.exit(1);

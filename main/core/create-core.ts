@@ -34,6 +34,7 @@ import { utilityHandlers } from './handlers/utility-handlers.js';
 import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { importHandlers } from './config/import/import-handlers.js';
+import { startProxyArea } from './handlers/proxy-handlers.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import { ServerListsRegistry } from './lists/server-lists.js';
 import { listHandlers } from './handlers/list-handlers.js';
@@ -60,6 +61,8 @@ export interface CreateCoreOptions extends CoreOptions {
   followLists?: boolean;
   /** Secrets are read from the app's store but never written there (the CLI works on a copy). */
   secretsReadOnly?: boolean;
+  /** Listen for `loupe proxy` processes and show their sessions (the app's core; not the CLI's). */
+  acceptProxies?: boolean;
 }
 
 
@@ -126,6 +129,17 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ),
   );
 
+  const proxy = await startProxyArea({
+    dataDir: options.dataDir,
+    traffic,
+    store,
+    acceptProxies: options.acceptProxies ?? false,
+    onSession: (session) => events.emit('proxy.sessions.changed', session),
+    onPaused: (message) => events.emit('proxy.intercept.changed', message),
+    onServersChanged: () => events.emit('servers.changed', store.list()),
+    onNotice: (notice) => notices.add(notice),
+  });
+
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
@@ -145,6 +159,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...authHandlers(store, connections, auth),
     ...trafficHandlers(traffic, sessions, () => sessionSecrets.all(), () => events.emit('traffic.cleared', undefined)),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
+    ...proxy.handlers,
   };
 
   const removeServer = handlers['servers.remove'];
@@ -157,6 +172,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     handlers,
     subscribe: (listener) => events.subscribe(listener),
     dispose: async () => {
+      await proxy.close();
       await connections.disconnectAll();
       await validator.close();
       await documents.close();
