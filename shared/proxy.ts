@@ -49,6 +49,8 @@ export interface ProxiedSession {
   earlierRecords?: string[];
   /** Entries the proxy could not keep at all, so far (the record also says where, in a note). */
   lostEntries: number;
+  /** The proxy has intercept rules on: whole lines are matched, and matching ones paused. */
+  intercepting: boolean;
 }
 
 // ───── Intercept ─────

@@ -256,6 +256,7 @@ export class InterceptSwitch {
       this.gates = { out: new InterceptGate(relays.toServer, this, 'out'), in: new InterceptGate(relays.toClient, this, 'in') };
       relays.toServer.setGate(this.gates.out);
       relays.toClient.setGate(this.gates.in);
+      relays.tap.control({ t: 'intercepting', on: true });
     } else if (!this.matcher && this.gates && this.paused.size === 0) {
       // While messages are paused (the person may still decide) the gates stay, passing every line.
       relays.toServer.setGate(undefined);
@@ -263,6 +264,7 @@ export class InterceptSwitch {
       this.gates.out.flushPartial();
       this.gates.in.flushPartial();
       this.gates = undefined;
+      relays.tap.control({ t: 'intercepting', on: false });
     }
   }
 }

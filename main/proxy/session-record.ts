@@ -157,8 +157,8 @@ export class SessionRecord {
     const held = this.held;
     this.held = undefined;
     const text = `Loupe went away (it was closed, killed or stopped answering). ${
-      unsaved.events.length > 0 ? `The ${unsaved.events.length.toLocaleString('en')} entries before this note are the ones it had not confirmed saving; ` : ''
-    }the record goes on here.`;
+      unsaved.events.length > 0 ? `The ${unsaved.events.length.toLocaleString('en')} entries before this note are the ones it had not confirmed saving; the` : 'The'
+    } record goes on here.`;
     if (unsaved.uncertain > 0) this.countLost(unsaved.uncertain, 'Loupe had not confirmed saving them when it went away');
     for (const event of unsaved.events) this.deliver(event);
     this.deliver({ type: 'note', time: now(), text });

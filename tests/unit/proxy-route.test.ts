@@ -156,7 +156,7 @@ describe('Route through Loupe on each client config format', () => {
     const plan = await routes.preview(target);
     await routes.apply(target, plan.fileHash);
     await expect(routes.preview(target)).rejects.toThrow(/already runs through loupe proxy/);
-    const inline = place(folder, { client: 'codex', file: ['.codex', 'config.toml'], text: '[mcp_servers]\ninline = { command = "x" }\n', name: 'inline' });
+    const inline = place(folder, { client: 'codex', file: ['.codex', 'config.toml'], text: '[mcp_servers]\ninline = { command = "x" }\n', name: 'inline', kept: [] });
     await expect(routes.preview(inline)).rejects.toThrow(/no \[mcp_servers.inline\] table/);
   });
 });

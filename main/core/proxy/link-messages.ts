@@ -29,6 +29,8 @@ export type ProxyToCore =
   | { t: 'released'; id: string; status: 'timed-out' | 'released' }
   /** Entries the proxy could not keep at all so far. */
   | { t: 'lost'; count: number }
+  /** The proxy turned its intercept gates on (rules apply to its lines from now) or off. */
+  | { t: 'intercepting'; on: boolean }
   | { t: 'bye'; exit?: string };
 
 export type CoreToProxy =

@@ -56,6 +56,7 @@ export class ProxiedSessions {
       startedAt: hello.startedAt,
       ...(hello.earlierRecords?.length ? { earlierRecords: hello.earlierRecords.slice(0, 100) } : {}),
       lostEntries: 0,
+      intercepting: false,
     };
     const session: Session = { state, target: { recorder, setTime: (at) => (time = at) } };
     this.sessions.set(id, session);
@@ -77,6 +78,13 @@ export class ProxiedSessions {
     this.emit({ ...session.state });
   }
 
+  setIntercepting(sessionId: string, on: boolean): void {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.state.intercepting === on) return;
+    session.state.intercepting = on;
+    this.emit({ ...session.state });
+  }
+
   /** The proxy's link closed: `ended` when it said goodbye, `lost` when it went without a word. */
   close(sessionId: string, how: { ended: true; exit?: string } | { ended: false }): void {
     const session = this.sessions.get(sessionId);
@@ -86,6 +94,7 @@ export class ProxiedSessions {
       session.target.recorder.note('The link to this loupe proxy closed without a goodbye: the proxy was killed or lost its way to Loupe. It goes on passing bytes; what it records from now on is in a saved session of its own.');
     }
     session.state.status = how.ended ? 'ended' : 'lost';
+    session.state.intercepting = false;
     session.state.endedAt = Date.now();
     if (how.ended && how.exit !== undefined) session.state.exit = how.exit.slice(0, MAX_TEXT);
     this.byServerId.delete(session.state.serverId);

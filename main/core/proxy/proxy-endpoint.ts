@@ -204,6 +204,11 @@ class LinkedProxy {
         if (typeof lost.count === 'number' && Number.isSafeInteger(lost.count) && lost.count >= 0) this.deps.sessions.setLost(this.sessionId, lost.count);
         return;
       }
+      case 'intercepting': {
+        const intercepting = message as Extract<ProxyToCore, { t: 'intercepting' }>;
+        this.deps.sessions.setIntercepting(this.sessionId, intercepting.on === true);
+        return;
+      }
       case 'bye': {
         const bye = message as Extract<ProxyToCore, { t: 'bye' }>;
         this.saidGoodbye = true;
