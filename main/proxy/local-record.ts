@@ -15,21 +15,21 @@ import { recordWireEvent, type TimedRecorder, type WireEvent } from '../core/pro
 const RETENTION = { maxEntries: 1_000, maxBytes: 16 * 1024 * 1024 };
 
 export class LocalRecord {
-  private failure: string | undefined;
-
   private constructor(
     private readonly sessions: TrafficSessions,
     private readonly traffic: TrafficLog,
     private readonly target: TimedRecorder,
+    /** Set by the journal when writing fails. */
+    private readonly state: { failure?: string },
   ) {}
 
   /** Opens a new session folder; throws (one sentence) when the data folder cannot be written. */
   static async open(dataDir: string, mark: ProxiedSessionMark): Promise<LocalRecord> {
-    let record: LocalRecord | undefined;
+    const state: { failure?: string } = {};
     const sessions = await TrafficSessions.open(
       dataDir,
       (notice) => {
-        if (record && notice.id === 'traffic-journal-failed') record.failure = notice.message;
+        if (notice.id === 'traffic-journal-failed') state.failure = notice.message;
       },
       new Date(),
       { proxied: mark },
@@ -38,8 +38,7 @@ export class LocalRecord {
     const id = `proxy-${randomBytes(8).toString('hex')}`;
     let time = Date.now();
     const recorder = traffic.recorderFor(id, id, undefined, () => time);
-    record = new LocalRecord(sessions, traffic, { recorder, setTime: (at) => (time = at) });
-    return record;
+    return new LocalRecord(sessions, traffic, { recorder, setTime: (at) => (time = at) }, state);
   }
 
   /** The saved session's id (its folder name). */
@@ -49,7 +48,7 @@ export class LocalRecord {
 
   /** Why it stopped saving (disk full, folder removed), once it has. */
   get failed(): string | undefined {
-    return this.failure;
+    return this.state.failure;
   }
 
   record(event: WireEvent): void {

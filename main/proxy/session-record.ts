@@ -44,6 +44,7 @@ export class SessionRecord {
   private lossToSay: { count: number; reasons: Set<string> } | undefined;
   private retry: NodeJS.Timeout | undefined;
   private ending = false;
+  private started: Promise<void> | undefined;
   private readonly mark: ProxiedSessionMark;
 
   constructor(private readonly options: SessionRecordOptions) {
@@ -51,12 +52,15 @@ export class SessionRecord {
   }
 
   /** Links to the app or opens a saved session; resolves once events have somewhere to go (or nowhere can take them). */
-  async start(): Promise<void> {
-    if (!(await this.tryApp())) {
-      await this.openLocal();
-      this.scheduleRetry();
-    }
-    this.release();
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      if (!(await this.tryApp())) {
+        await this.openLocal();
+        this.scheduleRetry();
+      }
+      this.release();
+    })();
+    return this.started;
   }
 
   event(event: WireEvent): void {
@@ -84,6 +88,7 @@ export class SessionRecord {
   }
 
   async end(exit?: string): Promise<void> {
+    await this.started;
     this.ending = true;
     clearTimeout(this.retry);
     if (this.held) this.release();

@@ -122,7 +122,7 @@ function valueEndAt(text: string, start: number): number {
 
 /** The `[mcp_servers.NAME]` table: where its header line ends and its values. */
 function findTable(text: string, name: string): { bodyStart: number; values: ValueSpan[] } {
-  const header = /^[ \t]*\[([^\[\]\n]+)\][ \t]*(#.*)?$/gm;
+  const header = /^[ \t]*\[([^[\]\n]+)\][ \t]*(#.*)?$/gm;
   for (let match = header.exec(text); match; match = header.exec(text)) {
     const parts = headerParts(match[1]!);
     if (parts?.length === 2 && parts[0] === 'mcp_servers' && parts[1] === name) {
