@@ -50,6 +50,7 @@ export class AppLink {
   private lastAck = Date.now();
   private closing = false;
   private finalAck: (() => void) | undefined;
+  private corked = false;
   private readonly watchdog: NodeJS.Timeout;
 
   private constructor(
@@ -120,7 +121,7 @@ export class AppLink {
   send(event: WireEvent): boolean {
     if (this.socket.destroyed || this.socket.writableLength > MAX_BACKLOG_BYTES) return false;
     if (this.unacked.length === 0) this.lastAck = Date.now();
-    for (const part of eventFrame(event)) this.socket.write(part);
+    this.writeCorked(eventFrame(event));
     const bytes = eventBytes(event);
     this.unacked.push({ number: ++this.sent, event, bytes });
     this.unackedBytes += bytes;
@@ -133,7 +134,20 @@ export class AppLink {
 
   control(message: ProxyToCore, payload?: Uint8Array): void {
     if (this.socket.destroyed) return;
-    for (const part of encodeFrame(message, payload)) this.socket.write(part);
+    this.writeCorked(encodeFrame(message, payload));
+  }
+
+  /** Everything written in one turn leaves in one write (the frames of a burst, and each frame's parts). */
+  private writeCorked(parts: Buffer[]): void {
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.socket.uncork();
+      });
+    }
+    for (const part of parts) this.socket.write(part);
   }
 
   /** What the app may not have saved: events it never acknowledged, and how many more were let go unacknowledged. */

@@ -86,6 +86,32 @@ describe('loupe proxy (stdio) with the SDK v2 client and server-everything', () 
     const savedCalls = outRequests(saved.entries, 'tools/call').map((entry) => (entry.message as { params: { arguments: { message: string } } }).params.arguments.message);
     for (let call = 0; call < 20; call++) expect(savedCalls).toContain(`after ${call}`);
   });
+
+  it('moves the session into the app when the app starts after the proxy, naming the saved part', async () => {
+    const dataDir = newDataDir();
+    const client = await sdkClient(EVERYTHING, dataDir, 'early');
+    closers.push(() => client.close());
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'before the app' } }))).toBe('Echo: before the app');
+    const [early] = await waitFor(() => {
+      const sessions = savedSessions(dataDir);
+      return sessions[0]?.entries.some((entry) => entry.kind === 'response' && JSON.stringify(entry.message).includes('before the app')) ? sessions : undefined;
+    }, 'the saved part');
+
+    const core = await startSupervisedCore(dataDir);
+    const seen: ProxiedSession[] = [];
+    core.subscribe((name, payload) => {
+      if (name === 'proxy.sessions.changed') seen.push(payload as ProxiedSession);
+    });
+    const linked = await waitFor(async () => (await core.handlers['proxy.sessions.list']()).find((session) => session.name === 'early'), 'the proxy to find the app');
+    expect(linked.earlierRecords).toEqual([early!.id]);
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'after the app' } }))).toBe('Echo: after the app');
+    await waitFor(async () => {
+      const page = await core.handlers['traffic.list']({ methods: ['tools/call'] });
+      return page.entries.some((entry) => entry.serverId === linked.serverId && JSON.stringify(entry.message).includes('after the app')) || undefined;
+    }, 'the call in the app');
+    const saved = savedSessions(dataDir).find((session) => session.id === early!.id)!;
+    expect(saved.entries.at(-1)).toMatchObject({ kind: 'note', text: 'Loupe is running again: the record of this session goes on there, live.' });
+  });
 });
 
 describe('loupe proxy passes every byte unchanged', () => {
