@@ -44,7 +44,7 @@ async function warmUp(runners, calls, minCalls) {
 export async function comparePairedRounds({ name, description, openers, baseline, compared, goal, calls, rounds, warmup, notes = [] }) {
   const runners = [];
   const problems = [];
-  let warm = { rounds: 0, settled: false };
+  let warm;
   try {
     for (const [label, open] of openers) {
       try {

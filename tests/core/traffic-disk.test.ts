@@ -201,7 +201,7 @@ describe('the traffic record on disk', () => {
   it("leaves a session a live loupe proxy is writing alone, and lets a proxy trim only its own", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'loupe-budget-'));
     const root = join(dataDir, TRAFFIC_FOLDER);
-    const proxied = { name: 'everything', target: 'npx server', transport: 'stdio' };
+    const proxied = { name: 'everything', target: 'npx server', transport: 'stdio' as const };
     // Two earlier sessions of 10 MB: one a live proxy's (this test's own process stands in for it), one an ended proxy's.
     const live = '2026-01-01T00-00-00-000Z-aaaa';
     const ended = '2026-02-01T00-00-00-000Z-bbbb';
