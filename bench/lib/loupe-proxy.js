@@ -1,4 +1,6 @@
 /** The built `loupe proxy` command line, and the app's core running on a data folder with proxies linked, for the proxy benches. */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +24,29 @@ export async function startAppCore() {
     dataDir,
     async dispose() {
       await core.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The app as browser mode runs it (`npm run web`, no browser opened), in processes of its own: the host, and
+ * the core it supervises, which takes the proxies' sessions. Resolves once proxies can find it.
+ */
+export async function startAppProcess() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'loupe-bench-proxy-'));
+  const host = spawn(process.execPath, [fileURLToPath(new URL('../../dist/main/host/cli.js', import.meta.url)), '--port', '0', '--no-open', '--data-dir', dataDir], { stdio: 'ignore' });
+  const endpoint = join(dataDir, 'proxy', 'endpoint.json');
+  for (let waited = 0; !existsSync(endpoint); waited += 50) {
+    if (waited > 30_000 || host.exitCode !== null) throw new Error('The app (browser-mode host) did not start.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    dataDir,
+    async dispose() {
+      const closed = new Promise((resolve) => host.once('close', resolve));
+      host.kill('SIGTERM');
+      await closed;
       await rm(dataDir, { recursive: true, force: true });
     },
   };

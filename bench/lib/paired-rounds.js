@@ -39,9 +39,9 @@ async function warmUp(runners, calls, minCalls) {
 
 /**
  * Opens the runners (`openers`: label → async opener), warms them up, times `rounds` rounds each,
- * closes them, prints the table and the ratio of `compared` over `baseline` against `goal`.
+ * closes them, prints the table and the ratio of `compared` over `baseline` against `goal` (and `moreRatios`).
  */
-export async function comparePairedRounds({ name, description, openers, baseline, compared, goal, calls, rounds, warmup, notes = [] }) {
+export async function comparePairedRounds({ name, description, openers, baseline, compared, goal, calls, rounds, warmup, notes = [], moreRatios = [] }) {
   const runners = [];
   const problems = [];
   let warm;
@@ -99,6 +99,10 @@ export async function comparePairedRounds({ name, description, openers, baseline
     console.log(`median of the rounds' own ratios: ${paired.toFixed(3)}`);
   } else {
     console.log(`\nratio ${compared} / ${baseline}: n/a (a runner could not start)`);
+  }
+  // Further ratios, for reading the figures (no goal): [numerator label, denominator label].
+  for (const [over, under] of moreRatios) {
+    if (medians.has(over) && medians.has(under)) console.log(`ratio ${over} / ${under}: ${(medians.get(over) / medians.get(under)).toFixed(3)}`);
   }
   for (const problem of problems) console.log(`problem: ${problem}`);
   return { problems };

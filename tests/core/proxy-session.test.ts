@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PausedMessage, ProxiedSession } from '../../shared/proxy.js';
 import type { TrafficEntry } from '../../shared/traffic.js';
 import { MODERN_SERVER_PATH } from '../fixtures/modern-server-config.js';
-import { newDataDir, proxyCommand, savedSessions, sdkClient, textOf } from '../cli/proxy-helpers.js';
+import { CLI, newDataDir, proxyCommand, savedSessions, sdkClient, textOf } from '../cli/proxy-helpers.js';
 import { EVERYTHING_ENTRY, eventsNamed, startCore, waitFor, type TestCore } from './helpers.js';
 
 const EVERYTHING = [process.execPath, EVERYTHING_ENTRY, 'stdio'];
@@ -129,5 +129,21 @@ describe('both protocol eras pass through as they are', () => {
     }, 'both rounds in the app');
     expect(rounds.map((entry) => `${entry.direction} ${entry.kind}`)).toEqual(['out request', 'in response', 'out request', 'in response']);
     expect((rounds[1]!.message as { result: { resultType?: string } }).result.resultType).toBe('input_required');
+
+    // The recording, served back by `loupe mock`, answers a 2026-07-28 client the same, rounds included.
+    const [appSession] = await app.core.handlers['traffic.sessions.list']();
+    const replayer = await startCore();
+    closers.push(() => replayer.core.dispose());
+    const mock = await replayer.core.handlers['servers.add']({
+      name: 'mock of the modern session',
+      era: 'modern',
+      transport: { type: 'stdio', command: process.execPath, args: [CLI, 'mock', appSession!.id, '--server', session.serverId, '--data-dir', app.dataDir], env: [] },
+    });
+    const mocked = await replayer.core.handlers['connections.connect']({ serverId: mock.id });
+    expect(mocked.server).toMatchObject({ era: 'modern', name: 'loupe-modern-fixture' });
+    const again = replayer.core.handlers['tools.call']({ serverId: mock.id, name: 'confirm', arguments: { action: 'deploy' }, callId: 'mock-1' });
+    const asked = await waitFor(async () => (await replayer.core.handlers['approvals.list']()).find((candidate) => candidate.status === 'pending'), 'the recorded elicitation round');
+    await replayer.core.handlers['approvals.decide']({ id: asked.id, decision: { action: 'accept', content: { ok: true } } });
+    expect(textOf((await again).result)).toBe('Confirmed deploy: {"ok":true}');
   });
 });

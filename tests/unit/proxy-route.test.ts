@@ -153,6 +153,7 @@ describe('Route through Loupe on each client config format', () => {
     const target = place(folder, CASES[0]!);
     const routes = new RouteService(join(folder, 'loupe-data'));
     await expect(routes.preview({ ...target, name: 'missing' })).rejects.toThrow(/has no server “missing”/);
+    await expect(routes.preview({ ...target, path: join(folder, '.bashrc') })).rejects.toThrow(/is not a claude-desktop config file/);
     const plan = await routes.preview(target);
     await routes.apply(target, plan.fileHash);
     await expect(routes.preview(target)).rejects.toThrow(/already runs through loupe proxy/);

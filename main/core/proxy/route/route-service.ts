@@ -57,6 +57,24 @@ async function readConfig(file: string): Promise<{ real: string; bytes: Buffer; 
   return { real, bytes: await readFile(real), mode: info.mode & 0o777 };
 }
 
+/** The file names each client keeps its servers in (see the config import's candidates): no other file is rewritten. */
+const CONFIG_FILE_NAMES: Record<RouteTarget['client'], readonly string[]> = {
+  'claude-desktop': ['claude_desktop_config.json'],
+  'claude-code': ['.claude.json', '.mcp.json'],
+  vscode: ['mcp.json', 'settings.json'],
+  cursor: ['mcp.json'],
+  windsurf: ['mcp_config.json'],
+  gemini: ['settings.json'],
+  codex: ['config.toml'],
+};
+
+function checkTarget(target: RouteTarget): void {
+  if (!path.isAbsolute(target.path)) throw new LoupeError('The config file must be given as a full path.', 'invalid-params');
+  if (!CONFIG_FILE_NAMES[target.client].includes(path.basename(target.path))) {
+    throw new LoupeError(`${target.path} is not a ${target.client} config file (${CONFIG_FILE_NAMES[target.client].join(' or ')}).`, 'invalid-params');
+  }
+}
+
 function rewrite(text: string, target: RouteTarget, routed: RoutedFields): string {
   return target.client === 'codex' ? routeTomlEntry(text, target, routed) : routeJsonEntry(text, target, routed);
 }
@@ -68,12 +86,14 @@ export class RouteService {
   constructor(private readonly dataDir: string) {}
 
   async preview(target: RouteTarget): Promise<RoutePlan> {
+    checkTarget(target);
     const { bytes } = await readConfig(target.path);
     return this.plan(target, bytes);
   }
 
   /** Writes the change, if the file is still as it was shown (`fileHash`), and keeps a backup. */
   async apply(target: RouteTarget, fileHash: string): Promise<RouteRecord> {
+    checkTarget(target);
     const { real, bytes, mode } = await readConfig(target.path);
     if (sha256(bytes) !== fileHash) throw new LoupeError(`${target.path} changed since Loupe showed the change: look at it again before routing.`, 'conflict');
     const plan = await this.plan(target, bytes);
