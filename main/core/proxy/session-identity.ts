@@ -21,23 +21,23 @@ function peer(fields: { [K in keyof ProxiedPeer]: ProxiedPeer[K] | undefined }):
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as ProxiedPeer;
 }
 
+/** What `initialize` and its result say (2025): `clientInfo` or `serverInfo`, the capabilities, the version. */
+function handshakePeer(fields: Record<string, unknown>, infoKey: 'clientInfo' | 'serverInfo'): ProxiedPeer {
+  return peer({
+    info: objectOrUndefined(fields[infoKey]),
+    capabilities: objectOrUndefined(fields.capabilities),
+    protocolVersion: typeof fields.protocolVersion === 'string' ? fields.protocolVersion : undefined,
+    era: 'legacy',
+  });
+}
+
 /** The client or server side an entry tells about, if it tells about one. */
 export function peerOfEntry(entry: TrafficEntry): { side: 'client' | 'server'; peer: ProxiedPeer } | undefined {
   const message = objectOrUndefined(entry.message);
   if (!message) return undefined;
   if (entry.kind === 'request' && entry.direction === 'out') {
     const params = objectOrUndefined(message.params);
-    if (entry.method === 'initialize' && params) {
-      return {
-        side: 'client',
-        peer: peer({
-          info: objectOrUndefined(params.clientInfo),
-          capabilities: objectOrUndefined(params.capabilities),
-          protocolVersion: typeof params.protocolVersion === 'string' ? params.protocolVersion : undefined,
-          era: 'legacy',
-        }),
-      };
-    }
+    if (entry.method === 'initialize' && params) return { side: 'client', peer: handshakePeer(params, 'clientInfo') };
     const meta = objectOrUndefined(params?._meta);
     const version = meta?.[META_PROTOCOL_VERSION];
     if (meta && typeof version === 'string') {
@@ -51,17 +51,7 @@ export function peerOfEntry(entry: TrafficEntry): { side: 'client' | 'server'; p
   if (entry.kind === 'response' && entry.direction === 'in') {
     const result = objectOrUndefined(message.result);
     if (!result) return undefined;
-    if (entry.method === 'initialize') {
-      return {
-        side: 'server',
-        peer: peer({
-          info: objectOrUndefined(result.serverInfo),
-          capabilities: objectOrUndefined(result.capabilities),
-          protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : undefined,
-          era: 'legacy',
-        }),
-      };
-    }
+    if (entry.method === 'initialize') return { side: 'server', peer: handshakePeer(result, 'serverInfo') };
     if (entry.method === 'server/discover') {
       const versions = Array.isArray(result.supportedVersions) ? result.supportedVersions.filter((item): item is string => typeof item === 'string') : [];
       return {
