@@ -43,6 +43,7 @@ import type { ParentSpanParams, ParentSpanRef, TelemetryConfig, TelemetryStatus 
 import { LOAD_LIMITS, type LoadProgress, type LoadResult, type LoadRunParams } from './load-run.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
+import type { InterceptDecision, InterceptRule, PausedMessage, ProxiedSession, RoutePlan, RouteRecord, RouteTarget } from './proxy.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
 
 /**
@@ -123,6 +124,27 @@ const importParams = z.object({
   values: z.record(z.string(), z.string()),
 }) satisfies z.ZodType<ImportParams>;
 const httpUrl = z.string().refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http or https URL');
+const routeTarget = z.object({
+  client: z.enum(['claude-desktop', 'claude-code', 'vscode', 'cursor', 'windsurf', 'gemini', 'codex']),
+  path: z.string().min(1).max(4096),
+  name: z.string().min(1).max(1000),
+  project: z.string().max(4096).optional(),
+}) satisfies z.ZodType<RouteTarget>;
+const interceptRule = z.object({
+  id: id.optional(),
+  filter: z.string().max(1000),
+  enabled: z.boolean(),
+  direction: z.enum(['out', 'in']).optional(),
+  timeoutMs: z.number().int().min(1_000).max(60 * 60 * 1000).optional(),
+});
+/** An edited or answering message is one line of JSON-RPC: bounded like a paused one. */
+const interceptText = z.string().max(4 * 1024 * 1024, 'is longer than 4 MB');
+const interceptDecision = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('forward') }),
+  z.object({ action: z.literal('edit'), text: interceptText }),
+  z.object({ action: z.literal('answer'), text: interceptText }),
+  z.object({ action: z.literal('drop') }),
+]) satisfies z.ZodType<InterceptDecision>;
 /** A pasted snippet is a few servers; anything much larger is a mistake (or an attack on the core's time). */
 const MAX_SNIPPET_CHARS = 1_000_000;
 
@@ -495,6 +517,33 @@ export const requests = {
   'surfaces.diff': request<SurfaceDiff>()(z.object({ before: surfaceSource, after: surfaceSource })),
   /** What changed in a connected server since a saved snapshot ("changed since the snapshot"). */
   'surfaces.changedSince': request<SurfaceDiff>()(collectionRef.extend({ serverId: id, name: snapshotName })),
+  // loupe proxy: proxied sessions, intercept, Route through Loupe, serve as mock (types in shared/proxy.ts)
+  /** The sessions `loupe proxy` processes streamed to this app, live and lately ended; their traffic is under their `serverId`. */
+  'proxy.sessions.list': request<ProxiedSession[]>()(none),
+  /** The intercept rules; with `rules`, replaces them (each live proxy gets them at once). Filters that cannot be read are refused. */
+  'proxy.intercept.rules': request<InterceptRule[]>()(z.object({ rules: z.array(interceptRule).max(64) }).optional()),
+  /** Messages paused by intercept now, and the lately decided ones (their `status`), oldest first. */
+  'proxy.intercept.list': request<PausedMessage[]>()(none),
+  /** Forward, edit then forward, answer (a client's request) or drop a paused message. */
+  'proxy.intercept.decide': request<PausedMessage>()(z.object({ id, decision: interceptDecision })),
+  /** The exact change "Route through Loupe" would make to an imported entry's config file, as a diff. */
+  'proxy.route.preview': request<RoutePlan>()(routeTarget),
+  /** Makes that change, if the file still has the `fileHash` the preview gave; keeps a backup. */
+  'proxy.route.apply': request<RouteRecord>()(z.object({ target: routeTarget, fileHash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex') })),
+  /** The changes made, newest first (restored ones too). */
+  'proxy.route.list': request<RouteRecord[]>()(none),
+  /** Puts back the bytes the file had before the change; refused when the file changed since. */
+  'proxy.route.restore': request<RouteRecord>()(z.object({ id })),
+  /** Adds a server that runs `loupe mock` on a saved session (by id), or on a recording file. */
+  'proxy.mock.add': request<ServerConfig>()(
+    z.object({
+      recording: z.string().min(1).max(4096),
+      server: z.string().max(1000).optional(),
+      name: z.string().max(1000).optional(),
+      matching: z.enum(['exact', 'method']).optional(),
+      ignore: z.array(z.string().startsWith('/', 'must be a JSON Pointer').max(1000)).max(32).optional(),
+    }),
+  ),
 } as const;
 
 export const events = {
@@ -538,6 +587,11 @@ export const events = {
   'collections.changed': event<CollectionView>(),
   /** A request of a collection run finished. */
   'collections.runProgress': event<{ collectionId: string; runId: string; request: RequestRun; done: number; total: number }>(),
+  // loupe proxy
+  /** A proxied session started, learned who its client or server is, or ended. */
+  'proxy.sessions.changed': event<ProxiedSession>(),
+  /** A message was paused by intercept, or decided, timed out or let go. */
+  'proxy.intercept.changed': event<PausedMessage>(),
 } as const;
 
 export type Requests = typeof requests;

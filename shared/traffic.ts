@@ -147,6 +147,14 @@ export const MIN_DISK_BUDGET_BYTES = 16 * 1024 * 1024;
 /** The folder name of a saved session: its start time, then a few random characters. */
 export const SESSION_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{4}$/;
 
+/** A saved session written by a `loupe proxy` while the app was not running: what it proxied. */
+export interface ProxiedSessionMark {
+  name: string;
+  /** The server command line or URL. */
+  target: string;
+  transport: 'stdio' | 'http';
+}
+
 /** One app session's traffic record on disk. */
 export interface TrafficSessionSummary {
   id: string;
@@ -159,6 +167,10 @@ export interface TrafficSessionSummary {
   current: boolean;
   /** Its oldest part was deleted to keep within the disk budget. */
   partial: boolean;
+  /** Written by a `loupe proxy` (not by the app): the session it proxied. */
+  proxied?: ProxiedSessionMark;
+  /** A proxy is still writing it. */
+  live?: boolean;
 }
 
 /** Whole JSON Lines of a saved session, from an offset. */

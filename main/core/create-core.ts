@@ -39,6 +39,7 @@ import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { importHandlers } from './config/import/import-handlers.js';
 import { redactSecrets } from './traffic/redact-secrets.js';
+import { startProxyArea } from './handlers/proxy-handlers.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import { ServerListsRegistry } from './lists/server-lists.js';
 import { listHandlers } from './handlers/list-handlers.js';
@@ -75,6 +76,8 @@ export interface CreateCoreOptions extends CoreOptions {
   secretsReadOnly?: boolean;
   /** How long and how much a model provider may take (tests make them short). */
   modelLimits?: ModelFetchLimits;
+  /** Listen for `loupe proxy` processes and show their sessions (the app's core; not the CLI's). */
+  acceptProxies?: boolean;
 }
 
 
@@ -174,6 +177,17 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   });
 
   const collections = createCollections({ dataDir: options.dataDir, traffic, secrets, validator, emit: (name, payload) => events.emit(name, payload), handlers: () => handlers });
+  const proxy = await startProxyArea({
+    dataDir: options.dataDir,
+    traffic,
+    store,
+    acceptProxies: options.acceptProxies ?? false,
+    onSession: (session) => events.emit('proxy.sessions.changed', session),
+    onPaused: (message) => events.emit('proxy.intercept.changed', message),
+    onServersChanged: () => events.emit('servers.changed', store.list()),
+    onNotice: (notice) => notices.add(notice),
+  });
+
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
@@ -199,6 +213,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
     ...models.handlers,
     ...collectionHandlers(collections.service, collections.deps),
+    ...proxy.handlers,
   };
 
 
@@ -213,6 +228,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     subscribe: (listener) => events.subscribe(listener),
     dispose: async () => {
       await models.dispose();
+      await proxy.close();
       await connections.disconnectAll();
       await telemetry.stop();
       await collections.dispose();

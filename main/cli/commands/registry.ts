@@ -4,12 +4,14 @@ import { snapshotCommand } from './snapshot.js';
 import { testCommand } from './test.js';
 import { lintCommand } from './lint.js';
 import { loadCommand } from './load.js';
+import { mockCommand } from './mock.js';
+import { proxyCommand } from './proxy.js';
 
 /**
  * The commands beyond the built-in server commands (servers, connect, tools, resources, prompts),
  * each in a module of its own. `loupe --help` lists them after the built-in ones, in this order.
  */
-export const COMMAND_MODULES: readonly CliCommandModule[] = [testCommand, snapshotCommand, diffCommand, lintCommand, loadCommand];
+export const COMMAND_MODULES: readonly CliCommandModule[] = [testCommand, snapshotCommand, diffCommand, lintCommand, loadCommand, proxyCommand, mockCommand];
 
 export function findCommandModule(name: string): CliCommandModule | undefined {
   return COMMAND_MODULES.find((command) => command.name === name);

@@ -21,12 +21,12 @@ export interface ConnectionRecorder {
    */
   message(direction: Direction, value: unknown, size: number, rawText?: string, violation?: string, rawIsWire?: boolean): MessageClass;
   stderr(line: string): void;
-  /** A stdout line that is not JSON-RPC, recorded exactly as received. */
-  malformed(text: string, size: number): void;
+  /** A line that is not JSON-RPC, recorded exactly as received (from the server unless `direction` says otherwise). */
+  malformed(text: string, size: number, direction?: Direction): void;
   /** What Loupe itself did on the connection, in one sentence; with `violation`, what the other end did wrong. */
   note(text: string, violation?: string): void;
   /** A line past the size limit: its start, its length, and the sentence that says so. */
-  oversized(stream: 'stdout' | 'stderr', preview: string, size: number, problem: string): void;
+  oversized(stream: 'stdout' | 'stderr', preview: string, size: number, problem: string, direction?: Direction): void;
   /** The HTTP request headers an outgoing JSON-RPC request went out with (credentials already redacted). */
   httpRequestHeaders(id: JsonRpcId, headers: Record<string, string>): void;
   /**
@@ -88,8 +88,12 @@ export class TrafficLog {
     });
   }
 
-  /** `tag` marks every entry of the connection (an MCP App's conversation, a model provider's exchanges). */
-  recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app' | 'model'>): ConnectionRecorder {
+  /**
+   * `tag` marks every entry of the connection (an MCP App's conversation, a model provider's
+   * exchanges). `clock` gives entries their time when it is not now (a proxy's entries carry the
+   * time the proxy saw the bytes).
+   */
+  recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app' | 'model'>, clock: () => number = now): ConnectionRecorder {
     const pairing = new RequestPairing();
     // The traffic path is hot: each entry is built once and completed in place.
     const append = (fields: Omit<TrafficEntry, 'seq' | 'serverId' | 'connectionId'>, rawText?: string): TrafficEntry => {
@@ -111,7 +115,7 @@ export class TrafficLog {
     return {
       message: (direction, value, size, rawText, violation, rawIsWire = true) => {
         const wire = rawIsWire && rawText !== undefined ? rawText : undefined;
-        const time = now();
+        const time = clock();
         const cls = classifyMessage(value);
         cls.tooDeep = mayExceedDepth(size) && exceedsDepth(value);
         if (cls.kind === 'batch' && Array.isArray(value) && !cls.tooDeep) {
@@ -137,16 +141,16 @@ export class TrafficLog {
         return cls;
       },
       stderr: (line) => {
-        append({ direction: 'in', time: now(), kind: 'stderr', size: utf8Size(line), text: line });
+        append({ direction: 'in', time: clock(), kind: 'stderr', size: utf8Size(line), text: line });
       },
-      malformed: (text, size) => {
-        append({ direction: 'in', time: now(), kind: 'malformed', size, text });
+      malformed: (text, size, direction = 'in') => {
+        append({ direction, time: clock(), kind: 'malformed', size, text });
       },
-      oversized: (stream, preview, size, problem) => {
-        append({ direction: 'in', time: now(), kind: stream === 'stdout' ? 'malformed' : 'stderr', size, text: preview, truncated: true, problem });
+      oversized: (stream, preview, size, problem, direction = 'in') => {
+        append({ direction, time: clock(), kind: stream === 'stdout' ? 'malformed' : 'stderr', size, text: preview, truncated: true, problem });
       },
       note: (text, violation) => {
-        append({ direction: violation === undefined ? 'out' : 'in', time: now(), kind: 'note', size: 0, text, ...(violation !== undefined ? { violation } : {}) });
+        append({ direction: violation === undefined ? 'out' : 'in', time: clock(), kind: 'note', size: 0, text, ...(violation !== undefined ? { violation } : {}) });
       },
       http: (exchange, links) => {
         const summary = `${exchange.status ?? 'no response'} ${exchange.method} ${exchange.url}${exchange.error ? ` (${exchange.error})` : ''}`;
@@ -156,7 +160,7 @@ export class TrafficLog {
         if (request && links?.headerVerdict) request.headerVerdict = links.headerVerdict;
         return append({
           direction: 'out',
-          time: now(),
+          time: clock(),
           kind: 'http',
           size: 0,
           text: summary,
@@ -219,6 +223,11 @@ export class TrafficLog {
     this.batcher.discard();
     this.record.clear();
     this.clearedThrough = this.record.lastSeq;
+  }
+
+  /** Writes every recorded entry to disk now (a proxy is told its entries are saved after this). */
+  flushToDisk(): void {
+    this.journal?.flush();
   }
 
   /** Sends every queued entry to the UI, and writes every queued one to disk, now. */
