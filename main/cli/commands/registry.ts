@@ -1,4 +1,5 @@
 import type { CliCommandModule } from '../cli-command.js';
+import { authDebugCommand } from './auth-debug.js';
 import { lintCommand } from './lint.js';
 import { loadCommand } from './load.js';
 
@@ -6,7 +7,7 @@ import { loadCommand } from './load.js';
  * The commands beyond the built-in server commands (servers, connect, tools, resources, prompts),
  * each in a module of its own. `loupe --help` lists them after the built-in ones, in this order.
  */
-export const COMMAND_MODULES: readonly CliCommandModule[] = [lintCommand, loadCommand];
+export const COMMAND_MODULES: readonly CliCommandModule[] = [lintCommand, loadCommand, authDebugCommand];
 
 export function findCommandModule(name: string): CliCommandModule | undefined {
   return COMMAND_MODULES.find((command) => command.name === name);
