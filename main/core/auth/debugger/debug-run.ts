@@ -356,9 +356,13 @@ export class OAuthDebugRunner {
       awaitRedirect: async () => {
         const redirect = this.redirect;
         if (!redirect) throw new Error('No authorization request is waiting for its redirect.');
-        record.view.status = 'waiting';
-        this.status = 'waiting-for-browser';
-        this.emit();
+        // Followed without a browser, the redirect has reached the listener already: nobody is waited for.
+        const person = this.ctx.settings.authorizeWith !== 'http-get';
+        if (person) {
+          record.view.status = 'waiting';
+          this.status = 'waiting-for-browser';
+          this.emit();
+        }
         try {
           return await redirect.callback;
         } finally {
