@@ -280,16 +280,21 @@ export class OAuthDebugRunner {
 
   /** Runs the pending step, prepares the next; in `all` mode until the end. */
   private async advance(generation: number): Promise<void> {
-    do {
-      const record = this.pending();
-      if (!record || generation !== this.generation) return;
-      const goOn = await this.execute(record, generation);
-      if (!goOn || generation !== this.generation) return;
-      const more = await this.prepareFrom(HANDLERS.indexOf(record.handler) + 1);
-      if (!more || generation !== this.generation) return;
-    } while (this.options.mode === 'all');
-    this.status = 'paused';
-    this.emit();
+    try {
+      do {
+        const record = this.pending();
+        if (!record || generation !== this.generation) return;
+        const goOn = await this.execute(record, generation);
+        if (!goOn || generation !== this.generation) return;
+        const more = await this.prepareFrom(HANDLERS.indexOf(record.handler) + 1);
+        if (!more || generation !== this.generation) return;
+      } while (this.options.mode === 'all');
+      this.status = 'paused';
+      this.emit();
+    } catch (error) {
+      // Runs in the background: whatever went wrong ends the run with its sentence.
+      if (generation === this.generation) this.finish('failed', `The run broke off: ${reasonOf(error)}`);
+    }
   }
 
   /** Runs one step; false when the run stops there. */
