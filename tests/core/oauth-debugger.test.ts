@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEBUG_STEP_ORDER, type DebugStep, type DebugStepKind, type OAuthDebugRun, type OAuthSpecVersion } from '../../shared/oauth-debugger.js';
-import { eventsNamed, exportedText, fixture, startCore, waitFor, type TestCore } from './helpers.js';
+import { eventsNamed, exportedText, fixture, freePort, startCore, waitFor, type TestCore } from './helpers.js';
 import { addOAuthServer, startFixture, type OAuthFixture, type OAuthFixtureOptions } from './oauth-fixture.js';
 
 const ENDED = new Set(['done', 'failed', 'stopped']);
@@ -193,6 +193,29 @@ describe('the OAuth debugger against the fixture authorization server', () => {
     if (metadataAt) expect(metadata.exchanges.at(-1)?.url).toBe(`${oauth!.origin}${metadataAt}`);
     else expect(checkOf(run, 'authorization-server-metadata', 'default-endpoints')?.level).toBe('warning');
     expect(checkOf(run, 'authenticated-request', 'accepted')?.level).toBe('ok');
+  });
+
+  it('takes a Client ID Metadata Document where the version and the server do, and fetches it as the server will', async () => {
+    await serve({ cimd: true });
+    // An https client id on a port where nothing answers (the fixture speaks plain http).
+    const clientId = `https://127.0.0.1:${await freePort()}/client-metadata.json`;
+    const server = await addOAuthServer(test, oauth!.url, { auth: { authorizeWith: 'http-get', clientMetadataUrl: clientId } });
+    const current = await runAll(test, server.id, '2025-11-25');
+    const registration = step(current, 'client-registration');
+    expect(registration.summary).toContain(`Uses its Client ID Metadata Document as the client id: ${clientId}`);
+    expect(registration.exchanges.map((exchange) => exchange.url)).toEqual([clientId]);
+    expect(checkOf(current, 'client-registration', 'cimd-document')?.level).toBe('error');
+    expect(oauth!.seen.registrations).toBe(0);
+    expect(current.diagram.arrows.some((arrow) => arrow.from === 'authorization-server' && arrow.to === 'client' && arrow.label.includes('Client ID Metadata Document'))).toBe(true);
+    // The authorization server is asked with the URL as the client id (and, knowing no such client, refuses).
+    expect(new URL(step(current, 'authorization-request').request!.url).searchParams.get('client_id')).toBe(clientId);
+    expect(current.status).toBe('failed');
+
+    // 2025-06-18 predates metadata documents: the same settings register dynamically.
+    const older = await runAll(test, server.id, '2025-06-18');
+    expect(older.status, older.failure).toBe('done');
+    expect(checkOf(older, 'client-registration', 'cimd')?.sentence).toContain('predates them');
+    expect(oauth!.seen.registrations).toBe(1);
   });
 
   it('signs DPoP proofs where the server asks for them, through the nonce dance, and the fixture accepts them', async () => {

@@ -31,6 +31,7 @@ export interface OAuthFixtureOptions {
   revocation?: true | 'refuse-access';
   dpop?: boolean;
   noPkceAdvertised?: boolean;
+  cimd?: boolean;
   discovery?: 'legacy' | 'legacy-defaults' | 'well-known-only';
 }
 
