@@ -260,7 +260,7 @@ export class OAuthDebugRunner {
           record.request = request;
           view.request = requestView(request);
         }
-        view.summary = request ? `Ready to send ${request.method} ${view.request!.url}.` : 'Ready.';
+        view.summary = request ? `Ready to send ${request.method} ${view.request!.url}.` : (handler.idle?.(this.ctx) ?? 'Ready: this step sends nothing of its own.');
         view.checks = this.requestChecks(record);
       } catch (error) {
         if (generation !== this.generation) return false;

@@ -38,6 +38,8 @@ export interface StepIo {
 /** One kind of step: when it applies, the request it sends, and what it makes of the answer. */
 export interface StepHandler {
   kind: DebugStepKind;
+  /** What the step does while pending, when it sends no request of its own. */
+  idle?(ctx: FlowContext): string;
   /** Why the step does not apply to this run (version, grant, what came before), or undefined. */
   skip(ctx: FlowContext, rules: SpecRules): string | undefined;
   /** The request it will send; undefined for a step without HTTP of its own. Throws a sentence when it cannot be built. */

@@ -130,6 +130,7 @@ function redirectChecks(ctx: FlowContext, rules: SpecRules, query: URLSearchPara
 
 export const authorizationRedirectStep: StepHandler = {
   kind: 'authorization-redirect',
+  idle: () => 'Waits for the browser to come back to Loupe\'s loopback listener with the code.',
   skip: skipWithoutBrowser,
   prepare: async (ctx) => (ctx.pendingRedirect ? { ...getRequest(ctx.pendingRedirect, {}, ['state', 'iss', 'code']), headers: {} } : undefined),
   run: async (ctx, rules, request, io) => {

@@ -5,7 +5,7 @@ import { blocking, check, chooseScope, RULE, shapeCheck } from '../checks.js';
 import { getRequest, jsonRequest, sentJson, type PreparedRequest } from '../debug-request.js';
 import { parseJsonRecord, stringList, type DebugClient, type FlowContext } from '../flow-context.js';
 import { versionName, type SpecRules } from '../spec-rules.js';
-import { noAnswer, type StepHandler, type StepOutcome } from '../step.js';
+import { noAnswer, type StepHandler, type StepIo, type StepOutcome } from '../step.js';
 import { oauthErrorText } from '../../auth-steps.js';
 
 type Method = 'pre-registered' | 'metadata-document' | 'dynamic-registration';
@@ -39,7 +39,7 @@ function orderNotes(ctx: FlowContext, rules: SpecRules, chosen: Method): DebugCh
   return notes;
 }
 
-async function registerDynamically(ctx: FlowContext, rules: SpecRules, request: PreparedRequest, io: Parameters<StepHandler['run']>[3]): Promise<StepOutcome> {
+async function registerDynamically(ctx: FlowContext, rules: SpecRules, request: PreparedRequest, io: StepIo): Promise<StepOutcome> {
   const sent = await io.send(request);
   if (!sent.response) return noAnswer('The registration endpoint did not answer', sent);
   const { status, text } = sent.response;
@@ -65,7 +65,7 @@ async function registerDynamically(ctx: FlowContext, rules: SpecRules, request: 
 }
 
 /** The AS will fetch the metadata document; Loupe fetches it too, to check what the AS will find. */
-async function checkMetadataDocument(ctx: FlowContext, rules: SpecRules, request: PreparedRequest, io: Parameters<StepHandler['run']>[3]): Promise<StepOutcome> {
+async function checkMetadataDocument(ctx: FlowContext, rules: SpecRules, request: PreparedRequest, io: StepIo): Promise<StepOutcome> {
   const url = ctx.settings.clientMetadataUrl!;
   const checks: DebugCheck[] = [...orderNotes(ctx, rules, 'metadata-document')];
   if (!isHttpsUrl(url)) checks.push(blocking('cimd-url', `The client id ${url} must be an https URL with a path.`, RULE.cimd));
@@ -93,6 +93,7 @@ async function checkMetadataDocument(ctx: FlowContext, rules: SpecRules, request
 
 export const registrationStep: StepHandler = {
   kind: 'client-registration',
+  idle: (ctx) => (ctx.settings.clientId ? `Uses the pre-registered client ${ctx.settings.clientId}: nothing to send.` : 'Finds no way to get a client id here (no metadata document the server takes, no registration endpoint).'),
   skip: () => undefined,
   prepare: async (ctx, rules) => {
     const chosen = method(ctx, rules);
