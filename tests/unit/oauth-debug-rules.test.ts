@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { issCheck, resourceChecks } from '../../main/core/auth/debugger/checks.js';
 import { applyEdit, formRequest, getRequest, jsonRequest, requestView } from '../../main/core/auth/debugger/debug-request.js';
 import { authorizationServerCandidates, resourceMetadataCandidates, specRules } from '../../main/core/auth/debugger/spec-rules.js';
-import { parseWwwAuthenticate } from '../../main/core/auth/debugger/www-authenticate.js';
+import { parseWwwAuthenticate } from '../../main/core/auth/www-authenticate.js';
 import { judgeRevocation } from '../../main/core/auth/token-revocation.js';
 
 describe('WWW-Authenticate challenges (RFC 9110 §11.6.1)', () => {

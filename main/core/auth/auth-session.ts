@@ -25,7 +25,7 @@ import {
 import { redactUrl } from '../transports/http-redaction.js';
 import { classifyOAuthExchange, stepFromExchange } from './auth-steps.js';
 import { privateKeyJwtSigner } from './client-auth.js';
-import { challengeOf, parseWwwAuthenticate } from './debugger/www-authenticate.js';
+import { challengeOf, parseWwwAuthenticate } from './www-authenticate.js';
 import { liveDpopSession } from './dpop.js';
 import { revokeOnClear } from './revoke-on-clear.js';
 import { CALLBACK_PATH, LoopbackRedirect, reservePort } from './loopback-redirect.js';

@@ -1,6 +1,6 @@
 import type { AuthSettings } from '../../../../shared/auth.js';
 import type { OAuthSpecVersion } from '../../../../shared/oauth-debugger.js';
-import type { AuthChallenge } from './www-authenticate.js';
+import type { AuthChallenge } from '../www-authenticate.js';
 
 /** A JSON object a server sent (metadata, a registration, tokens), as parsed. */
 export type JsonRecord = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { check, RULE } from '../checks.js';
 import { mcpRequest, answerArrived, rpcMessages } from '../mcp-request.js';
 import { versionName, type SpecRules } from '../spec-rules.js';
 import { noAnswer, type StepHandler } from '../step.js';
-import { challengeOf, parseWwwAuthenticate, type AuthChallenge } from '../www-authenticate.js';
+import { challengeOf, parseWwwAuthenticate, type AuthChallenge } from '../../www-authenticate.js';
 import type { LearnedChallenge } from '../flow-context.js';
 
 function challengeChecks(rules: SpecRules, status: number, header: string | undefined, challenges: AuthChallenge[]): DebugCheck[] {

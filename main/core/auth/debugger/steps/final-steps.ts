@@ -7,7 +7,7 @@ import { formRequest, type PreparedRequest } from '../debug-request.js';
 import { answerArrived, mcpRequest, ourAnswer, rpcMessages } from '../mcp-request.js';
 import type { FlowContext } from '../flow-context.js';
 import { noAnswer, type StepHandler } from '../step.js';
-import { challengeOf, parseWwwAuthenticate } from '../www-authenticate.js';
+import { challengeOf, parseWwwAuthenticate } from '../../www-authenticate.js';
 
 export const authenticatedRequestStep: StepHandler = {
   kind: 'authenticated-request',
