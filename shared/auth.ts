@@ -54,7 +54,8 @@ export type AuthStepKind =
   | 'callback'
   | 'token'
   | 'refresh'
-  | 'step-up';
+  | 'step-up'
+  | 'revocation';
 
 export const AUTH_STEP_TITLES: Record<AuthStepKind, string> = {
   challenge: 'Challenge (401/403 from the server)',
@@ -66,6 +67,7 @@ export const AUTH_STEP_TITLES: Record<AuthStepKind, string> = {
   token: 'Token request',
   refresh: 'Token refresh',
   'step-up': 'Step-up authorization (insufficient scope)',
+  revocation: 'Token revocation (RFC 7009)',
 };
 
 /** One HTTP exchange, credentials redacted. */

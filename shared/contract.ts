@@ -41,6 +41,7 @@ import type { RegistrySearchResult } from './registry.js';
 import type { HarExport } from './har.js';
 import type { ParentSpanParams, ParentSpanRef, TelemetryConfig, TelemetryStatus } from './telemetry.js';
 import { LOAD_LIMITS, type LoadProgress, type LoadResult, type LoadRunParams } from './load-run.js';
+import { OAUTH_DEBUG_LIMITS, OAUTH_SPEC_VERSIONS, type DebugRequestEdit, type OAuthDebugRun, type OAuthDebugRunSummary, type OAuthDebugStartParams } from './oauth-debugger.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import type { InterceptDecision, InterceptRule, PausedMessage, ProxiedSession, RoutePlan, RouteRecord, RouteTarget } from './proxy.js';
@@ -161,6 +162,16 @@ const chatFields = {
 };
 const chatText = z.string().min(1, 'must not be empty').max(1_000_000, 'is longer than 1,000,000 characters');
 const conversationRef = z.object({ conversationId: id });
+/** An OAuth debug step's request edit, within OAUTH_DEBUG_LIMITS. */
+const debugEditMap = z
+  .record(z.string().min(1).max(256), z.string().max(OAUTH_DEBUG_LIMITS.maxEditValueChars).nullable())
+  .refine((map) => Object.keys(map).length <= OAUTH_DEBUG_LIMITS.maxEditParams, `must hold at most ${OAUTH_DEBUG_LIMITS.maxEditParams} entries`);
+const debugRequestEdit = z.object({
+  url: z.string().max(OAUTH_DEBUG_LIMITS.maxEditUrlChars).optional(),
+  params: debugEditMap.optional(),
+  headers: debugEditMap.optional(),
+  body: z.string().max(OAUTH_DEBUG_LIMITS.maxEditBodyChars).optional(),
+}) satisfies z.ZodType<DebugRequestEdit>;
 const chatContextSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('resource'), uri: id }),
   z.object({ kind: z.literal('prompt'), name: id, arguments: z.record(z.string(), z.string()) }),
@@ -423,6 +434,21 @@ export const requests = {
   ),
   /** Stops a load run: no new calls, calls still out are cancelled; `load.run` then resolves. */
   'load.cancel': request<void>()(z.object({ runId: id })),
+  // The OAuth debugger (issue 30, item 1): a flow run step by step under one spec version (shared/oauth-debugger.ts).
+  /** Starts a run (step mode: its first step pending; all: it runs on); `oauthDebug.changed` follows every change. */
+  'oauthDebug.start': request<OAuthDebugRun>()(
+    serverRef.extend({ version: z.enum(OAUTH_SPEC_VERSIONS).optional(), mode: z.enum(['all', 'step']).optional() }) satisfies z.ZodType<OAuthDebugStartParams>,
+  ),
+  /** Sends the pending step; resolves when it is done or waits for the browser (in `all` mode, when the run ends). */
+  'oauthDebug.next': request<OAuthDebugRun>()(z.object({ runId: id })),
+  /** Runs again from a step, keeping the steps before it; `edit` changes its request first. */
+  'oauthDebug.continueFrom': request<OAuthDebugRun>()(z.object({ runId: id, stepIndex: z.number().int().min(0), edit: debugRequestEdit.optional() })),
+  /** Changes the pending step's request (a scope, the redirect URI, any parameter) before it is sent; its checks are judged again. */
+  'oauthDebug.edit': request<OAuthDebugRun>()(z.object({ runId: id, stepIndex: z.number().int().min(0).optional(), edit: debugRequestEdit })),
+  'oauthDebug.stop': request<OAuthDebugRun>()(z.object({ runId: id })),
+  'oauthDebug.get': request<OAuthDebugRun>()(z.object({ runId: id })),
+  /** This core's runs (of one server, when named), oldest first. */
+  'oauthDebug.list': request<OAuthDebugRunSummary[]>()(z.object({ serverId: id.optional() })),
   // Models (issue 29): providers, modelPreferences rules, drafts of sampling replies, the chat playground.
   'models.providers.list': request<ModelProvider[]>()(none),
   /** Adds a provider; its `apiKey` goes to the secret store, never to models.json. */
@@ -573,6 +599,8 @@ export const events = {
   'auth.openUrl': event<{ serverId: string; url: string }>(),
   /** A load run's counts and recent latencies (every 250 ms while `load.run` runs). */
   'load.progress': event<LoadProgress>(),
+  /** An OAuth debug run changed: a step prepared, sent, answered, edited; the run paused, waits or ended. */
+  'oauthDebug.changed': event<OAuthDebugRun>(),
 
   // Models (issue 29).
   'models.providersChanged': event<ModelProvider[]>(),

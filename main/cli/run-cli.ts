@@ -97,7 +97,7 @@ function secretFromEnv(env: NodeJS.ProcessEnv, name: string, flag: string): stri
 }
 
 /** The secrets the command line points at (by variable name or file), stored the way the app stores them. */
-async function storeSecrets(session: CliSession, serverId: string, auth: CliAuthOptions, env: NodeJS.ProcessEnv): Promise<void> {
+export async function storeSecrets(session: CliSession, serverId: string, auth: CliAuthOptions, env: NodeJS.ProcessEnv): Promise<void> {
   const store = (name: AuthSecretName, secret: string) => session.core.handlers['auth.setSecret']({ serverId, name, secret });
   if (auth.clientSecretEnv) await store('client-secret', secretFromEnv(env, auth.clientSecretEnv, '--client-secret-env'));
   if (auth.privateKeyFile) {

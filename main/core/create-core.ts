@@ -47,6 +47,9 @@ import { lintHandlers } from './handlers/lint-handlers.js';
 import { registryHandlers } from './handlers/registry-handlers.js';
 import { telemetryHandlers } from './handlers/telemetry-handlers.js';
 import { loadHandlers } from './handlers/load-handlers.js';
+import { oauthDebugHandlers } from './handlers/oauth-debug-handlers.js';
+import { OAuthDebugger } from './auth/debugger/oauth-debugger.js';
+import { recordedFetch } from './auth/recorded-fetch.js';
 import { McpTelemetry } from './telemetry/mcp-telemetry.js';
 import { StructuredResults } from './lint/structured-results.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
@@ -112,10 +115,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     onNotice: (notice) => notices.add(notice),
     ...(options.approvalHistory ? { history: options.approvalHistory } : {}),
   });
+  const tokens = new TokenStore(secrets, (...values) => sessionSecrets.remember(...values));
   const auth = new AuthManager({
-    tokens: new TokenStore(secrets, (...values) => sessionSecrets.remember(...values)),
+    tokens,
     onChange: (status) => events.emit('auth.changed', status),
     onOpenUrl: (event) => events.emit('auth.openUrl', event),
+    fetchFor: (serverId, serverUrl, onExchange) => recordedFetch(traffic.recorderFor(serverId, `oauth:${serverId}`), new URL(serverUrl), onExchange),
   });
   const validator = new IsolatedValidator(options.validationTimeLimitMs);
   const connections = new ConnectionManager({
@@ -188,6 +193,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     onNotice: (notice) => notices.add(notice),
   });
 
+  const oauthDebug = new OAuthDebugger({
+    server: (serverId) => store.require(serverId),
+    tokens,
+    traffic,
+    onChange: (run) => events.emit('oauthDebug.changed', run),
+    openUrl: (event) => events.emit('auth.openUrl', event),
+    remember: (...values) => sessionSecrets.remember(...values),
+    clientVersion: options.version,
+  });
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
@@ -211,6 +225,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...registryHandlers(store),
     ...telemetryHandlers(telemetry),
     ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
+    ...oauthDebugHandlers(oauthDebug),
     ...models.handlers,
     ...collectionHandlers(collections.service, collections.deps),
     ...proxy.handlers,
@@ -220,6 +235,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const removeServer = handlers['servers.remove'];
   handlers['servers.remove'] = async (params) => {
     await removeServer(params);
+    oauthDebug.forget(params.id);
     await auth.forget(params.id);
   };
 
@@ -229,6 +245,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     dispose: async () => {
       await models.dispose();
       await proxy.close();
+      oauthDebug.forget();
       await connections.disconnectAll();
       await telemetry.stop();
       await collections.dispose();

@@ -4,34 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../shared/auth.js';
-import type { ServerConfig } from '../../shared/server-config.js';
 import { SECRETS_FILE as OAUTH_SECRETS_FILE } from '../../main/core/secrets/open-secret-store.js';
 // @ts-expect-error a plain .mjs fixture without types
 import { IDP, MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { eventsNamed, startCore, startEverythingHttp, type TestCore, exportedText } from './helpers.js';
-
-interface Fixture {
-  url: string;
-  sseUrl: string;
-  idpTokenEndpoint: string;
-  seen: {
-    registrations: number;
-    authorizations: Array<Record<string, string>>;
-    tokenGrants: Array<{ grant: string; resource: string | null; scope: string | null; clientAuth?: string }>;
-    idpExchanges: Array<{ audience: string | null; resource: string | null; requested: string | null }>;
-  };
-  expireAccessTokens(): void;
-  close(): Promise<void>;
-}
-
-async function addOAuthServer(test: TestCore, url: string, extra: Partial<ServerConfig> = {}): Promise<ServerConfig> {
-  return test.core.handlers['servers.add']({
-    name: 'oauth fixture',
-    transport: { type: 'streamable-http', url, headers: [] },
-    auth: { authorizeWith: 'http-get' },
-    ...extra,
-  });
-}
+import { addOAuthServer, type OAuthFixture as Fixture } from './oauth-fixture.js';
 
 describe('OAuth sign-in against the fixture authorization server', () => {
   let test: TestCore;

@@ -1,9 +1,9 @@
-import { createPrivateKey, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
-  createPrivateKeyJwtAuth,
   IssuerMismatchError,
   requestJwtAuthorizationGrant,
   type AddClientAuthentication,
+  type DpopSession,
   type FetchLike,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -24,6 +24,10 @@ import {
 } from '../../../shared/auth.js';
 import { redactUrl } from '../transports/http-redaction.js';
 import { classifyOAuthExchange, stepFromExchange } from './auth-steps.js';
+import { privateKeyJwtSigner } from './client-auth.js';
+import { challengeOf, parseWwwAuthenticate } from './www-authenticate.js';
+import { liveDpopSession } from './dpop.js';
+import { revokeOnClear } from './revoke-on-clear.js';
 import { CALLBACK_PATH, LoopbackRedirect, reservePort } from './loopback-redirect.js';
 import type { OAuthRecord, TokenStore } from './token-store.js';
 import { networkFetch } from '../transports/network-fetch.js';
@@ -54,6 +58,8 @@ export interface AuthSessionDeps {
   onChange: (status: AuthStatus) => void;
   /** Asks the shell to open the authorization URL in the system browser. */
   openInBrowser: (serverId: string, url: string) => void;
+  /** A recording fetch for Clear tokens' revocation requests (RFC 7009), which happen outside any connection. */
+  fetchFor?: (serverUrl: string, onExchange: (exchange: HttpExchange, trafficSeq: number) => void) => FetchLike;
 }
 
 export interface AuthTarget {
@@ -85,6 +91,9 @@ export class AuthSession implements OAuthClientProvider {
   private savedResourceUrl: string | undefined;
   /** Set while the person asked to sign in (and while signed in, for step-up): the browser may open. */
   private userStarted = false;
+  /** The server answered with a DPoP challenge (RFC 9449 §7.1): tokens are asked for bound to Loupe's key. */
+  private resourceAskedDpop = false;
+  private dpopSession: Promise<DpopSession | undefined> | undefined;
 
   constructor(
     readonly serverId: string,
@@ -109,6 +118,7 @@ export class AuthSession implements OAuthClientProvider {
     this.configure(target.settings);
     this.flowFetch = fetch;
     this.record = await this.deps.tokens.read(this.serverId, target.serverUrl);
+    this.dpopSession = undefined;
     await this.loadSecrets();
     const signer = this.privateKeyJwt();
     if (signer) this.addClientAuthentication = signer;
@@ -282,6 +292,19 @@ export class AuthSession implements OAuthClientProvider {
     return this.record.discovery;
   }
 
+  /**
+   * DPoP (RFC 9449) where the server asks for it (a DPoP challenge, or metadata requiring bound
+   * tokens): the SDK signs the token requests and presents `token_type: DPoP` tokens with proofs.
+   * The key is kept with the tokens it binds (dpop.ts); without a request for DPoP, Bearer as before.
+   */
+  dpop(): Promise<DpopSession | undefined> | undefined {
+    const requiredByMetadata = (this.record.discovery?.resourceMetadata as { dpop_bound_access_tokens_required?: unknown } | undefined)?.dpop_bound_access_tokens_required === true;
+    if (!this.record.dpopKey && !this.resourceAskedDpop && !requiredByMetadata) return undefined;
+    const metadata = this.record.discovery?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined;
+    this.dpopSession ??= liveDpopSession(this.record, metadata?.dpop_signing_alg_values_supported, () => this.persist());
+    return this.dpopSession;
+  }
+
   // ── The flow, as Loupe runs around the SDK ───────────────────────────────────────────────────
 
   /** A sign-in is waiting for its redirect. */
@@ -305,6 +328,7 @@ export class AuthSession implements OAuthClientProvider {
     if (exchange.purpose === 'mcp') {
       const wwwAuthenticate = exchange.responseHeaders?.['www-authenticate'] ?? '';
       if (exchange.status === 401) {
+        if (challengeOf(parseWwwAuthenticate(wwwAuthenticate), 'dpop')) this.resourceAskedDpop = true;
         if (this.flowState === 'signed-in' || this.flowState === 'failed') this.steps = [];
         this.steps.push(stepFromExchange('challenge', exchange, trafficSeq, Date.now()));
         this.trimAndEmit();
@@ -373,9 +397,15 @@ export class AuthSession implements OAuthClientProvider {
   async clear(): Promise<void> {
     this.pending?.fail(new Error('Sign-in cancelled: the tokens were cleared.'));
     this.pending = undefined;
+    const { tokens, discovery, serverUrl } = this.record;
+    const revocation =
+      tokens && this.deps.fetchFor
+        ? await revokeOnClear({ serverUrl, tokens, client: this.clientInformation(), discovery, privateKeyJwt: this.addClientAuthentication, fetchFor: (onExchange) => this.deps.fetchFor!(serverUrl, onExchange) })
+        : [];
     this.record = { serverUrl: this.record.serverUrl, ...(this.record.redirectPort ? { redirectPort: this.record.redirectPort } : {}) };
+    this.dpopSession = undefined;
     this.verifier = undefined;
-    this.steps = [];
+    this.steps = revocation;
     this.failure = undefined;
     this.authorizationUrl = undefined;
     this.userStarted = false;
@@ -494,8 +524,7 @@ export class AuthSession implements OAuthClientProvider {
   private privateKeyJwt(): AddClientAuthentication | undefined {
     const clientId = this.settings.clientId;
     if (!this.usesPrivateKey || !clientId || !this.clientSecretValue) return undefined;
-    const pem = this.clientSecretValue;
-    return createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey: pem, alg: signingAlgorithm(pem) });
+    return privateKeyJwtSigner(clientId, this.clientSecretValue);
   }
 
   /**
@@ -566,19 +595,4 @@ export class AuthSession implements OAuthClientProvider {
   private async persist(): Promise<void> {
     await this.deps.tokens.write(this.serverId, this.record);
   }
-}
-
-/** The JWS algorithm that fits a PEM private key (RFC 7518): ES256/384/512 by curve, EdDSA, or RS256. */
-function signingAlgorithm(pem: string): string {
-  try {
-    const key = createPrivateKey(pem);
-    if (key.asymmetricKeyType === 'ec') {
-      const curve = key.asymmetricKeyDetails?.namedCurve;
-      return curve === 'secp384r1' ? 'ES384' : curve === 'secp521r1' ? 'ES512' : 'ES256';
-    }
-    if (key.asymmetricKeyType === 'ed25519') return 'EdDSA';
-  } catch {
-    // Not a key Node can read: the SDK reports it when it signs.
-  }
-  return 'RS256';
 }

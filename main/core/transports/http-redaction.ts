@@ -32,6 +32,8 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'assertion',
   'registration_access_token',
   'subject_token',
+  // RFC 7009: the token a revocation request names.
+  'token',
   'password',
 ]);
 /** The most of an OAuth body kept for the record. */
