@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportDiscovery, ImportEntry, ImportSource } from '../../shared/config-import.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { discoverImports, type DiscoveryPlace } from '../../main/core/config/import/discover.js';
+import { fitsTemplate } from '../../main/core/config/import/existing-match.js';
 
 let home: string;
 let project: string;
@@ -240,6 +241,13 @@ tool_timeout_sec = 90.5
     // The same command with another environment is another server (issue 24: it was "Already in Loupe").
     const otherEnv: ServerConfig[] = [{ ...existing[0]!, transport: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: [{ key: 'ACCOUNT', value: 'b' }] } }];
     expect(entry(source(await discoverImports(place(), otherEnv), 'Cursor (user)'), 'everything').existingMatch).toBeUndefined();
+    // A header written with a variable matches the server imported with the variable's value.
+    await plant('.cursor/mcp.json', JSON.stringify({ mcpServers: { api: { url: 'http://x/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } } } }));
+    const imported = (value: string): ServerConfig[] => [
+      { id: '2', name: 'API', transport: { type: 'streamable-http', url: 'http://x/mcp', headers: [{ key: 'Authorization', value, secret: true }] } },
+    ];
+    expect(entry(source(await discoverImports(place(), imported('Bearer abc')), 'Cursor (user)'), 'api').existingMatch).toBe('API');
+    expect(entry(source(await discoverImports(place(), imported('Basic abc')), 'Cursor (user)'), 'api').existingMatch).toBeUndefined();
     expect(found.searched).toContain(path.join(home, '.codex', 'config.toml'));
     expect(found.searched).toContain(path.join(project, '.vscode', 'mcp.json'));
     expect(found.searched).not.toContain(path.join(home, '.cursor', 'mcp.json'));
@@ -289,5 +297,17 @@ describe('Low 3: a crafted project config cannot freeze the core', () => {
     const file = await plant('.mcp.json', JSON.stringify({ mcpServers: {}, padding: 'x'.repeat(1024 * 1024) }), project);
     const found = await discoverImports(place(), []);
     expect(found.sources.find((item) => item.path === file)?.problem).toBe(`${file} was not imported because it is larger than 1 MB.`);
+  });
+});
+
+describe('fitsTemplate: a config value with variables against the value Loupe keeps', () => {
+  it('fills each variable with any text, keeping the literal parts in order', () => {
+    expect(fitsTemplate('Bearer ${env:T}', 'Bearer abc')).toBe(true);
+    expect(fitsTemplate('Bearer ${env:T}', 'Basic abc')).toBe(false);
+    expect(fitsTemplate('${A}-${B}', 'x-y')).toBe(true);
+    expect(fitsTemplate('${A}-${B}', 'xy')).toBe(false);
+    expect(fitsTemplate('a${X}a', 'a')).toBe(false);
+    expect(fitsTemplate('plain', 'plain')).toBe(true);
+    expect(fitsTemplate('plain', 'other')).toBe(false);
   });
 });

@@ -1,12 +1,39 @@
 import type { ImportSource } from '../../../../shared/config-import.js';
 import type { KeyValue, ServerConfig, TransportConfig } from '../../../../shared/server-config.js';
 
-/** Name=value pairs in any order (a variable set twice keeps its last value, as the process would see it). */
-function samePairs(a: readonly KeyValue[], b: readonly KeyValue[]): boolean {
+const VARIABLE = /\$\{[^}]*\}/;
+
+/**
+ * Whether a value Loupe keeps could be what a config's value becomes once its `${…}` variables are
+ * filled: `Bearer ${env:TOKEN}` matches `Bearer abc`. Without variables the two must be equal.
+ * Linear in the lengths: the literal parts are found in order, with no regular expression built from input.
+ */
+export function fitsTemplate(template: string, value: string): boolean {
+  if (template === value) return true;
+  const parts = template.split(VARIABLE);
+  if (parts.length === 1) return false;
+  const first = parts[0]!;
+  const last = parts[parts.length - 1]!;
+  if (value.length < first.length + last.length || !value.startsWith(first) || !value.endsWith(last)) return false;
+  let at = first.length;
+  const end = value.length - last.length;
+  for (const middle of parts.slice(1, -1)) {
+    const found = value.indexOf(middle, at);
+    if (found < 0 || found + middle.length > end) return false;
+    at = found + middle.length;
+  }
+  return true;
+}
+
+/**
+ * Name=value pairs in any order (a variable set twice keeps its last value, as the process would see it).
+ * `existing` is what Loupe keeps, `candidate` what a config file says, variables unfilled.
+ */
+function samePairs(existing: readonly KeyValue[], candidate: readonly KeyValue[]): boolean {
   const map = (rows: readonly KeyValue[]) => new Map(rows.map((row) => [row.key, row.value]));
-  const left = map(a);
-  const right = map(b);
-  return left.size === right.size && [...left].every(([key, value]) => right.get(key) === value);
+  const kept = map(existing);
+  const read = map(candidate);
+  return kept.size === read.size && [...read].every(([key, value]) => kept.has(key) && fitsTemplate(value, kept.get(key)!));
 }
 
 /**
