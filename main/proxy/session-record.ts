@@ -89,6 +89,8 @@ export class SessionRecord {
 
   async end(exit?: string): Promise<void> {
     await this.started;
+    // A link that broke an instant ago, its close not yet handled: move its record here first.
+    if (this.link && !this.link.live) await this.appLost();
     this.ending = true;
     clearTimeout(this.retry);
     if (this.held) this.release();
@@ -102,6 +104,12 @@ export class SessionRecord {
     this.sayLoss();
     if (this.link?.live) {
       if (!this.link.send(event)) this.countLost(1, 'Loupe did not take them in time');
+      return;
+    }
+    if (this.link) {
+      // The socket is already broken but its close has not run appLost yet: hold the event for it.
+      this.held ??= [];
+      this.held.push(event);
       return;
     }
     if (this.local && this.local.failed === undefined) {
