@@ -11,6 +11,8 @@ import { parseArgs } from 'node:util';
 
 const BENCHES = {
   'stdio-calls': () => import('./stdio-calls.js'),
+  'proxy-calls': () => import('./proxy-calls.js'),
+  'proxy-large-reply': () => import('./proxy-large-reply.js'),
   'traffic-flood': () => import('./traffic-flood.js'),
   'large-result': () => import('./large-result.js'),
   'many-tools': () => import('./many-tools.js'),
@@ -18,6 +20,9 @@ const BENCHES = {
   'page-load': () => import('./page-load.js'),
   'million-entries': () => import('./million-entries.js'),
   'reload-log': () => import('./reload-log.js'),
+  'model-draft': () => import('./model-draft.js'),
+  collections: () => import('./collections.js'),
+  'crossing-check': () => import('./crossing-check.js'),
 };
 
 function parseCommandLine() {

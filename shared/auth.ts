@@ -54,7 +54,8 @@ export type AuthStepKind =
   | 'callback'
   | 'token'
   | 'refresh'
-  | 'step-up';
+  | 'step-up'
+  | 'revocation';
 
 export const AUTH_STEP_TITLES: Record<AuthStepKind, string> = {
   challenge: 'Challenge (401/403 from the server)',
@@ -66,6 +67,7 @@ export const AUTH_STEP_TITLES: Record<AuthStepKind, string> = {
   token: 'Token request',
   refresh: 'Token refresh',
   'step-up': 'Step-up authorization (insufficient scope)',
+  revocation: 'Token revocation (RFC 7009)',
 };
 
 /** One HTTP exchange, credentials redacted. */
@@ -79,14 +81,14 @@ export interface HttpExchange {
   responseHeaders?: Record<string, string>;
   /** The `Mcp-Session-Id` the request carried or the response assigned. */
   sessionId?: string;
-  /** OAuth exchanges only (bounded, secrets redacted); MCP bodies are the JSON-RPC entries themselves. */
+  /** OAuth and model exchanges only (bounded, secrets redacted); MCP bodies are the JSON-RPC entries themselves. */
   requestBody?: string;
   responseBody?: string;
   durationMs: number;
   /** A request that never got a response: why, in one sentence. */
   error?: string;
-  /** `oauth` for discovery, registration and token requests; `mcp` for the transport's own. */
-  purpose: 'mcp' | 'oauth';
+  /** `oauth` for discovery, registration and token requests; `mcp` for the transport's own; `model` for a model provider's. */
+  purpose: 'mcp' | 'oauth' | 'model';
 }
 
 export interface AuthStep {

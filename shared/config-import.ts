@@ -5,7 +5,7 @@
  */
 import type { ServerConfig, ServerConfigInput } from './server-config.js';
 
-export type ImportClient = 'claude-desktop' | 'claude-code' | 'vscode' | 'cursor' | 'windsurf' | 'gemini' | 'codex' | 'snippet';
+export type ImportClient = 'claude-desktop' | 'claude-code' | 'vscode' | 'cursor' | 'windsurf' | 'gemini' | 'codex' | 'cline' | 'server-json' | 'snippet';
 
 export const IMPORT_CLIENT_NAMES: Record<ImportClient, string> = {
   'claude-desktop': 'Claude Desktop',
@@ -15,6 +15,8 @@ export const IMPORT_CLIENT_NAMES: Record<ImportClient, string> = {
   windsurf: 'Windsurf',
   gemini: 'Gemini CLI',
   codex: 'Codex',
+  cline: 'Cline',
+  'server-json': 'MCP Registry server.json',
   snippet: 'Pasted snippet',
 };
 
@@ -98,7 +100,7 @@ export interface ImportResult {
 }
 
 export interface ExportSnippet {
-  client: Exclude<ImportClient, 'snippet'>;
+  client: Exclude<ImportClient, 'snippet' | 'cline' | 'server-json'>;
   /** Where the snippet goes, e.g. "~/.cursor/mcp.json". */
   target: string;
   /** Absent when the client cannot use this server; `note` then says why. */

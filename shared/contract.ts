@@ -11,11 +11,14 @@ import type { AppCommand } from './app-commands.js';
 import type { AppDocument, AppOpening, AppWireRecord } from './apps.js';
 import type { ExportSnippet, ImportDiscovery, ImportParams, ImportResult, ImportSource } from './config-import.js';
 import { AUTH_SECRET_NAMES, type AuthSecretName, type AuthStatus } from './auth.js';
-import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate } from './approvals.js';
+import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate, ToolCallApproval, ToolCallDecision } from './approvals.js';
+import { MAX_CHAT_STEP_LIMIT, type ChatContextSource, type ChatConversation, type ChatEvent, type ChatSummary, type ChatTurn } from './chat.js';
+import type { DraftEvent, DraftStarted, ModelChoice, ModelConnectionTest, ModelList, ModelPreferences, ModelProvider, ModelProviderInput, ModelRef } from './models.js';
 import type { DeepLinkEvent } from './deep-link.js';
 import type { DocumentReplyValue, HeldDocumentCommand, OpenedDocument } from './document/document-protocol.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
 import type { CoreStatus } from './core-status.js';
+import type { CapabilitySnapshot, CollectionView, DiffRow, DiffSource, DiffSummary, RequestFileView, RequestRun, RequestRuns, RunReport, SurfaceDiff, SurfaceSource } from './collections.js';
 import {
   LOGGING_LEVELS,
   type CallProgress,
@@ -33,9 +36,16 @@ import {
 } from './mcp.js';
 import type { CallTimeouts, RootConfig, ServerConfig, ServerConfigInput } from './server-config.js';
 import type { TaskInfo } from './tasks.js';
+import type { ToolLintReport } from './tool-lint.js';
+import type { RegistrySearchResult } from './registry.js';
+import type { HarExport } from './har.js';
+import type { ParentSpanParams, ParentSpanRef, TelemetryConfig, TelemetryStatus } from './telemetry.js';
+import { LOAD_LIMITS, type LoadProgress, type LoadResult, type LoadRunParams } from './load-run.js';
+import { OAUTH_DEBUG_LIMITS, OAUTH_SPEC_VERSIONS, type DebugRequestEdit, type OAuthDebugRun, type OAuthDebugRunSummary, type OAuthDebugStartParams } from './oauth-debugger.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import type { OutcomeUpdate } from './traffic-outcomes.js';
+import type { InterceptDecision, InterceptRule, PausedMessage, ProxiedSession, RoutePlan, RouteRecord, RouteTarget } from './proxy.js';
 import { MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, TRAFFIC_TYPE_NAMES, type SessionPiece, type TrafficEntry, type TrafficExportPiece, type TrafficPage, type TrafficSessionSummary, type TrafficSettings } from './traffic.js';
 
 /**
@@ -115,8 +125,76 @@ const importParams = z.object({
   items: z.array(z.object({ name: z.string(), config: checkedInCore<ServerConfigInput>(), variables: z.array(importVariable) })),
   values: z.record(z.string(), z.string()),
 }) satisfies z.ZodType<ImportParams>;
+const httpUrl = z.string().refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http or https URL');
+const routeTarget = z.object({
+  client: z.enum(['claude-desktop', 'claude-code', 'vscode', 'cursor', 'windsurf', 'gemini', 'codex']),
+  path: z.string().min(1).max(4096),
+  name: z.string().min(1).max(1000),
+  project: z.string().max(4096).optional(),
+}) satisfies z.ZodType<RouteTarget>;
+const interceptRule = z.object({
+  id: id.optional(),
+  filter: z.string().max(1000),
+  enabled: z.boolean(),
+  direction: z.enum(['out', 'in']).optional(),
+  timeoutMs: z.number().int().min(1_000).max(60 * 60 * 1000).optional(),
+});
+/** An edited or answering message is one line of JSON-RPC: bounded like a paused one. */
+const interceptText = z.string().max(4 * 1024 * 1024, 'is longer than 4 MB');
+const interceptDecision = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('forward') }),
+  z.object({ action: z.literal('edit'), text: interceptText }),
+  z.object({ action: z.literal('answer'), text: interceptText }),
+  z.object({ action: z.literal('drop') }),
+]) satisfies z.ZodType<InterceptDecision>;
 /** A pasted snippet is a few servers; anything much larger is a mistake (or an attack on the core's time). */
 const MAX_SNIPPET_CHARS = 1_000_000;
+
+// Models and the chat playground (issue 29): the params their requests share.
+const modelRef = z.object({ providerId: id, modelId: z.string().min(1, 'must be a non-empty string').max(200) }) satisfies z.ZodType<ModelRef>;
+const chatFields = {
+  title: z.string().min(1).max(200).optional(),
+  serverIds: z.array(id).max(20, 'may name at most 20 servers').optional(),
+  system: z.string().max(100_000, 'is longer than 100,000 characters').optional(),
+  askBeforeToolCalls: z.boolean().optional(),
+  stepLimit: z.number().int().min(1).max(MAX_CHAT_STEP_LIMIT, `must be at most ${MAX_CHAT_STEP_LIMIT}`).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  maxOutputTokens: z.number().int().positive().max(1_000_000).optional(),
+};
+const chatText = z.string().min(1, 'must not be empty').max(1_000_000, 'is longer than 1,000,000 characters');
+const conversationRef = z.object({ conversationId: id });
+/** An OAuth debug step's request edit, within OAUTH_DEBUG_LIMITS. */
+const debugEditMap = z
+  .record(z.string().min(1).max(256), z.string().max(OAUTH_DEBUG_LIMITS.maxEditValueChars).nullable())
+  .refine((map) => Object.keys(map).length <= OAUTH_DEBUG_LIMITS.maxEditParams, `must hold at most ${OAUTH_DEBUG_LIMITS.maxEditParams} entries`);
+const debugRequestEdit = z.object({
+  url: z.string().max(OAUTH_DEBUG_LIMITS.maxEditUrlChars).optional(),
+  params: debugEditMap.optional(),
+  headers: debugEditMap.optional(),
+  body: z.string().max(OAUTH_DEBUG_LIMITS.maxEditBodyChars).optional(),
+}) satisfies z.ZodType<DebugRequestEdit>;
+const chatContextSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('resource'), uri: id }),
+  z.object({ kind: z.literal('prompt'), name: id, arguments: z.record(z.string(), z.string()) }),
+]) satisfies z.ZodType<ChatContextSource>;
+const toolCallDecision = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('approve'), arguments: jsonObject.optional(), sendInvalid: z.boolean().optional() }),
+  z.object({ action: z.literal('refuse'), message: z.string().max(10_000).optional() }),
+]) satisfies z.ZodType<ToolCallDecision>;
+// Collections (saved requests, checks, result diffs, capability snapshots; see shared/collections.ts).
+const collectionRef = z.object({ collectionId: id });
+const requestPath = z.string().min(1, 'must be a request file\'s path in the collection').max(1_000);
+const folderPath = z.string().min(1).max(4_096, 'must be a folder path');
+const diffSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('run'), collectionId: id, path: requestPath, which: z.enum(['last', 'previous']) }),
+  z.object({ kind: z.literal('snapshot'), collectionId: id, path: requestPath }),
+  z.object({ kind: z.literal('traffic'), seq: z.number().int().nonnegative() }),
+]) satisfies z.ZodType<DiffSource>;
+const surfaceSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('server'), serverId: id }),
+  z.object({ kind: z.literal('file'), collectionId: id, name: z.string().min(1).max(200) }),
+]) satisfies z.ZodType<SurfaceSource>;
+const snapshotName = z.string().regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/, 'must be a name of letters, digits, "-", "_" and "."');
 
 export interface Notice {
   id: string;
@@ -212,8 +290,9 @@ export const requests = {
   /**
    * Validates a value against a JSON Schema with Ajv (drafts 07 and 2020-12, formats). It runs in
    * the core because Ajv compiles to code, which the renderer's Content-Security-Policy forbids.
+   * `serverId` (the schema's server) gives each server its own queue of checks.
    */
-  'schemas.validate': request<SchemaValidation>()(z.object({ schema: jsonObject, value: z.unknown() })),
+  'schemas.validate': request<SchemaValidation>()(z.object({ schema: jsonObject, value: z.unknown(), serverId: id.optional() })),
   /** Saves the server's roots and, when connected, sends `notifications/roots/list_changed`. */
   'roots.set': request<ServerConfig>()(serverRef.extend({ roots: z.array(checkedInCore<RootConfig>()) })),
 
@@ -321,6 +400,188 @@ export const requests = {
   'auth.setClientSecret': request<AuthStatus>()(serverRef.extend({ secret: z.string().nullable() })),
   /** Stores (or with `null` removes) one of the server's OAuth secrets, e.g. the identity provider's ID token for cross-app access. */
   'auth.setSecret': request<AuthStatus>()(serverRef.extend({ name: z.enum(AUTH_SECRET_NAMES as [AuthSecretName, ...AuthSecretName[]]), secret: z.string().nullable() })),
+
+  // Where a peer was better (issue 30): tool lint, registry imports, HAR and OpenTelemetry export, load runs.
+  /** Lints the server's tools against model providers' documented rules (shared/tool-lint.ts); `force` fetches the list again. */
+  'tools.lint': request<ToolLintReport>()(serverRef.extend({ force: z.boolean().optional() })),
+  /** Searches the official MCP Registry (or another that serves its API) for servers to add with `config.import`. */
+  'registry.search': request<RegistrySearchResult>()(
+    z.object({ query: z.string().max(200), cursor: z.string().max(1000).optional(), registryUrl: httpUrl.optional() }),
+  ),
+  /** An MCP Registry server.json (a file's full path, or an http(s) URL) as an import source for `config.import`. */
+  'registry.readServerJson': request<ImportSource>()(z.union([z.object({ file: z.string().min(1) }), z.object({ url: httpUrl })])),
+  /** HAR 1.2 of the log's HTTP exchanges (MCP POSTs with their JSON-RPC bodies, OAuth), secret values redacted. */
+  'traffic.exportHar': request<HarExport>()(none),
+  /** Starts (an endpoint) or stops (null) sending a span per MCP request to an OTLP/HTTP collector (shared/telemetry.ts). */
+  'telemetry.configure': request<TelemetryStatus>()(
+    z.object({
+      endpoint: httpUrl.nullable(),
+      headers: z.record(z.string().max(256), z.string().max(8192)).refine((headers) => Object.keys(headers).length <= 32, 'must hold at most 32 headers').optional(),
+    }) satisfies z.ZodType<TelemetryConfig>,
+  ),
+  'telemetry.status': request<TelemetryStatus>()(none),
+  /** Opens a parent span (a chat turn, a collection run): requests made while it is open become its children. */
+  'telemetry.startSpan': request<ParentSpanRef>()(
+    z.object({
+      name: z.string().min(1).max(200),
+      kind: z.enum(['chat-turn', 'collection-run', 'load-run', 'other']),
+      serverId: id.optional(),
+      attributes: z.record(z.string().max(256), z.union([z.string().max(4096), z.number(), z.boolean()])).refine((a) => Object.keys(a).length <= 64, 'must hold at most 64 attributes').optional(),
+    }) satisfies z.ZodType<ParentSpanParams>,
+  ),
+  'telemetry.endSpan': request<void>()(z.object({ spanId: z.string().regex(/^[0-9a-f]{16}$/, 'is not a span id'), error: z.string().max(1000).optional() })),
+  /**
+   * Calls one tool at a concurrency and rate for a time, within LOAD_LIMITS, and resolves with
+   * latency percentiles, throughput and errors; `load.progress` reports every 250 ms. For one's own servers.
+   */
+  'load.run': request<LoadResult>()(
+    serverRef.extend({
+      runId: id,
+      tool: id,
+      arguments: jsonObject,
+      concurrency: z.number().int().min(1).max(LOAD_LIMITS.maxConcurrency, `must be at most ${LOAD_LIMITS.maxConcurrency}`),
+      rate: z.number().positive().max(LOAD_LIMITS.maxRate, `must be at most ${LOAD_LIMITS.maxRate} calls a second`).optional(),
+      durationS: z.number().positive().max(LOAD_LIMITS.maxDurationS, `must be at most ${LOAD_LIMITS.maxDurationS} seconds`),
+    }) satisfies z.ZodType<LoadRunParams>,
+  ),
+  /** Stops a load run: no new calls, calls still out are cancelled; `load.run` then resolves. */
+  'load.cancel': request<void>()(z.object({ runId: id })),
+  // The OAuth debugger (issue 30, item 1): a flow run step by step under one spec version (shared/oauth-debugger.ts).
+  /** Starts a run (step mode: its first step pending; all: it runs on); `oauthDebug.changed` follows every change. */
+  'oauthDebug.start': request<OAuthDebugRun>()(
+    serverRef.extend({ version: z.enum(OAUTH_SPEC_VERSIONS).optional(), mode: z.enum(['all', 'step']).optional() }) satisfies z.ZodType<OAuthDebugStartParams>,
+  ),
+  /** Sends the pending step; resolves when it is done or waits for the browser (in `all` mode, when the run ends). */
+  'oauthDebug.next': request<OAuthDebugRun>()(z.object({ runId: id })),
+  /** Runs again from a step, keeping the steps before it; `edit` changes its request first. */
+  'oauthDebug.continueFrom': request<OAuthDebugRun>()(z.object({ runId: id, stepIndex: z.number().int().min(0), edit: debugRequestEdit.optional() })),
+  /** Changes the pending step's request (a scope, the redirect URI, any parameter) before it is sent; its checks are judged again. */
+  'oauthDebug.edit': request<OAuthDebugRun>()(z.object({ runId: id, stepIndex: z.number().int().min(0).optional(), edit: debugRequestEdit })),
+  'oauthDebug.stop': request<OAuthDebugRun>()(z.object({ runId: id })),
+  'oauthDebug.get': request<OAuthDebugRun>()(z.object({ runId: id })),
+  /** This core's runs (of one server, when named), oldest first. */
+  'oauthDebug.list': request<OAuthDebugRunSummary[]>()(z.object({ serverId: id.optional() })),
+  // Models (issue 29): providers, modelPreferences rules, drafts of sampling replies, the chat playground.
+  'models.providers.list': request<ModelProvider[]>()(none),
+  /** Adds a provider; its `apiKey` goes to the secret store, never to models.json. */
+  'models.providers.add': request<ModelProvider>()(checkedInCore<ModelProviderInput>()),
+  /** `apiKey` absent keeps the stored key, null removes it. */
+  'models.providers.update': request<ModelProvider>()(z.object({ id, provider: checkedInCore<ModelProviderInput>() })),
+  'models.providers.remove': request<void>()(z.object({ id })),
+  /** The provider's models (`GET <base>/models`); a failure is one sentence. */
+  'models.list': request<ModelList>()(z.object({ providerId: id })),
+  /** Lists the models and answers with one sentence of result (never throws for the provider's failures). */
+  'models.test': request<ModelConnectionTest>()(z.object({ providerId: id })),
+  'models.preferences.get': request<ModelPreferences>()(none),
+  'models.preferences.set': request<ModelPreferences>()(checkedInCore<ModelPreferences>()),
+  /** The model the rules pick for a pending sampling request, and why. */
+  'models.choose': request<ModelChoice>()(z.object({ approvalId: id })),
+  /** Drafts a pending sampling request's reply with a model (the given one, else the rules' pick); `models.draft` events follow. */
+  'models.draft': request<DraftStarted>()(z.object({ approvalId: id, model: modelRef.optional() })),
+  'models.draftStop': request<void>()(z.object({ draftId: id })),
+  'chat.create': request<ChatConversation>()(z.object({ model: modelRef, ...chatFields })),
+  /** Changes an idle conversation's settings. */
+  'chat.update': request<ChatConversation>()(conversationRef.extend({ model: modelRef.optional(), ...chatFields })),
+  /** Adds the person's message and starts the run; answers at once, `chat.event`s follow. */
+  'chat.send': request<ChatConversation>()(conversationRef.extend({ text: chatText })),
+  'chat.stop': request<void>()(conversationRef),
+  /** Reads a resource or gets a prompt through the server's connection and adds it to the context. */
+  'chat.addContext': request<ChatTurn>()(conversationRef.extend({ serverId: id, source: chatContextSource })),
+  'chat.get': request<ChatConversation>()(conversationRef),
+  /** Live and saved conversations, newest first. */
+  'chat.list': request<ChatSummary[]>()(none),
+  /** Saves the conversation in the data folder (and again after each run). */
+  'chat.save': request<ChatSummary>()(conversationRef),
+  'chat.remove': request<void>()(conversationRef),
+  /** The conversation as a JSON document. */
+  'chat.export': request<string>()(conversationRef),
+  /** A new conversation with the turns before `turnIndex`, then `text` (or that turn's message) sent, or the model run. */
+  'chat.restart': request<ChatConversation>()(conversationRef.extend({ turnIndex: z.number().int().min(0), text: chatText.optional() })),
+  /** The same message to two models side by side: two conversations sharing a `compareId`. */
+  'chat.compare': request<ChatConversation[]>()(z.object({ models: z.tuple([modelRef, modelRef]), text: chatText, ...chatFields })),
+  /** Chat tool calls waiting for the person (approve, edit arguments, refuse), and the decided ones. */
+  'approvals.toolCalls.list': request<ToolCallApproval[]>()(none),
+  'approvals.toolCalls.decide': request<ToolCallApproval>()(z.object({ id, decision: toolCallDecision })),
+  // Collections: folders of saved requests (docs/collections.md).
+  /** Opens a collection folder (read and watched: edits on disk come as `collections.changed`). */
+  'collections.open': request<CollectionView>()(z.object({ dir: folderPath })),
+  /** Creates collection.yaml in a folder (made when missing) and opens it; an existing one is refused. */
+  'collections.create': request<CollectionView>()(z.object({ dir: folderPath, name: z.string().min(1).max(200), servers: jsonObject.optional() })),
+  'collections.close': request<void>()(collectionRef),
+  /** One request file: its text and, when it parses, the request (else the problem, naming the line). */
+  'collections.readRequest': request<RequestFileView>()(collectionRef.extend({ path: requestPath })),
+  /**
+   * Saves a request (a tool call, resource read or prompt get with its arguments and checks) as a
+   * file; an existing file keeps its comments and layout. The only way Loupe writes a request.
+   */
+  'collections.saveRequest': request<RequestFileView>()(collectionRef.extend({ path: requestPath, request: checkedInCore<Record<string, unknown>>() })),
+  /** Saves the tools/call, resources/read or prompts/get request of a traffic entry as a request file. */
+  'collections.saveFromTraffic': request<RequestFileView>()(
+    collectionRef.extend({ path: requestPath, seq: z.number().int().nonnegative(), name: z.string().max(200).optional(), server: z.string().max(200).optional() }),
+  ),
+  /**
+   * Runs the whole collection, a folder or one request (`path`), on the collection's servers (or all
+   * on `serverId`); each finished request is a `collections.runProgress` event. Runs are kept.
+   */
+  'collections.run': request<RunReport>()(
+    collectionRef.extend({
+      path: z.string().max(1_000).optional(),
+      serverId: id.optional(),
+      servers: z.record(z.string(), id).optional(),
+      environment: z.string().max(200).optional(),
+      updateSnapshots: z.boolean().optional(),
+    }),
+  ),
+  /** A request's kept runs: the last and the one before (each links its traffic seqs). */
+  'collections.runs': request<RequestRuns>()(collectionRef.extend({ path: requestPath })),
+  /** The collection's last run report and the one before. */
+  'collections.reports': request<{ last?: RunReport; previous?: RunReport }>()(collectionRef),
+  /** The request's last result becomes its snapshot baseline (snapshots/<path>.json). */
+  'collections.acceptSnapshot': request<void>()(collectionRef.extend({ path: requestPath })),
+  /** Adds (or updates) in the server list the collection's servers its requests (under `path`) use, for an environment; their ids by key. */
+  'collections.prepareServers': request<Record<string, string>>()(collectionRef.extend({ environment: z.string().max(200).optional(), path: z.string().max(1_000).optional() })),
+  /** Stores (or with null removes) a secret a collection names as {{secret:NAME}}, in the keychain. */
+  'collections.setSecret': request<void>()(z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'must be a name of letters, digits, "-", "_" and "."'), value: z.string().max(100_000).nullable() })),
+  /** Diffs two results (runs, a baseline, traffic entries) in the core's diff thread; read the rows with `diffs.rows`. */
+  'diffs.open': request<DiffSummary>()(z.object({ before: diffSource, after: diffSource, ignore: z.array(z.string().max(1_000)).max(200).optional() })),
+  /** A window of a diff's rows. */
+  'diffs.rows': request<DiffRow[]>()(rowWindow.and(z.object({ diffId: id }))),
+  'diffs.close': request<void>()(z.object({ diffId: id })),
+  /** A connected server's whole surface (capabilities, tools, resources, templates, prompts). */
+  'surfaces.take': request<CapabilitySnapshot>()(serverRef),
+  /** Saves a connected server's surface into the collection as surfaces/<name>.json. */
+  'surfaces.save': request<CapabilitySnapshot>()(collectionRef.extend({ serverId: id, name: snapshotName })),
+  /** Diffs two surfaces (a connected server or a saved snapshot each), every change classified. */
+  'surfaces.diff': request<SurfaceDiff>()(z.object({ before: surfaceSource, after: surfaceSource })),
+  /** What changed in a connected server since a saved snapshot ("changed since the snapshot"). */
+  'surfaces.changedSince': request<SurfaceDiff>()(collectionRef.extend({ serverId: id, name: snapshotName })),
+  // loupe proxy: proxied sessions, intercept, Route through Loupe, serve as mock (types in shared/proxy.ts)
+  /** The sessions `loupe proxy` processes streamed to this app, live and lately ended; their traffic is under their `serverId`. */
+  'proxy.sessions.list': request<ProxiedSession[]>()(none),
+  /** The intercept rules; with `rules`, replaces them (each live proxy gets them at once). Filters that cannot be read are refused. */
+  'proxy.intercept.rules': request<InterceptRule[]>()(z.object({ rules: z.array(interceptRule).max(64) }).optional()),
+  /** Messages paused by intercept now, and the lately decided ones (their `status`), oldest first. */
+  'proxy.intercept.list': request<PausedMessage[]>()(none),
+  /** Forward, edit then forward, answer (a client's request) or drop a paused message. */
+  'proxy.intercept.decide': request<PausedMessage>()(z.object({ id, decision: interceptDecision })),
+  /** The exact change "Route through Loupe" would make to an imported entry's config file, as a diff. */
+  'proxy.route.preview': request<RoutePlan>()(routeTarget),
+  /** Makes that change, if the file still has the `fileHash` the preview gave; keeps a backup. */
+  'proxy.route.apply': request<RouteRecord>()(z.object({ target: routeTarget, fileHash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex') })),
+  /** The changes made, newest first (restored ones too). */
+  'proxy.route.list': request<RouteRecord[]>()(none),
+  /** Puts back the bytes the file had before the change; refused when the file changed since. */
+  'proxy.route.restore': request<RouteRecord>()(z.object({ id })),
+  /** Adds a server that runs `loupe mock` on a saved session (by id), or on a recording file. */
+  'proxy.mock.add': request<ServerConfig>()(
+    z.object({
+      recording: z.string().min(1).max(4096),
+      server: z.string().max(1000).optional(),
+      name: z.string().max(1000).optional(),
+      matching: z.enum(['exact', 'method']).optional(),
+      ignore: z.array(z.string().startsWith('/', 'must be a JSON Pointer').max(1000)).max(32).optional(),
+    }),
+  ),
 } as const;
 
 export const events = {
@@ -350,6 +611,29 @@ export const events = {
   'auth.changed': event<AuthStatus>(),
   /** A sign-in needs its authorization page opened: the desktop shell opens the system browser. */
   'auth.openUrl': event<{ serverId: string; url: string }>(),
+  /** A load run's counts and recent latencies (every 250 ms while `load.run` runs). */
+  'load.progress': event<LoadProgress>(),
+  /** An OAuth debug run changed: a step prepared, sent, answered, edited; the run paused, waits or ended. */
+  'oauthDebug.changed': event<OAuthDebugRun>(),
+
+  // Models (issue 29).
+  'models.providersChanged': event<ModelProvider[]>(),
+  /** A draft's text as it streams, then its result (or failure). */
+  'models.draft': event<DraftEvent>(),
+  /** A conversation's steps, text, turns, status and end. */
+  'chat.event': event<ChatEvent>(),
+  /** A chat tool call was put before the person, or decided. */
+  'approvals.toolCallChanged': event<ToolCallApproval>(),
+  // Collections.
+  /** An open collection changed: a file edited on disk, a save, a new baseline. */
+  'collections.changed': event<CollectionView>(),
+  /** A request of a collection run finished. */
+  'collections.runProgress': event<{ collectionId: string; runId: string; request: RequestRun; done: number; total: number }>(),
+  // loupe proxy
+  /** A proxied session started, learned who its client or server is, or ended. */
+  'proxy.sessions.changed': event<ProxiedSession>(),
+  /** A message was paused by intercept, or decided, timed out or let go. */
+  'proxy.intercept.changed': event<PausedMessage>(),
 } as const;
 
 export type Requests = typeof requests;

@@ -1,4 +1,5 @@
 import type { AuthSettings } from './auth.js';
+import type { ClientEmulation } from './client-emulation.js';
 
 /** A name/value pair such as an environment variable or an HTTP header. `secret` values are redacted on export. */
 export interface KeyValue {
@@ -77,6 +78,8 @@ export interface ServerConfigInput {
   roots?: RootConfig[];
   /** OAuth settings for HTTP servers (the client secret and tokens are kept apart, never here). */
   auth?: AuthSettings;
+  /** The client Loupe presents itself as (shared/client-emulation.ts); absent, Loupe itself. */
+  client?: ClientEmulation;
 }
 
 export interface ServerConfig extends ServerConfigInput {

@@ -1,4 +1,6 @@
 import type { HttpExchange } from './auth.js';
+import type { HeaderVerdict } from './header-verdict.js';
+import type { ModelTrafficTag } from './models.js';
 
 /** `out` is client → server, `in` is server → client (stderr and malformed lines are `in`). */
 export type Direction = 'out' | 'in';
@@ -114,6 +116,16 @@ export interface TrafficEntry {
   violation?: string;
   /** For a `http` entry: the exchange, credentials redacted. */
   http?: HttpExchange;
+  /** For a `http` entry of an MCP POST: the seq of the JSON-RPC request it carried (its answer has it as `requestSeq`). */
+  carriedSeq?: number;
+  /**
+   * On 2026-07-28 HTTP: the mirrored headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`…) judged against
+   * the body and the server's answer to them. On the POST's `http` entry (it arrives with the entry),
+   * and on its JSON-RPC request (`traffic.get`). `ok: false` is a violation.
+   */
+  headerVerdict?: HeaderVerdict;
+  /** Set on a model provider's HTTP exchange (its `serverId` is then `model:<providerId>`). */
+  model?: ModelTrafficTag;
 }
 
 /** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */
@@ -190,6 +202,14 @@ export const MIN_DISK_BUDGET_BYTES = 16 * 1024 * 1024;
 /** The folder name of a saved session: its start time, then a few random characters. */
 export const SESSION_ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{4}$/;
 
+/** A saved session written by a `loupe proxy` while the app was not running: what it proxied. */
+export interface ProxiedSessionMark {
+  name: string;
+  /** The server command line or URL. */
+  target: string;
+  transport: 'stdio' | 'http';
+}
+
 /** One app session's traffic record on disk. */
 export interface TrafficSessionSummary {
   id: string;
@@ -202,6 +222,10 @@ export interface TrafficSessionSummary {
   current: boolean;
   /** Its oldest part was deleted to keep within the disk budget. */
   partial: boolean;
+  /** Written by a `loupe proxy` (not by the app): the session it proxied. */
+  proxied?: ProxiedSessionMark;
+  /** A proxy is still writing it. */
+  live?: boolean;
 }
 
 /** Whole JSON Lines of a saved session, from an offset. */

@@ -2,7 +2,10 @@ import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { AuthSettings } from '../../shared/auth.js';
 import type { JsonObject } from '../../shared/mcp.js';
+import { CLIENT_PRESET_IDS, type ClientPresetId } from '../../shared/client-emulation.js';
 import { PROTOCOL_ERA_SETTINGS, type KeyValue, type ProtocolEraSetting } from '../../shared/server-config.js';
+import { inputTooDeep } from '../core/base/process-crossing.js';
+import { NON_SECRET_HEADERS } from '../core/transports/http-redaction.js';
 import { UsageError } from './exit-codes.js';
 
 /** Which server a command talks to: one from the data folder's list, or one given on the command line. */
@@ -29,8 +32,14 @@ export interface CommonOptions {
   dataDir: string;
   json: boolean;
   record?: string;
+  /** Write the session's HTTP exchanges as HAR 1.2 to this file. */
+  har?: string;
+  /** Send a span per request to this OTLP/HTTP traces endpoint. */
+  otlp?: string;
   replies?: string;
   era?: ProtocolEraSetting;
+  /** Present Loupe to the server as this client (and, without --era, in its era). */
+  client?: ClientPresetId;
   timeoutMs?: number;
   auth?: CliAuthOptions;
 }
@@ -59,8 +68,13 @@ export const COMMON_HELP = `Options:
   --data-dir DIR          The app's data folder, read only (default: $LOUPE_DATA_DIR, else the desktop app's folder)
   --json                  Print JSON instead of text
   --record FILE           Write the session's traffic as JSON Lines, the format the app imports
+  --har FILE              Write the session's HTTP exchanges as HAR 1.2 (Chrome DevTools, Charles)
+  --otlp URL              Send a span per MCP request to this OTLP/HTTP traces endpoint
+                          (e.g. http://localhost:4318/v1/traces; headers from OTEL_EXPORTER_OTLP_HEADERS)
   --replies FILE          Answers for sampling and elicitation requests (see the README)
   --era auto|legacy|modern  Protocol era (default: the server's setting, else auto)
+  --client ID             Present Loupe as this client: ${CLIENT_PRESET_IDS.join(', ')}
+                          (its clientInfo, capabilities and protocol versions; docs/client-emulation.md)
   --timeout MS            How long connecting and each request may take
   --help                  Show this help`;
 
@@ -96,7 +110,7 @@ Commands:
 Run "loupe <command> --help" for a command's options.
 
 Exit codes: 0 ok, 1 the call failed or the tool returned isError, 2 usage error,
-3 the connection failed, 4 any other error.`,
+3 the connection failed, 4 any other error, 5 lint findings (or failed calls in a load run).`,
   servers: `Usage: loupe servers [--data-dir DIR] [--json]
 
 Lists the servers configured in the app's data folder (its servers.json, read only).`,
@@ -159,8 +173,11 @@ export const SERVER_OPTIONS = {
   'data-dir': { type: 'string' },
   json: { type: 'boolean' },
   record: { type: 'string' },
+  har: { type: 'string' },
+  otlp: { type: 'string' },
   replies: { type: 'string' },
   era: { type: 'string' },
+  client: { type: 'string' },
   timeout: { type: 'string' },
   server: { type: 'string' },
   url: { type: 'string' },
@@ -180,6 +197,8 @@ function parseJsonObject(text: string, what: string): JsonObject {
     throw new UsageError(`${what} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError(`${what} must be a JSON object.`);
+  const tooDeep = inputTooDeep(value, what);
+  if (tooDeep) throw new UsageError(tooDeep);
   return value as JsonObject;
 }
 
@@ -222,7 +241,9 @@ export function parseTarget(values: Values, command: string[]): Target {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http or https, got "${url.protocol}".`);
     const transport = values.transport ?? 'http';
     if (transport !== 'http' && transport !== 'sse') throw new UsageError(`--transport must be http or sse, got "${transport}".`);
-    return { kind: 'http', transport: transport === 'sse' ? 'sse' : 'streamable-http', url: values.url, headers: pairs(values.header, ':', 'Header') };
+    // Every header value given on the command line is a secret for redaction, unless it is known not to be one.
+    const headers = pairs(values.header, ':', 'Header').map((pair) => (NON_SECRET_HEADERS.has(pair.key.toLowerCase()) ? pair : { ...pair, secret: true }));
+    return { kind: 'http', transport: transport === 'sse' ? 'sse' : 'streamable-http', url: values.url, headers };
   }
   const [executable, ...args] = command;
   return { kind: 'stdio', command: executable ?? '', args, env: pairs(values.env, '=', 'Environment variable') };
@@ -231,10 +252,19 @@ export function parseTarget(values: Values, command: string[]): Target {
 export function parseCommon(values: Values, defaultDataDir: string): CommonOptions {
   const options: CommonOptions = { dataDir: values['data-dir'] ? path.resolve(values['data-dir']) : defaultDataDir, json: values.json === true };
   if (values.record !== undefined) options.record = path.resolve(values.record);
+  if (values.har !== undefined) options.har = path.resolve(values.har);
+  if (values.otlp !== undefined) {
+    if (!/^https?:\/\//i.test(values.otlp) || !URL.canParse(values.otlp)) throw new UsageError(`--otlp must be an http or https URL, got "${values.otlp}".`);
+    options.otlp = values.otlp;
+  }
   if (values.replies !== undefined) options.replies = path.resolve(values.replies);
   if (values.era !== undefined) {
     if (!PROTOCOL_ERA_SETTINGS.includes(values.era as ProtocolEraSetting)) throw new UsageError(`--era must be one of ${PROTOCOL_ERA_SETTINGS.join(', ')}.`);
     options.era = values.era as ProtocolEraSetting;
+  }
+  if (values.client !== undefined) {
+    if (!CLIENT_PRESET_IDS.includes(values.client as ClientPresetId)) throw new UsageError(`--client must be one of ${CLIENT_PRESET_IDS.join(', ')}.`);
+    options.client = values.client as ClientPresetId;
   }
   if (values.timeout !== undefined) {
     const ms = /^\d+$/.test(values.timeout) ? Number(values.timeout) : NaN;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ServerConfig, ServerConfigInput } from '../../shared/server-config.js';
 import { DEFAULT_CALL_TIMEOUTS } from '../../shared/server-config.js';
-import { LOCK_FILE } from '../core/config/data-folder-lock.js';
+import { findClientPreset } from '../../shared/client-emulation.js';
+import { LOCK_FILE } from '../core/base/data-folder-lock.js';
 import { SERVERS_FILE } from '../core/config/config-store.js';
 import type { Core } from '../core/core.js';
 import { createCore } from '../core/create-core.js';
@@ -68,6 +69,8 @@ export async function openSession(
     throw error;
   }
   for (const notice of (await core.handlers['app.info']()).notices) warn(notice.message.replaceAll(workDir, options.dataDir));
+  // The core's dispose sends the last spans before the session ends.
+  if (options.otlp) await core.handlers['telemetry.configure']({ endpoint: options.otlp });
 
   // The saved auto-reply rules answer inside the core; what is still pending is answered here.
   const answered = new Set<string>();
@@ -75,6 +78,8 @@ export async function openSession(
     if (name !== 'approvals.changed') return;
     const approval = payload as Parameters<typeof chooseReply>[0];
     if (approval.status !== 'pending') return;
+    // A rule is drafting the reply with a model: it answers, or (failing) sends the request back here.
+    if (approval.model?.status === 'drafting' && approval.model.by.startsWith('rule:')) return;
     if (answered.has(approval.id)) return;
     answered.add(approval.id);
     const choice = chooseReply(approval, replies);
@@ -96,6 +101,7 @@ export async function openSession(
           Promise.all(states.map((state) => core.handlers['connections.disconnect']({ serverId: state.serverId }))),
         );
         if (options.record) await writeFile(options.record, await collectExport((query) => core.handlers['traffic.export'](query)));
+        if (options.har) await writeFile(options.har, (await core.handlers['traffic.exportHar']()).text);
       } finally {
         await core.dispose();
         await rm(workDir, { recursive: true, force: true });
@@ -130,8 +136,11 @@ export async function prepareServer(core: Core, target: Target, options: CommonO
     target.kind === 'configured' ? findConfigured(await core.handlers['servers.list'](), target.nameOrId) : undefined;
   const input: ServerConfigInput = base ?? adHocInput(target as Exclude<Target, { kind: 'configured' }>);
   if (options.auth && input.transport.type === 'stdio') throw new UsageError(`Sign-in options apply to HTTP servers only; "${input.name}" is a stdio server.`);
+  const preset = options.client ? findClientPreset(options.client) : undefined;
+  const era = options.era ?? preset?.era;
   const overrides: Partial<ServerConfigInput> = {
-    ...(options.era ? { era: options.era } : {}),
+    ...(era ? { era } : {}),
+    ...(preset ? { client: { preset: preset.id } } : {}),
     ...(options.timeoutMs
       ? { connectTimeoutMs: options.timeoutMs, timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: options.timeoutMs } }
       : {}),

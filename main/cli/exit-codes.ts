@@ -9,6 +9,8 @@ export const EXIT = {
   connectionFailed: 3,
   /** Anything else: the data folder cannot be read, the record file cannot be written. */
   internal: 4,
+  /** `loupe lint` found something at or above its --fail-on level; `loupe load` saw failed calls. */
+  findings: 5,
 } as const;
 
 /** A mistake in the command line: printed as is, exit code 2. */

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Approval, ApprovalDecision } from '../../shared/approvals.js';
 import type { JsonObject } from '../../shared/mcp.js';
 import { isObject } from '../../shared/is-object.js';
+import { inputTooDeep } from '../core/base/process-crossing.js';
 
 /**
  * A reply file (`--replies FILE`): how the CLI answers the requests a server sends to the client.
@@ -66,6 +67,8 @@ export async function readReplies(file: string): Promise<Replies> {
   } catch (error) {
     throw new RepliesError(`The reply file ${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`);
   }
+  const tooDeep = inputTooDeep(value, `The reply file ${file}`);
+  if (tooDeep) throw new RepliesError(tooDeep);
   return parseReplies(value, file);
 }
 

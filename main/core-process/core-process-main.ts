@@ -9,18 +9,24 @@ import type { Core } from '../core/core.js';
 import { createCore } from '../core/create-core.js';
 import { dispatchRequest } from '../core/dispatch.js';
 import { withSendableEntries } from '../core/traffic/sendable-entry.js';
+import { crossingProblem } from '../core/base/process-crossing.js';
 import type { FromCoreProcess, ToCoreProcess } from './messages.js';
 import { connectToParent } from './parent-channel.js';
 import type { ReplyFile } from '../core/core.js';
 import { prepareReplyFolder, replyFolder, writeReplyFile } from './reply-files.js';
+import { watchLiveGroups } from '../core/transports/process-tree.js';
 
 const parent = connectToParent();
 let replies: string | undefined;
 let core: Core | undefined;
 let stopping = false;
 
-/** Sends, and when the message cannot be serialized sends what can be: one bad entry never loses the rest. */
-function send(message: FromCoreProcess, fallback?: () => FromCoreProcess): void {
+/**
+ * Sends, and when the message cannot be serialized or may not cross (too deep, too large) sends what
+ * can be: one bad entry never loses the rest, and a reply that cannot go becomes the sentence why.
+ */
+function send(message: FromCoreProcess, fallback?: (error: unknown) => FromCoreProcess): void {
+  let failure: unknown;
   try {
     parent.send(message);
     return;
@@ -29,17 +35,21 @@ function send(message: FromCoreProcess, fallback?: () => FromCoreProcess): void 
       console.error(`Could not send a ${message.type} message to the window:`, error);
       return;
     }
+    failure = error;
   }
   try {
-    parent.send(fallback());
+    parent.send(fallback(failure));
   } catch (error) {
     console.error(`Could not send a ${message.type} message to the window, even in part:`, error);
   }
 }
 
-function unsendableResult(id: number, result: WireResult): FromCoreProcess {
-  if (!result.ok) return { type: 'response', id, result };
+/** A reply that could not go as it was: its traffic entries made sendable, else the sentence why it cannot go. */
+function unsendableResult(id: number, result: WireResult, failure: unknown): FromCoreProcess {
+  if (!result.ok) return failedResponse(id, failure);
   const value = withSendableEntries(result.value);
+  const tooDeep = crossingProblem(value, 'The reply\'s contents');
+  if (tooDeep) return failedResponse(id, tooDeep);
   try {
     structuredClone(value);
     return { type: 'response', id, result: { ok: true, value } };
@@ -48,14 +58,20 @@ function unsendableResult(id: number, result: WireResult): FromCoreProcess {
   }
 }
 
+function failedResponse(id: number, error: unknown): FromCoreProcess {
+  return { type: 'response', id, result: { ok: false, error: toWireError(error) } };
+}
+
 async function start(options: Extract<ToCoreProcess, { type: 'start' }>['options']): Promise<void> {
   try {
-    core = await createCore(options);
+    core = await createCore({ ...options, acceptProxies: true });
   } catch (error) {
     send({ type: 'start-failed', error: toWireError(error) });
     process.exit(1);
   }
   replies = usableReplyFolder(replyFolder(options.dataDir));
+  // Sent as each server starts: a core killed outright runs no exit hook, so its supervisor stops them.
+  watchLiveGroups((pids) => send({ type: 'process-groups', pids }));
   core.subscribe((name, payload) => {
     send({ type: 'event', name, payload }, () => ({ type: 'event', name, payload: withSendableEntries(payload) }));
   });
@@ -68,15 +84,15 @@ async function answer(id: number, name: string, params: unknown): Promise<void> 
     : { ok: false, error: { message: 'The core has not started yet.', code: 'core-starting' } };
   const quoting = result.ok && replies ? quotingReplyFile(replies, result.value) : undefined;
   if (quoting) {
-    send({ type: 'response-file', id, file: quoting });
+    send({ type: 'response-file', id, file: quoting }, (error) => failedResponse(id, error));
     return;
   }
   // A value is serialized once, here: the host passes its text on; a large one goes as a file.
   const text = result.ok ? jsonOf(result.value) : undefined;
   const file = text !== undefined && text.length >= SERIALIZED_REPLY_MIN_CHARS && replies ? writtenReply(replies, Buffer.from(text, 'utf8')) : undefined;
-  if (file) send({ type: 'response-file', id, file });
-  else if (text !== undefined) send({ type: 'response-json', id, text });
-  else send({ type: 'response', id, result }, () => unsendableResult(id, result));
+  if (file) send({ type: 'response-file', id, file }, (error) => failedResponse(id, error));
+  else if (text !== undefined) send({ type: 'response-json', id, text }, (error) => failedResponse(id, error));
+  else send({ type: 'response', id, result }, (error) => unsendableResult(id, result, error));
 }
 
 /** The folder for large replies, emptied; without one, every reply goes over the process channel. */

@@ -10,7 +10,7 @@ export interface CoreExit {
 /** One running core process, as its supervisor sees it, whichever way it was started. */
 export interface CoreProcess {
   readonly pid: number | undefined;
-  /** Throws when the process is gone or the message cannot be serialized. */
+  /** Throws when the process is gone, or the message cannot be serialized or is too deep or too large to cross (process-crossing.ts). */
   send(message: ToCoreProcess): void;
   onMessage(listener: (message: FromCoreProcess) => void): void;
   /** Called once, after the process has exited. */

@@ -4,12 +4,14 @@ import type { CoreStatus } from '../../shared/core-status.js';
 import { LoupeError, replyFromJson, toWireError } from '../../shared/wire.js';
 import type { Core, CoreEventListener, CoreReply } from '../core/core.js';
 import { dispatchRequest } from '../core/dispatch.js';
+import { crossableParams } from '../core/crossable-params.js';
 import type { CreateCoreOptions } from '../core/create-core.js';
 import { EventHub } from '../core/event-hub.js';
 import { ApprovalHistory } from './approval-history.js';
 import { describeCoreExit, type CoreExit, type CoreProcess, type LaunchCoreProcess } from './core-process.js';
 import type { FromCoreProcess } from './messages.js';
 import { takeReplyFile } from './reply-files.js';
+import { signalTree } from '../core/transports/process-tree.js';
 
 export interface SupervisorTiming {
   /** How often the core is pinged. */
@@ -41,6 +43,8 @@ interface Running {
   exited: Promise<CoreExit>;
   startedAt?: number;
   ping?: { id: number; sentAt: number } | undefined;
+  /** The process groups of the servers the core runs, as it last said. */
+  serverGroups: number[];
 }
 
 /**
@@ -144,7 +148,7 @@ export class CoreSupervisor implements Core {
     let onExit!: (exit: CoreExit) => void;
     const exited = new Promise<CoreExit>((resolve) => (onExit = resolve));
     process.onExit(onExit);
-    const running: Running = { process, exited };
+    const running: Running = { process, exited, serverGroups: [] };
     this.running = running;
 
     const ready = new Promise<void>((resolve, reject) => {
@@ -195,6 +199,9 @@ export class CoreSupervisor implements Core {
         if (message.name === 'approvals.changed') this.approvals.record(message.payload as Approval);
         this.events.emit(message.name as EventName, message.payload as EventPayload<EventName>);
         break;
+      case 'process-groups':
+        running.serverGroups = message.pids.filter((pid) => Number.isSafeInteger(pid) && pid > 0);
+        break;
       case 'pong':
         if (running.ping?.id !== message.id) break;
         running.ping = undefined;
@@ -208,6 +215,9 @@ export class CoreSupervisor implements Core {
   }
 
   private onProcessExit(running: Running, exit: CoreExit): void {
+    // A core that exits cleanly stops its servers itself; one that was killed or crashed leaves them running.
+    for (const pid of running.serverGroups) signalTree(pid, 'SIGKILL');
+    running.serverGroups = [];
     if (this.running !== running) return;
     this.running = undefined;
     const reason = describeCoreExit(exit);
@@ -243,11 +253,14 @@ export class CoreSupervisor implements Core {
       const why = this.status.state === 'stopped' ? ` ${this.status.reason}` : '';
       throw new LoupeError(`Loupe's core is not running.${why} Restart it from the banner at the top of the window.`, 'core-stopped');
     }
+    // Checked here, before the channel: a value too deep for the core's side kills the core as it arrives.
+    const crossable = crossableParams(name, params);
+    if (!crossable.ok) return { ok: false, error: toWireError(crossable.error) };
     const id = this.nextId++;
     return new Promise<CoreReply>((resolve) => {
       this.pending.set(id, { resolve });
       try {
-        running.process.send({ type: 'request', id, name, params });
+        running.process.send({ type: 'request', id, name, params: crossable.params });
       } catch (error) {
         this.pending.delete(id);
         resolve({ ok: false, error: { message: `The request could not be passed to Loupe's core: ${(error as Error).message}`, code: 'core-stopped' } });

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { assertCrossable } from '../core/base/process-crossing.js';
 import { StderrTail, type CoreProcess } from './core-process.js';
 import type { FromCoreProcess } from './messages.js';
 
@@ -28,6 +29,7 @@ export function forkCoreProcess(entry: string = CORE_PROCESS_ENTRY): CoreProcess
     pid: child.pid,
     send(message) {
       if (!child.connected) throw new Error('The core process is gone.');
+      assertCrossable(message);
       child.send(message);
     },
     onMessage: (listener) => child.on('message', (message) => listener(message as FromCoreProcess)),

@@ -21,4 +21,6 @@ export type FromCoreProcess =
   /** A large value, serialized into a file (see reply-files.ts). */
   | { type: 'response-file'; id: number; file: ReplyFile }
   | { type: 'event'; name: string; payload: unknown }
+  /** The process groups of the servers it runs, after every change: the supervisor kills them if the core dies. */
+  | { type: 'process-groups'; pids: number[] }
   | { type: 'pong'; id: number };

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Approval } from '../../shared/approvals.js';
 import type { RequestHandlers } from '../../shared/contract.js';
+import { LoupeError } from '../../shared/wire.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../shared/server-config.js';
 import { createApprovals } from './approvals/index.js';
 import { AuthManager } from './auth/auth-manager.js';
-import { openSecretStore } from './secrets/open-secret-store.js';
+import { openSecretStore, SECRETS_FILE, secretsInFileNotice } from './secrets/open-secret-store.js';
 import { ReadThroughSecretStore } from './secrets/secret-store.js';
 import { SessionSecrets } from './secrets/session-secrets.js';
 import { TokenStore } from './auth/token-store.js';
 import { authHandlers } from './handlers/auth-handlers.js';
 import { ConfigStore } from './config/config-store.js';
-import { lockDataFolder } from './config/data-folder-lock.js';
+import { lockDataFolder } from './base/data-folder-lock.js';
 import { ConnectionManager } from './connections/connection-manager.js';
 import { createServerRequestRouter } from './connections/server-request-router.js';
 import type { Core, CoreOptions } from './core.js';
@@ -31,15 +33,30 @@ import { documentHandlers } from './handlers/document-handlers.js';
 import { DocumentHost } from './documents/document-host.js';
 import { trafficHandlers } from './handlers/traffic-handlers.js';
 import { utilityHandlers } from './handlers/utility-handlers.js';
+import { collectionHandlers } from './handlers/collection-handlers.js';
+import { createCollections } from './collections/create-collections.js';
 import { IsolatedValidator } from './mcp/isolated-validator.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { importHandlers } from './config/import/import-handlers.js';
+import { redactSecrets } from './traffic/redact-secrets.js';
+import { startProxyArea } from './handlers/proxy-handlers.js';
 import { TrafficLog } from './traffic/traffic-log.js';
 import { ServerListsRegistry } from './lists/server-lists.js';
 import { listHandlers } from './handlers/list-handlers.js';
+import { lintHandlers } from './handlers/lint-handlers.js';
+import { registryHandlers } from './handlers/registry-handlers.js';
+import { telemetryHandlers } from './handlers/telemetry-handlers.js';
+import { loadHandlers } from './handlers/load-handlers.js';
+import { oauthDebugHandlers } from './handlers/oauth-debug-handlers.js';
+import { OAuthDebugger } from './auth/debugger/oauth-debugger.js';
+import { recordedFetch } from './auth/recorded-fetch.js';
+import { McpTelemetry } from './telemetry/mcp-telemetry.js';
+import { StructuredResults } from './lint/structured-results.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
 import type { LineLimits } from './transports/stdio-transport.js';
+import { createModels } from './create-models.js';
+import type { ModelFetchLimits } from './models/model-fetch.js';
 
 export interface CreateCoreOptions extends CoreOptions {
   /** How long a server has to answer `initialize`. */
@@ -60,6 +77,10 @@ export interface CreateCoreOptions extends CoreOptions {
   followLists?: boolean;
   /** Secrets are read from the app's store but never written there (the CLI works on a copy). */
   secretsReadOnly?: boolean;
+  /** How long and how much a model provider may take (tests make them short). */
+  modelLimits?: ModelFetchLimits;
+  /** Listen for `loupe proxy` processes and show their sessions (the app's core; not the CLI's). */
+  acceptProxies?: boolean;
 }
 
 
@@ -70,14 +91,17 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
 
   const notices = new NoticeBoard((notice) => events.emit('app.notice', notice));
   const secretStore = await openSecretStore({ dataDir: options.dataDir, env: process.env });
-  if (secretStore.notice) notices.seed([{ id: 'secrets-in-file', level: 'warning', message: secretStore.notice }]);
+  if (secretStore.fallbackReason !== undefined) {
+    const message = secretsInFileNotice(path.join(options.dataDir, SECRETS_FILE), options.secretsReadOnly === true);
+    notices.seed([{ id: 'secrets-in-file', level: 'warning', message }]);
+  }
   const secrets = options.secretsReadOnly ? new ReadThroughSecretStore(secretStore.store) : secretStore.store;
   const sessionSecrets = new SessionSecrets();
   const { store, notices: startupNotices } = await ConfigStore.open(options.dataDir, (notice) => notices.add(notice), secrets, (values) =>
     sessionSecrets.remember(...values),
   );
   notices.seed(startupNotices);
-  const uiState = await UiStateStore.open(options.dataDir, (notice) => notices.add(notice));
+  const uiState = await UiStateStore.open(options.dataDir, (notice) => notices.add(notice), (text) => redactSecrets(text, sessionSecrets.all()));
   notices.seed((options.startupNotices ?? []).map((message) => ({ id: randomUUID(), level: 'info' as const, message })));
 
   const sessions = await TrafficSessions.open(options.dataDir, (notice) => notices.add(notice));
@@ -96,10 +120,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     onNotice: (notice) => notices.add(notice),
     ...(options.approvalHistory ? { history: options.approvalHistory } : {}),
   });
+  const tokens = new TokenStore(secrets, (...values) => sessionSecrets.remember(...values));
   const auth = new AuthManager({
-    tokens: new TokenStore(secrets, (...values) => sessionSecrets.remember(...values)),
+    tokens,
     onChange: (status) => events.emit('auth.changed', status),
     onOpenUrl: (event) => events.emit('auth.openUrl', event),
+    fetchFor: (serverId, serverUrl, onExchange) => recordedFetch(traffic.recorderFor(serverId, `oauth:${serverId}`), new URL(serverUrl), onExchange),
   });
   const validator = new IsolatedValidator(options.validationTimeLimitMs);
   const connections = new ConnectionManager({
@@ -116,6 +142,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     },
     onProgress: (progress) => events.emit('calls.progress', progress),
     onTask: (task) => events.emit('tasks.changed', task),
+    onEnvironmentValues: (values) => sessionSecrets.remember(...values),
     ...(options.lineLimits ? { lineLimits: options.lineLimits } : {}),
   });
 
@@ -131,6 +158,55 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ),
   );
 
+  const telemetry = new McpTelemetry(traffic, (serverId) => store.get(serverId), options.version);
+  const serverName = (serverId: string) => store.get(serverId)?.name ?? serverId;
+  const models = await createModels({
+    dataDir: options.dataDir,
+    secrets,
+    rememberSecret: (value) => sessionSecrets.remember(value),
+    onNotice: (notice) => notices.add(notice),
+    traffic,
+    approvals,
+    emit: {
+      providersChanged: (providers) => events.emit('models.providersChanged', providers),
+      draft: (event) => events.emit('models.draft', event),
+      chat: (event) => events.emit('chat.event', event),
+      toolCall: (approval) => events.emit('approvals.toolCallChanged', approval),
+    },
+    serverName,
+    tools: async (serverId) => {
+      if (connections.state(serverId).status !== 'connected') throw new LoupeError(`The server "${serverName(serverId)}" is not connected: connect it, or leave it out of the chat.`, 'not-connected');
+      return (await lists.load(serverId, 'tools', false)).items;
+    },
+    callTool: (params) => handlers['tools.call'](params),
+    cancelCall: (callId) => void connections.cancel(callId, 'Stopped in the chat.'),
+    readResource: (serverId, uri) => handlers['resources.read']({ serverId, uri }),
+    getPrompt: (serverId, name, args) => handlers['prompts.get']({ serverId, name, arguments: args }),
+    validate: (schema, value) => validator.validate(schema, value),
+    limits: options.modelLimits,
+  });
+
+  const collections = createCollections({ dataDir: options.dataDir, traffic, secrets, validator, emit: (name, payload) => events.emit(name, payload), handlers: () => handlers });
+  const proxy = await startProxyArea({
+    dataDir: options.dataDir,
+    traffic,
+    store,
+    acceptProxies: options.acceptProxies ?? false,
+    onSession: (session) => events.emit('proxy.sessions.changed', session),
+    onPaused: (message) => events.emit('proxy.intercept.changed', message),
+    onServersChanged: () => events.emit('servers.changed', store.list()),
+    onNotice: (notice) => notices.add(notice),
+  });
+
+  const oauthDebug = new OAuthDebugger({
+    server: (serverId) => store.require(serverId),
+    tokens,
+    traffic,
+    onChange: (run) => events.emit('oauthDebug.changed', run),
+    openUrl: (event) => events.emit('auth.openUrl', event),
+    remember: (...values) => sessionSecrets.remember(...values),
+    clientVersion: options.version,
+  });
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
@@ -154,13 +230,24 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       () => sessionSecrets.all(),
       () => events.emit('traffic.cleared', undefined),
       (serverId) => store.get(serverId)?.name,
+      options.version,
     ),
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
+    ...lintHandlers(lists, new StructuredResults(traffic)),
+    ...registryHandlers(store),
+    ...telemetryHandlers(telemetry),
+    ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
+    ...oauthDebugHandlers(oauthDebug),
+    ...models.handlers,
+    ...collectionHandlers(collections.service, collections.deps),
+    ...proxy.handlers,
   };
+
 
   const removeServer = handlers['servers.remove'];
   handlers['servers.remove'] = async (params) => {
     await removeServer(params);
+    oauthDebug.forget(params.id);
     await auth.forget(params.id);
   };
 
@@ -168,7 +255,12 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     handlers,
     subscribe: (listener) => events.subscribe(listener),
     dispose: async () => {
+      await models.dispose();
+      await proxy.close();
+      oauthDebug.forget();
       await connections.disconnectAll();
+      await telemetry.stop();
+      await collections.dispose();
       await validator.close();
       await documents.close();
       traffic.flush();

@@ -2,17 +2,21 @@ import { isRequestName, requests, type RequestHandlers } from '../../shared/cont
 import { toWireError, type WireResult } from '../../shared/wire.js';
 import type { Core, CoreReply } from './core.js';
 import { describeInvalidParams } from './params-problem.js';
+import { crossableParams } from './crossable-params.js';
 
 /**
- * The one entry point both bridges use: checks the name against the contract and the params
- * against its schema, runs the handler and turns any failure into a WireResult, so a bad request
- * never throws across a bridge.
+ * The one entry point both bridges use: checks the name against the contract, the params' depth
+ * and size (process-crossing.ts: the same bounds in every shell) and the params against its
+ * schema, runs the handler and turns any failure into a WireResult, so a bad request never throws
+ * across a bridge.
  */
 export async function dispatchRequest(handlers: RequestHandlers, name: unknown, params: unknown): Promise<WireResult> {
   if (!isRequestName(name)) {
     return { ok: false, error: { message: `Unknown request: ${String(name).slice(0, 100)}`, code: 'unknown-request' } };
   }
-  const checked = requests[name].params.safeParse(params);
+  const crossable = crossableParams(name, params);
+  if (!crossable.ok) return { ok: false, error: toWireError(crossable.error) };
+  const checked = requests[name].params.safeParse(crossable.params);
   if (!checked.success) return { ok: false, error: { message: describeInvalidParams(name, checked.error), code: 'invalid-params' } };
   try {
     const handler = handlers[name] as (params: unknown) => Promise<unknown>;

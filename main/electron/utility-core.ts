@@ -1,4 +1,5 @@
 import { utilityProcess } from 'electron';
+import { assertCrossable } from '../core/base/process-crossing.js';
 import { StderrTail, type CoreProcess } from '../core-process/core-process.js';
 import type { FromCoreProcess } from '../core-process/messages.js';
 
@@ -24,6 +25,7 @@ export function launchUtilityCore(entry: string): CoreProcess {
     },
     send(message) {
       if (exited) throw new Error('The core process is gone.');
+      assertCrossable(message);
       child.postMessage(message);
     },
     onMessage: (listener) => child.on('message', (message: unknown) => listener(message as FromCoreProcess)),

@@ -9,7 +9,7 @@ import { CoreSupervisor } from '../core-process/core-supervisor.js';
 import { forkCoreProcess } from '../core-process/fork-core-process.js';
 import { CliUsageError, USAGE, parseCliArgs, type CliOptions } from './cli-args.js';
 import { startAppFrameHost, type AppFrameHost } from './app-frame-host.js';
-import { openInBrowser } from './open-browser.js';
+import { openLaunchLink } from './open-browser.js';
 import { findPackageRoot } from './package-root.js';
 import { startHost, type RunningHost } from './start-host.js';
 
@@ -83,7 +83,8 @@ async function run(options: CliOptions): Promise<void> {
   process.stdout.write(`${host.url}\n`);
   process.stdout.write('Press Ctrl+C to stop.\n');
 
-  if (options.openBrowser) openInBrowser(host.url);
+  // The browser gets the link through a private file: its code must not show in any command line.
+  if (options.openBrowser) openLaunchLink(host.url);
 }
 
 function main(): void {

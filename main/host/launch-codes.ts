@@ -5,7 +5,8 @@ export const LAUNCH_CODE_TTL_MS = 10 * 60 * 1000;
 
 /**
  * One-time codes for the printed URL. Opening it once exchanges the code for the session cookie;
- * the same URL later (browser history, the opener's command line in `ps`) opens nothing.
+ * the same URL later (browser history) opens nothing. The browser gets it through a private file,
+ * never a command line (launch-file.ts).
  */
 export class LaunchCodes {
   private readonly codes = new Map<string, number>();

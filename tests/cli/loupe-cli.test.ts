@@ -1,27 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrafficFile } from '../../renderer/src/features/traffic/traffic-files.js';
-import { EVERYTHING_ENTRY, FIXTURE_SERVER } from '../core/helpers.js';
+import { EVERYTHING_ENTRY, FIXTURE_SERVER, startEverythingHttp } from '../core/helpers.js';
+import { loupe } from './run-loupe.js';
 // @ts-expect-error a plain .mjs fixture without types
 import { MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
-
-const CLI = fileURLToPath(new URL('../../dist/main/cli/loupe.js', import.meta.url));
-
-function loupe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const emptyDataDir = () => mkdtempSync(join(tmpdir(), 'loupe-cli-data-'));
 const everything = ['--', process.execPath, EVERYTHING_ENTRY, 'stdio'];
@@ -73,6 +58,14 @@ describe('loupe CLI (built, against real servers)', () => {
     expect(JSON.parse(failed.stdout)).toMatchObject({ error: { exitCode: 1, failure: { message: expect.any(String) } } });
   });
 
+  it('Medium 1: --args nested 10,000 levels deep fails with a sentence, as in the app', async () => {
+    const depth = 10_000;
+    const deep = `{"message":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`;
+    const run = await loupe(['tools', 'call', 'echo', '--args', deep, '--data-dir', emptyDataDir(), ...everything]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--args nests more than 1,000 levels deep; Loupe takes at most 1,000, as the app does.');
+  });
+
   it('--record writes the session as JSON Lines that the app imports', async () => {
     const record = join(emptyDataDir(), 'session.jsonl');
     const run = await loupe(['tools', 'call', 'echo', '--args', '{"message":"recorded"}', '--record', record, '--data-dir', emptyDataDir(), ...everything]);
@@ -84,6 +77,25 @@ describe('loupe CLI (built, against real servers)', () => {
     expect(methods).toContain('tools/call');
     const call = imported.entries.find((entry) => entry.method === 'tools/call' && entry.direction === 'out');
     expect(JSON.stringify(call?.message)).toContain('recorded');
+  });
+
+  it('Low 5: --record keeps no custom header value given with --header; a known non-secret header stays', async () => {
+    const server = await startEverythingHttp('streamableHttp');
+    try {
+      const record = join(emptyDataDir(), 'session.jsonl');
+      const secret = 'my-custom-header-secret-S';
+      const run = await loupe([
+        'tools', 'list', '--url', `http://127.0.0.1:${server.port}/mcp`, '--header', `X-My-Token: ${secret}`, '--header', 'X-Request-Id: trace-42',
+        '--record', record, '--data-dir', emptyDataDir(),
+      ]);
+      expect(run.code).toBe(0);
+      const text = readFileSync(record, 'utf8');
+      expect(text).toContain('"x-my-token":"[redacted]"');
+      expect(text).not.toContain(secret);
+      expect(text).toContain('"x-request-id":"trace-42"');
+    } finally {
+      server.stop();
+    }
   });
 
   it('answers elicitation from a --replies file (with the schema defaults), and declines with a message without one', async () => {
@@ -118,6 +130,8 @@ describe('loupe CLI (built, against real servers)', () => {
       const refused = await loupe(['tools', 'call', 'whoami', '--data-dir', emptyDataDir(), '--url', fixture.url]);
       expect(refused.code).toBe(3);
       expect(refused.stderr).toContain('run again with --sign-in');
+      // The window's wording ("use Sign in") names a button the command line does not have.
+      expect(refused.stderr).not.toContain('Sign in');
 
       const record = join(emptyDataDir(), 'record.jsonl');
       const signedIn = await loupe(['tools', 'call', 'whoami', '--sign-in', '--authorize-with', 'http-get', '--record', record, '--data-dir', emptyDataDir(), '--url', fixture.url]);

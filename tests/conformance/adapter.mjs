@@ -2,12 +2,15 @@
 // The client the conformance suite runs: `node adapter.mjs <server URL>`, with the scenario in
 // MCP_CONFORMANCE_SCENARIO. It drives the `loupe` CLI (built into dist/) in this process, so each
 // scenario exercises the CLI and the app's core. Needs `npm run build:core` first.
+// With LOUPE_CONFORMANCE_VIA_PROXY=1 the CLI reaches the scenario's server through `loupe proxy --http`,
+// so the scenario also checks that the proxy passes a real client's session through unchanged.
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli } from '../../dist/main/cli/run-cli.js';
 
-const url = process.argv.at(-1);
+const serverUrl = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
 /** Extra facts some scenarios hand the client (a pre-registered client's id and secret). */
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
@@ -22,6 +25,30 @@ const PLANS = {
 };
 
 const work = await mkdtemp(path.join(tmpdir(), 'loupe-conformance-'));
+
+/** `loupe proxy --http` in front of the scenario's server: resolves with the URL to use instead, and how to stop it. */
+async function startProxy(upstream) {
+  const cli = new URL('../../dist/main/cli/loupe.js', import.meta.url).pathname;
+  const child = spawn(process.execPath, [cli, 'proxy', '--http', upstream, '--listen', '127.0.0.1:0', '--data-dir', path.join(work, 'proxy-data')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      const line = /^(http:\S+)\n/.exec(text);
+      if (line) resolve(line[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`loupe proxy exited with code ${code} before listening`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('close', resolve);
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+}
+
+const proxy = process.env.LOUPE_CONFORMANCE_VIA_PROXY === '1' ? await startProxy(serverUrl) : undefined;
+const url = proxy?.url ?? serverUrl;
 
 /**
  * Sign-in flags: the suite's authorization servers approve without a person, so the CLI follows
@@ -66,5 +93,6 @@ const exitCode = await runCli(args, {
   version: 'conformance',
   defaultDataDir: path.join(work, 'data'),
 });
+await proxy?.stop();
 await rm(work, { recursive: true, force: true });
 process.stdout.write('', () => process.exit(exitCode));

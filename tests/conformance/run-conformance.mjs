@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run conformance`: runs every non-draft client scenario of the official MCP conformance suite
 // against Loupe (adapter.mjs drives the loupe CLI) and prints one line per scenario.
-// --json prints the results as JSON instead; --only NAME (repeatable) runs some scenarios only.
+// --json prints the results as JSON instead; --only NAME (repeatable) runs some scenarios only;
+// --via-proxy puts `loupe proxy --http` between the client and each scenario's server.
 // Exits 1 when any scenario fails.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -104,7 +105,9 @@ async function runScenario(node, scenario, outputRoot) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({ options: { json: { type: 'boolean' }, only: { type: 'string', multiple: true }, 'via-proxy': { type: 'boolean' } } });
+  // The suite starts the adapter with this process's environment.
+  if (values['via-proxy']) process.env.LOUPE_CONFORMANCE_VIA_PROXY = '1';
   if (!existsSync(builtCli)) throw new Error('The CLI is not built (no dist/main/cli/run-cli.js): run "npm run build:core" first.');
   ensureRuntime();
   const node = suiteNode();

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SERVER_NAME } from '../../main/core/config/default-servers.js';
 import { startCore } from './helpers.js';
+import { startSupervisedCore } from './supervised-core.js';
 
 function freshDir(): string {
   return mkdtempSync(join(tmpdir(), 'loupe-config-'));
@@ -115,5 +116,37 @@ describe('the data folder', () => {
     const aside = readdirSync(dataDir).find((f) => f.startsWith('servers.json.corrupt-'))!;
     expect(statSync(join(dataDir, aside)).mode & 0o777).toBe(0o600);
     await again.core.dispose();
+  });
+});
+
+describe('Medium 3: a save that fails is never reported as saved', () => {
+  it('an edit whose secret cannot be stored is refused with a sentence; the list shown is the one Restart core loads', async () => {
+    const dataDir = freshDir();
+    const core = await startSupervisedCore(dataDir);
+    const transport = { type: 'streamable-http' as const, url: 'http://127.0.0.1:9/mcp', headers: [] };
+    const added = await core.handlers['servers.add']({ name: 'mine', transport });
+    // The secrets file cannot be written from now on (a directory stands in its place).
+    mkdirSync(join(dataDir, 'secrets.json'));
+
+    await expect(
+      core.handlers['servers.update']({ id: added.id, config: { name: 'renamed', transport: { ...transport, headers: [{ key: 'X-Token', value: 'S3CRET', secret: true }] } } }),
+    ).rejects.toThrow(new RegExp(`^Could not save the server list to ${join(dataDir, 'servers.json')}: Could not save the secrets to .*The change was not made\\.$`));
+    const shown = (await core.handlers['servers.list']()).find((server) => server.id === added.id);
+    expect(shown).toEqual(added);
+
+    await core.handlers['core.restart']();
+    expect((await core.handlers['servers.list']()).find((server) => server.id === added.id)).toEqual(added);
+  });
+
+  it('a secret longer than 1 M characters is refused with a sentence, and nothing of it is kept', async () => {
+    const dataDir = freshDir();
+    const test = await startCore({ dataDir });
+    const huge = 'x'.repeat(1024 * 1024 + 1);
+    await expect(test.add('big', { type: 'streamable-http', url: 'http://127.0.0.1:9/mcp', headers: [{ key: 'X-Token', value: huge, secret: true }] })).rejects.toThrow(
+      'A secret of 1,048,577 characters is longer than Loupe keeps (1,048,576); it was not stored. The change was not made.',
+    );
+    expect((await test.core.handlers['servers.list']()).map((server) => server.name)).toEqual([DEMO_SERVER_NAME]);
+    expect(existsSync(join(dataDir, 'secrets.json')) ? statSync(join(dataDir, 'secrets.json')).size : 0).toBeLessThan(1024);
+    await test.core.dispose();
   });
 });

@@ -7,6 +7,7 @@ import type { CoreStatus } from '../../shared/core-status.js';
 import type { SupervisorTiming } from '../../main/core-process/core-supervisor.js';
 import { startSupervisedCore } from './supervised-core.js';
 import { modernServerConfig } from '../fixtures/modern-server-config.js';
+import { fixtureServerConfig } from '../fixtures/fixture-server-config.js';
 
 async function startSupervisor(dataDir = mkdtempSync(join(tmpdir(), 'loupe-core-process-')), timing: Partial<SupervisorTiming> = {}) {
   const supervisor = await startSupervisedCore(dataDir, timing);
@@ -77,5 +78,37 @@ describe('the core in a process of its own', () => {
   it('refuses to start on a data folder another core holds, with the reason', async () => {
     const { dataDir } = await startSupervisor();
     await expect(startSupervisor(dataDir)).rejects.toThrow(/Another MCP Loupe \(browser mode, process \d+/);
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('Low 6: servers do not survive a core crash', () => {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('a stdio server that ignores SIGTERM and stdin EOF is killed when the core is killed with SIGKILL', async () => {
+    const { supervisor, statuses } = await startSupervisor();
+    const server = await supervisor.handlers['servers.add'](fixtureServerConfig('Stubborn', ['--stubborn']));
+    expect((await supervisor.handlers['connections.connect']({ serverId: server.id })).status).toBe('connected');
+    let serverPid = 0;
+    await vi.waitFor(async () => {
+      const said = (await supervisor.handlers['traffic.list']({})).entries.find((entry) => entry.kind === 'stderr' && /^pid \d+$/.test(entry.text ?? ''));
+      serverPid = Number(said?.text?.slice(4));
+      expect(serverPid).toBeGreaterThan(0);
+    });
+    expect(alive(serverPid)).toBe(true);
+
+    try {
+      process.kill(supervisor.pid!, 'SIGKILL');
+      await vi.waitFor(() => expect(statuses.at(-1)).toMatchObject({ state: 'stopped' }));
+      await vi.waitFor(() => expect(alive(serverPid)).toBe(false), { timeout: 5_000 });
+    } finally {
+      if (alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,4 +124,57 @@ export async function waitFor<T>(check: () => T | undefined | Promise<T | undefi
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Forwards a request to `target` (host:port), as a forward proxy (absolute URL) or a reverse one. */
+export function forward(req: IncomingMessage, res: ServerResponse, target: URL): void {
+  const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (reply) => {
+    res.writeHead(reply.statusCode ?? 502, reply.headers);
+    reply.pipe(res);
+  });
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
+
+export async function listenOnLoopback(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+export interface ForwardProxy {
+  port: number;
+  /** What went through: `CONNECT host:port`, or `METHOD url` for an absolute-form request. */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+/** A company proxy on loopback: tunnels CONNECT (undici does, even for http:// targets) and forwards absolute-form requests. */
+export async function startForwardProxy(): Promise<ForwardProxy> {
+  const seen: string[] = [];
+  const proxy = createHttpServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    forward(req, res, new URL(req.url ?? '/'));
+  });
+  proxy.on('connect', (req, client, head) => {
+    seen.push(`CONNECT ${req.url}`);
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), host, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  const port = await listenOnLoopback(proxy);
+  return {
+    port,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        proxy.close(() => resolve());
+      }),
+  };
 }

@@ -1,13 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { connect, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startCore, startEverythingHttp } from './helpers.js';
+import { forward, listenOnLoopback, startCore, startEverythingHttp, startForwardProxy, type ForwardProxy } from './helpers.js';
 
 /** The count once it has not changed for half a second. */
 async function quietCount(count: () => number): Promise<number> {
@@ -23,53 +22,23 @@ async function quietCount(count: () => number): Promise<number> {
 
 const CLI = fileURLToPath(new URL('../../dist/main/cli/loupe.js', import.meta.url));
 
-/** Forwards a request to `target` (host:port), as a forward proxy (absolute URL) or a reverse one. */
-function forward(req: IncomingMessage, res: ServerResponse, target: URL): void {
-  const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (reply) => {
-    res.writeHead(reply.statusCode ?? 502, reply.headers);
-    reply.pipe(res);
-  });
-  upstream.on('error', () => res.destroy());
-  req.pipe(upstream);
-}
-
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
 
 describe('HTTP servers behind a company proxy', () => {
   let everything: Awaited<ReturnType<typeof startEverythingHttp>>;
-  let proxy: Server;
+  let proxy: ForwardProxy;
   let proxyPort: number;
-  const proxied: string[] = [];
+  let proxied: string[];
 
   beforeAll(async () => {
     everything = await startEverythingHttp('streamableHttp');
-    proxy = createHttpServer((req, res) => {
-      proxied.push(`${req.method} ${req.url}`);
-      forward(req, res, new URL(req.url ?? '/'));
-    });
-    // Proxies tunnel with CONNECT (undici does, even for http:// targets); absolute-form requests are forwarded.
-    proxy.on('connect', (req, client, head) => {
-      proxied.push(`CONNECT ${req.url}`);
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = connect(Number(port), host, () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    proxyPort = await listen(proxy);
+    proxy = await startForwardProxy();
+    proxyPort = proxy.port;
+    proxied = proxy.seen;
   });
   afterAll(async () => {
     everything.stop();
-    await new Promise((resolve) => proxy.close(resolve));
+    await proxy.close();
   });
   afterEach(() => {
     for (const name of PROXY_VARIABLES) delete process.env[name];
@@ -103,7 +72,7 @@ describe('HTTP servers behind a company proxy', () => {
     const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' });
     expect(made.status, made.stderr).toBe(0);
     const tls = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => forward(req, res, new URL(req.url ?? '/', `http://127.0.0.1:${everything.port}`)));
-    const port = await listen(tls as unknown as Server);
+    const port = await listenOnLoopback(tls as unknown as Server);
     const loupe = (env: NodeJS.ProcessEnv) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
         const child = spawn(process.execPath, [CLI, 'tools', 'list', '--url', `https://127.0.0.1:${port}/mcp`, '--data-dir', dir], { env: { ...process.env, ...env } });

@@ -1,37 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../shared/auth.js';
-import type { ServerConfig } from '../../shared/server-config.js';
 import { SECRETS_FILE as OAUTH_SECRETS_FILE } from '../../main/core/secrets/open-secret-store.js';
 // @ts-expect-error a plain .mjs fixture without types
 import { IDP, MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
 import { recordedOutcomes } from '../../shared/traffic-outcomes.js';
 import { allTraffic, eventsNamed, readSession, startCore, startEverythingHttp, waitFor, type TestCore, exportedText } from './helpers.js';
-
-interface Fixture {
-  url: string;
-  sseUrl: string;
-  idpTokenEndpoint: string;
-  seen: {
-    registrations: number;
-    authorizations: Array<Record<string, string>>;
-    tokenGrants: Array<{ grant: string; resource: string | null; scope: string | null; clientAuth?: string }>;
-    idpExchanges: Array<{ audience: string | null; resource: string | null; requested: string | null }>;
-  };
-  expireAccessTokens(): void;
-  close(): Promise<void>;
-}
-
-async function addOAuthServer(test: TestCore, url: string, extra: Partial<ServerConfig> = {}): Promise<ServerConfig> {
-  return test.core.handlers['servers.add']({
-    name: 'oauth fixture',
-    transport: { type: 'streamable-http', url, headers: [] },
-    auth: { authorizeWith: 'http-get' },
-    ...extra,
-  });
-}
+import { addOAuthServer, type OAuthFixture as Fixture } from './oauth-fixture.js';
 
 describe('OAuth sign-in against the fixture authorization server', () => {
   let test: TestCore;
@@ -307,6 +286,65 @@ describe.each([
     } finally {
       await test.core.dispose();
       server.stop();
+    }
+  });
+});
+
+describe('Medium 3: a hostile authorization server cannot bloat the secret store', () => {
+  let test: TestCore;
+  let fixture: Fixture | undefined;
+  beforeEach(async () => {
+    test = await startCore();
+  });
+  afterEach(async () => {
+    await test.core.dispose();
+    await fixture?.close();
+  });
+
+  /** secrets.json's size, 0 when there is none. */
+  const secretsFileBytes = () => (existsSync(join(test.dataDir, OAUTH_SECRETS_FILE)) ? readFileSync(join(test.dataDir, OAUTH_SECRETS_FILE)).length : 0);
+
+  it('an access_token of 100,000 characters is refused with a sentence, and none of it is stored', async () => {
+    fixture = (await startOAuthFixture({ accessTokenChars: 100_000 })) as Fixture;
+    const server = await addOAuthServer(test, fixture.url);
+    const state = await test.core.handlers['auth.start']({ serverId: server.id });
+    expect(state.status).toBe('failed');
+    expect(state.failure?.message).toContain("The authorization server's access_token is 100,000 characters long; Loupe keeps tokens of up to 65,536, so it was not saved.");
+    expect((await test.core.handlers['auth.status']({ serverId: server.id })).tokens).toBeUndefined();
+    expect(secretsFileBytes()).toBeLessThan(20_000);
+  });
+
+  it('a token answer of 2 MB is read up to 1 MB, and the sign-in fails with a sentence', async () => {
+    fixture = (await startOAuthFixture({ accessTokenChars: 2_000_000 })) as Fixture;
+    const server = await addOAuthServer(test, fixture.url);
+    const state = await test.core.handlers['auth.start']({ serverId: server.id });
+    expect(state.status).toBe('failed');
+    expect(state.failure?.message).toContain(`The answer from ${new URL(fixture.url).origin}/token is larger than 1 MB; Loupe reads no more of it.`);
+    expect(secretsFileBytes()).toBeLessThan(20_000);
+  });
+});
+
+describe('Worth fixing (issue 25): the http-get sign-in follows redirects only to the authorization server and Loupe', () => {
+  it('a redirect from /authorize to another origin is not followed, and the sign-in says why', async () => {
+    const hits: string[] = [];
+    const elsewhere = createServer((request, response) => {
+      hits.push(request.url ?? '');
+      response.end('internal');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const elsewhereOrigin = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
+    const test = await startCore();
+    const fixture = (await startOAuthFixture({ authorizeRedirectTo: `${elsewhereOrigin}/internal-only` })) as Fixture;
+    try {
+      const server = await addOAuthServer(test, fixture.url);
+      const state = await test.core.handlers['auth.start']({ serverId: server.id });
+      expect(state.status).toBe('failed');
+      expect(state.failure?.message).toContain(`The authorization URL redirected to ${elsewhereOrigin}, which is neither the authorization server (${new URL(fixture.url).origin}) nor Loupe's redirect; without a browser, Loupe does not follow it.`);
+      expect(hits).toEqual([]);
+    } finally {
+      await test.core.dispose();
+      await fixture.close();
+      elsewhere.close();
     }
   });
 });

@@ -43,4 +43,23 @@ describe('schema checks run off the core’s event loop, bounded in time', () =>
     const verdict = await test.core.handlers['schemas.validate']({ schema: huge, value: 'x' });
     expect(verdict.schemaError).toBe('The schema is larger than 1 MB, so Loupe does not check values against it.');
   });
+
+  it('Worth fixing (issue 25): catastrophic checks from one server do not hold up another server’s normal check, which is answered before the slow server’s second check', async () => {
+    const finished: string[] = [];
+    const evil = Array.from({ length: 3 }, (_, index) =>
+      test.core.handlers['schemas.validate']({ schema: EVIL, value: EVIL_VALUE, serverId: 'slow-server' }).then((verdict) => {
+        finished.push(`evil ${index}`);
+        return verdict;
+      }),
+    );
+    const normal = test.core.handlers['schemas.validate']({ schema: { type: 'object', required: ['x'] }, value: { x: 1 }, serverId: 'other-server' }).then((verdict) => {
+      finished.push('normal');
+      return verdict;
+    });
+    expect(await normal).toEqual({ valid: true, errors: [] });
+    const verdicts = await Promise.all(evil);
+    // In one queue it came last; now only the check already running (if the second thread is slower to start) may come first.
+    expect(finished.indexOf('normal')).toBeLessThan(finished.indexOf('evil 1'));
+    for (const verdict of verdicts) expect(verdict.schemaError).toMatch(/^This schema took longer than 1 s to check/);
+  });
 });

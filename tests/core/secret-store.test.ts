@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigStore, SERVERS_FILE } from '../../main/core/config/config-store.js';
 import type { KeyringModule } from '../../main/core/secrets/keyring-secret-store.js';
-import { KEYCHAIN_ID_FILE, openSecretStore, SECRETS_FILE } from '../../main/core/secrets/open-secret-store.js';
+import { KEYCHAIN_ID_FILE, openSecretStore, SECRETS_FILE, secretsInFileNotice } from '../../main/core/secrets/open-secret-store.js';
 import { MemorySecretStore } from '../../main/core/secrets/secret-store.js';
 import { fixture, startCore, exportedText } from './helpers.js';
 
@@ -51,7 +51,7 @@ describe('the secret store: the OS keychain, else a private file', () => {
     const keychain = fakeKeyring();
     const opened = await openSecretStore({ dataDir, env: {}, loadKeyring: async () => keychain.module });
     expect(opened.kind).toBe('keychain');
-    expect(opened.notice).toBeUndefined();
+    expect(opened.fallbackReason).toBeUndefined();
     await opened.store.set('server/s1/header/Authorization', 'Bearer top-secret');
     const id = (await readFile(path.join(dataDir, KEYCHAIN_ID_FILE), 'utf8')).trim();
     expect([...keychain.entries.keys()].sort()).toEqual([`MCP Loupe|${id}/oauth/s1`, `MCP Loupe|${id}/server/s1/header/Authorization`]);
@@ -60,20 +60,29 @@ describe('the secret store: the OS keychain, else a private file', () => {
   });
 
   it.each([
-    ['throws', /No OS keychain is available \(Couldn't access platform storage: AccessDenied\)/],
-    ['hangs', /No OS keychain is available \(The keychain did not answer within 0\.2 s\)/],
-  ] as const)('falls back to a 0600 file and says so when the keychain %s', async (behaviour, notice) => {
+    ['throws', "Couldn't access platform storage: AccessDenied"],
+    ['hangs', 'The keychain did not answer within 0.2 s'],
+  ] as const)('falls back to a 0600 file and keeps why when the keychain %s', async (behaviour, why) => {
     const opened = await openSecretStore({ dataDir, env: {}, loadKeyring: async () => fakeKeyring(behaviour).module, timeoutMs: 200 });
     expect(opened.kind).toBe('file');
-    expect(opened.notice).toMatch(notice);
-    expect(opened.notice).toContain(path.join(dataDir, SECRETS_FILE));
+    expect(opened.fallbackReason).toBe(why);
     await opened.store.set('k', 'v');
     if (process.platform !== 'win32') expect((await stat(path.join(dataDir, SECRETS_FILE))).mode & 0o777).toBe(0o600);
   });
 
-  it('falls back with a notice when the keychain module cannot load; LOUPE_SECRET_STORAGE=file skips it quietly', async () => {
+  it('says so in one plain sentence: where the secrets are, without the keychain\'s own error (issue 24: a raw DBus error)', () => {
+    const file = path.join(dataDir, SECRETS_FILE);
+    for (const readOnly of [false, true]) {
+      const notice = secretsInFileNotice(file, readOnly);
+      expect(notice).toContain(file);
+      expect(notice.match(/[.!?](\s|$)/g)).toHaveLength(1);
+      expect(notice).not.toMatch(/DBus|Platform failure|Sign in/);
+    }
+  });
+
+  it('falls back with a reason when the keychain module cannot load; LOUPE_SECRET_STORAGE=file skips it quietly', async () => {
     const missing = await openSecretStore({ dataDir, env: {}, loadKeyring: async () => Promise.reject(new Error('no prebuilt binary for this platform')) });
-    expect(missing).toMatchObject({ kind: 'file', notice: expect.stringContaining('the keychain module could not load: no prebuilt binary') });
+    expect(missing).toMatchObject({ kind: 'file', fallbackReason: expect.stringContaining('the keychain module could not load: no prebuilt binary') });
     const forced = await openSecretStore({ dataDir, env: { LOUPE_SECRET_STORAGE: 'file' }, loadKeyring: async () => fakeKeyring().module });
     expect(forced).toEqual({ store: expect.anything(), kind: 'file' });
   });
@@ -131,6 +140,21 @@ describe('servers.json keeps references, the store keeps the values', () => {
     const { store, notices } = await ConfigStore.open(dataDir, () => {}, new MemorySecretStore());
     expect(store.get('web')).toBeDefined();
     expect(notices.map((notice) => notice.message)).toEqual(['The secret store no longer has the value of Authorization in "Web": enter it again in the server form.']);
+  });
+});
+
+describe('Worth fixing (issue 25): an Authorization header is always a secret', () => {
+  it('one not ticked as secret goes to the secret store, and the export snippets name a variable instead', async () => {
+    const test = await startCore();
+    try {
+      const server = await test.add('web', { type: 'streamable-http', url: 'http://127.0.0.1:9/mcp', headers: [{ key: 'Authorization', value: 'Bearer unticked-token-value' }] });
+      expect(server.transport).toMatchObject({ headers: [{ key: 'Authorization', value: 'Bearer unticked-token-value', secret: true }] });
+      expect(await readFile(path.join(test.dataDir, SERVERS_FILE), 'utf8')).not.toContain('unticked-token-value');
+      const snippets = await test.core.handlers['config.exportSnippets']({ serverId: server.id });
+      expect(snippets.map((snippet) => snippet.text ?? '').join('\n')).not.toContain('unticked-token-value');
+    } finally {
+      await test.core.dispose();
+    }
   });
 });
 

@@ -57,4 +57,21 @@ describe('tasks (Tasks extension, 2025-11-25) against server-everything', () => 
     expect((cancel?.message as { params?: { taskId?: string } }).params?.taskId).toBe(started.taskId);
     await waitFor(() => eventsNamed(test, 'tasks.changed').find((task) => task.taskId === started.taskId && task.status === 'cancelled'), 'the cancelled status');
   });
+
+  it('a task that needs input asks the person at once (tasks/result delivers the queued elicitation), and uses the answer', async () => {
+    const running = test.core.handlers['tools.call']({ serverId, name: TASK_TOOL, arguments: { topic: 'python', ambiguous: true }, callId: 'task-3', asTask: true });
+    // The server gives up on its elicitation after 60 s; the person must see it long before.
+    const pending = await waitFor(
+      async () => (await test.core.handlers['approvals.list']()).find((approval) => approval.status === 'pending' && approval.serverId === serverId),
+      'the elicitation of the input_required task to reach Approvals',
+      15_000,
+    );
+    expect(pending.kind).toBe('elicitation-form');
+    await test.core.handlers['approvals.decide']({ id: pending.id, decision: { action: 'accept', content: { interpretation: 'programming' } } });
+    const outcome = await running;
+    expect(outcome.failure).toBeUndefined();
+    expect(JSON.stringify(outcome.result)).toContain('Clarification**: programming');
+    const updates = eventsNamed(test, 'tasks.changed').filter((task) => task.callId === 'task-3');
+    expect(updates.some((task) => task.status === 'input_required')).toBe(true);
+  }, 30_000);
 });

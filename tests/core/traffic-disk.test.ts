@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -183,6 +183,39 @@ describe('the traffic record on disk', () => {
     }
   });
 
+  it("leaves a session a live loupe proxy is writing alone, and lets a proxy trim only its own", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-budget-'));
+    const root = join(dataDir, TRAFFIC_FOLDER);
+    const proxied = { name: 'everything', target: 'npx server', transport: 'stdio' as const };
+    // Two earlier sessions of 10 MB: one a live proxy's (this test's own process stands in for it), one an ended proxy's.
+    const live = '2026-01-01T00-00-00-000Z-aaaa';
+    const ended = '2026-02-01T00-00-00-000Z-bbbb';
+    for (const [id, pid] of [[live, process.pid], [ended, 2 ** 22 + 12345]] as const) {
+      mkdirSync(join(root, id), { recursive: true });
+      writeFileSync(join(root, id, 'session.json'), JSON.stringify({ startedAt: 1, pid, proxied }));
+      writeFileSync(join(root, id, '000001.jsonl'), Buffer.alloc(10 * 1024 * 1024, 0x0a));
+    }
+    writeFileSync(join(root, 'settings.json'), JSON.stringify({ diskBudgetBytes: MIN_DISK_BUDGET_BYTES }));
+
+    // A proxy over budget deletes nobody's session but (eventually) its own oldest segments.
+    const proxy = await TrafficSessions.open(dataDir, () => undefined, new Date(), { proxied });
+    proxy.close();
+    expect(readdirSync(root).filter((name) => name.startsWith('2026-0')).sort()).toEqual([live, ended]);
+
+    // The app over budget deletes the ended proxy's session, not the live one (the live one is not this app's own process,
+    // as a proxy's never is: a different pid is written in its stead here).
+    writeFileSync(join(root, live, 'session.json'), JSON.stringify({ startedAt: 1, pid: process.ppid, proxied }));
+    const app = await TrafficSessions.open(dataDir, () => undefined);
+    try {
+      expect(readdirSync(root).filter((name) => name.startsWith('2026-0')).sort()).toEqual([live]);
+      const listed = await app.list();
+      expect(listed.find((session) => session.id === live)).toMatchObject({ proxied, live: true });
+      await expect(app.remove(live)).rejects.toThrow(/still writing/);
+    } finally {
+      app.close();
+    }
+  });
+
   it('says so and uses the default when the saved budget is not a usable number', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'loupe-budget-'));
     mkdirSync(join(dataDir, TRAFFIC_FOLDER), { recursive: true });
@@ -212,5 +245,26 @@ describe('the traffic record on disk', () => {
     expect(text).toContain('from the first run');
     await second.core.handlers['traffic.sessions.remove']({ id: firstId });
     expect((await second.core.handlers['traffic.sessions.list']()).map((session) => session.id)).not.toContain(firstId);
+  });
+});
+
+describe('Worth fixing (issue 25): saved sessions are read without following links', () => {
+  it('a session segment that is a symbolic link to a file elsewhere is neither counted nor read', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-sessions-'));
+    const outside = join(mkdtempSync(join(tmpdir(), 'loupe-outside-')), 'private.txt');
+    writeFileSync(outside, 'PRIVATE-FILE-CONTENT\n');
+    const planted = join(dataDir, TRAFFIC_FOLDER, '2020-01-01T00-00-00-000Z-abcd');
+    mkdirSync(planted, { recursive: true });
+    writeFileSync(join(planted, '000001.jsonl'), `${JSON.stringify({ seq: 1, kind: 'note', direction: 'out', time: 1, size: 0, text: 'a real line' })}\n`);
+    symlinkSync(outside, join(planted, '000002.jsonl'));
+
+    const test = await startCore({ dataDir });
+    cores.push(test);
+    const listed = (await test.core.handlers['traffic.sessions.list']()).find((session) => session.id === '2020-01-01T00-00-00-000Z-abcd');
+    const realBytes = Buffer.byteLength(`${JSON.stringify({ seq: 1, kind: 'note', direction: 'out', time: 1, size: 0, text: 'a real line' })}\n`);
+    expect(listed?.bytes).toBe(realBytes);
+    const { text } = await readSession(test.core, '2020-01-01T00-00-00-000Z-abcd');
+    expect(text).toContain('a real line');
+    expect(text).not.toContain('PRIVATE-FILE-CONTENT');
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Notice } from '../../shared/contract.js';
 import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
 import { UI_STATE_FILE, UiStateStore } from '../../main/core/config/ui-state-store.js';
+import { startCore } from './helpers.js';
 
 describe("the window's saved state in the data folder", () => {
   let dataDir: string;
@@ -48,5 +49,23 @@ describe("the window's saved state in the data folder", () => {
     await writeFile(path.join(dataDir, UI_STATE_FILE), JSON.stringify({ good: 'yes', number: 5, nested: { a: 1 } }));
     expect((await UiStateStore.open(dataDir, () => {})).all()).toEqual({ good: 'yes' });
     expect(JSON.parse(await readFile(path.join(dataDir, UI_STATE_FILE), 'utf8'))).toHaveProperty('number');
+  });
+});
+
+describe("the window's saved state holds no secret a server echoed", () => {
+  it("redacts the session's secret values, raw or JSON-escaped, before keeping run history (issue 24)", async () => {
+    const test = await startCore();
+    try {
+      await test.add('echoes', { type: 'stdio', command: process.execPath, args: ['-e', ''], env: [{ key: 'WEATHER_KEY', value: 'wk-"123"-secret', secret: true }] });
+      // A tool's result that echoes the key, inside the history the window keeps.
+      const history = JSON.stringify([{ tool: 'echo', result: { content: [{ type: 'text', text: 'env: WEATHER_KEY=wk-"123"-secret' }] } }]);
+      await test.core.handlers['uiState.set']({ key: 'loupe.tools.history', value: history });
+      const kept = (await test.core.handlers['uiState.getAll']())['loupe.tools.history'];
+      expect(kept).toContain('WEATHER_KEY=[redacted]');
+      expect(kept).not.toContain('123');
+      expect(await readFile(path.join(test.dataDir, UI_STATE_FILE), 'utf8')).not.toContain('123');
+    } finally {
+      await test.core.dispose();
+    }
   });
 });

@@ -71,5 +71,10 @@ describe('MCP Apps: server-basic-react', () => {
     expect(policy).toContain(`frame-src http://*.localhost:${appPort};`);
     await harness.screenshot('apps-basic-react-callback');
     expect(harness.pageErrors).toEqual([]);
+
+    // The app's zod probes `new Function("")` inside try/catch: noted in the log, not listed as
+    // something the app did wrong (issue 24).
+    await expect.poll(() => traffic.getByRole('row').filter({ hasText: 'feature probe' }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: `App ${APP_URI}` }).getByText(/What the app did wrong/).count()).toBe(0);
   });
 });

@@ -69,7 +69,8 @@ describe('MCP Apps: a hostile app', () => {
     const violations = app.getByRole('region', { name: 'App violations' });
     await violations.getByText(/model-only-secret.*visible to the model only/).waitFor();
     await violations.getByText(/not a JSON-RPC 2\.0 message/).first().waitFor();
-    await violations.getByText(/more than 200 messages/).waitFor();
+    // A flood that spans more than one second under load is noted once a second.
+    await violations.getByText(/more than 200 messages/).first().waitFor();
     await violations.getByText(/undeclared\.example/).waitFor({ timeout: 10_000 });
     await violations.getByText(/resourceDomains has "https:\/\/cdn\.example; script-src \*", which is not an origin/).waitFor();
     // The injected directive never reached the policy.

@@ -109,6 +109,25 @@ describe('WebSocket bridge', () => {
     bridge.close();
   });
 
+  it('Medium 1: a frame whose parameters nest 100,000 levels deep gets a sentence and never reaches the core', async () => {
+    const fake = createFakeCore();
+    const bridge = createWebSocketBridge(fake.core);
+    const socket = new FakeSocket();
+    bridge.accept(asWebSocket(socket));
+    const depth = 100_000;
+    const frame = `{"type":"request","id":9,"name":"tools.call","params":{"serverId":"s","name":"echo","callId":"c","arguments":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
+    socket.emit('message', Buffer.from(frame), false);
+    await vi.waitFor(() => expect(socket.send).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(socket.send.mock.calls[0]?.[0]))).toEqual({
+      type: 'response',
+      id: 9,
+      ok: false,
+      error: { message: "The tools.call request's parameters nest more than 1,000 levels deep; Loupe passes at most 1,000 levels between its processes.", code: 'too-deep' },
+    });
+    expect(fake.spies['tools.call']).not.toHaveBeenCalled();
+    bridge.close();
+  });
+
   it('parses only well-formed request envelopes', () => {
     expect(parseWireRequest('{"type":"request","id":1,"name":"app.info"}')).toEqual({
       ok: true,

@@ -76,6 +76,20 @@ describe('AppDocuments: app documents held for their frames', () => {
     expect(entries()[100]!.text).toMatch(/More than 100 blocked requests/);
   });
 
+  test("a library's empty new Function() probe is noted, not held against the app; real eval is (issue 24: zod's probe read as misbehaviour)", () => {
+    const { documents, entries } = setUp();
+    const { appId } = documents.open('s1', 'c1', URI, readOf([{ uri: URI, mimeType: 'text/html;profile=mcp-app', text: '' }]));
+    // The samples Chromium 156 reports under 'report-sample' for new Function("") and eval("alert(document.cookie)").
+    documents.report(appId, { 'csp-report': { 'blocked-uri': 'eval', 'effective-directive': 'script-src', 'script-sample': '(function anonymous(\n) {\n\n})' } });
+    documents.report(appId, { 'csp-report': { 'blocked-uri': 'eval', 'effective-directive': 'script-src', 'script-sample': 'alert(document.cookie)' } });
+    documents.report(appId, { 'csp-report': { 'blocked-uri': 'eval', 'effective-directive': 'script-src', 'script-sample': '(function anonymous(\n) {\nreturn this\n})' } });
+    const [probe, evil, compiled] = entries();
+    expect(probe!.violation).toBeUndefined();
+    expect(probe!.text).toMatch(/feature probe/);
+    expect(evil!.violation).toMatch(/tried to run eval/);
+    expect(compiled!.violation).toMatch(/tried to run eval/);
+  });
+
   test('records for an unknown (closed) app are dropped', () => {
     const { documents, entries } = setUp();
     documents.record('f'.repeat(24), [{ direction: 'in', text: 'late', violation: 'late' }]);

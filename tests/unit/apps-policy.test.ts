@@ -15,7 +15,7 @@ describe('an app’s policy from its declared domains', () => {
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain("connect-src 'none'");
     expect(policy).toContain("frame-src 'none'");
-    expect(policy).toContain("script-src 'unsafe-inline';");
+    expect(policy).toContain("script-src 'unsafe-inline' 'report-sample';");
     expect(policy).toContain(`report-uri ${REPORT}`);
     expect(problems).toEqual([]);
   });
@@ -27,7 +27,7 @@ describe('an app’s policy from its declared domains', () => {
     );
     const policy = appContentSecurityPolicy(meta.csp, REPORT);
     expect(policy).toContain('connect-src https://api.example.com wss://live.example.com');
-    expect(policy).toContain("script-src 'unsafe-inline' https://*.cdn.example");
+    expect(policy).toContain("script-src 'unsafe-inline' 'report-sample' https://*.cdn.example");
     expect(policy).toContain("img-src data: blob: https://*.cdn.example");
     expect(policy).toContain('frame-src https://www.youtube.com');
   });

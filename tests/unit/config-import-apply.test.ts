@@ -85,7 +85,7 @@ describe('applyImport', () => {
     expect(freeName('fresh', new Set(['other']))).toBe('fresh');
   });
 
-  it('fills variables from typed values, then the environment, then defaults; reports the rest', async () => {
+  it('fills variables from typed values, then defaults; one the environment has stays a reference, read at connect time (Low 4); reports the rest', async () => {
     const entry = paste(
       '{"mcpServers":{"s":{"type":"http","url":"${BASE:-https://api.test}/mcp","headers":{"Authorization":"Bearer ${env:HOME_TOKEN}","X-Team":"${input:team}","X-Api-Key":"${input:key}"}}}}',
     ).entries[0]!;
@@ -95,7 +95,7 @@ describe('applyImport', () => {
       type: 'streamable-http',
       url: 'https://api.test/mcp',
       headers: [
-        { key: 'Authorization', value: 'Bearer env-token', secret: true },
+        { key: 'Authorization', value: 'Bearer ${env:HOME_TOKEN}', secret: true },
         { key: 'X-Team', value: 'blue' },
         { key: 'X-Api-Key', value: '${input:key}', secret: true },
       ],

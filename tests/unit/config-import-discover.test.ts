@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImportDiscovery, ImportEntry, ImportSource } from '../../shared/config-import.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { discoverImports, type DiscoveryPlace } from '../../main/core/config/import/discover.js';
+import { fitsTemplate } from '../../main/core/config/import/existing-match.js';
 
 let home: string;
 let project: string;
@@ -166,6 +167,8 @@ url = "https://mcp.figma.com/mcp"
 bearer_token_env_var = "FIGMA_OAUTH_TOKEN"
 http_headers = { "X-Figma-Region" = "us-east-1" }
 enabled = false
+startup_timeout_sec = 20
+tool_timeout_sec = 90.5
 `,
     );
     const found = await discoverImports(place(), []);
@@ -194,6 +197,10 @@ enabled = false
     });
     const figma = entry(codex, 'figma');
     expect(figma.disabled).toBe(true);
+    // Codex's start-up and tool timeouts come along (issue 24: startup_timeout_sec was dropped), as does Gemini's request timeout.
+    expect(figma.config).toMatchObject({ connectTimeoutMs: 20_000, timeouts: { timeoutMs: 90_500 } });
+    expect(entry(codex, 'docs').config?.connectTimeoutMs).toBeUndefined();
+    expect(entry(gemini, 'stream').config?.timeouts?.timeoutMs).toBe(5000);
     expect(figma.config?.transport).toEqual({
       type: 'streamable-http',
       url: 'https://mcp.figma.com/mcp',
@@ -231,8 +238,76 @@ enabled = false
     const existing: ServerConfig[] = [{ id: '1', name: 'Demo', transport: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: [] } }];
     const found = await discoverImports(place(), existing);
     expect(entry(source(found, 'Cursor (user)'), 'everything').existingMatch).toBe('Demo');
+    // The same command with another environment is another server (issue 24: it was "Already in Loupe").
+    const otherEnv: ServerConfig[] = [{ ...existing[0]!, transport: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: [{ key: 'ACCOUNT', value: 'b' }] } }];
+    expect(entry(source(await discoverImports(place(), otherEnv), 'Cursor (user)'), 'everything').existingMatch).toBeUndefined();
+    // A header written with a variable matches the server imported with the variable's value.
+    await plant('.cursor/mcp.json', JSON.stringify({ mcpServers: { api: { url: 'http://x/mcp', headers: { Authorization: 'Bearer ${env:TOKEN}' } } } }));
+    const imported = (value: string): ServerConfig[] => [
+      { id: '2', name: 'API', transport: { type: 'streamable-http', url: 'http://x/mcp', headers: [{ key: 'Authorization', value, secret: true }] } },
+    ];
+    expect(entry(source(await discoverImports(place(), imported('Bearer abc')), 'Cursor (user)'), 'api').existingMatch).toBe('API');
+    expect(entry(source(await discoverImports(place(), imported('Basic abc')), 'Cursor (user)'), 'api').existingMatch).toBeUndefined();
     expect(found.searched).toContain(path.join(home, '.codex', 'config.toml'));
     expect(found.searched).toContain(path.join(project, '.vscode', 'mcp.json'));
     expect(found.searched).not.toContain(path.join(home, '.cursor', 'mcp.json'));
+  });
+});
+
+describe('Low 2: one deeply nested config file hides no other source', () => {
+  it('a 50,000-deep ~/.gemini/settings.json is marked alone; the other sources are listed', async () => {
+    const depth = 50_000;
+    const gemini = await plant('.gemini/settings.json', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+    await plant('.cursor/mcp.json', JSON.stringify({ mcpServers: { fine: { command: 'node', args: ['server.js'] } } }));
+    const found = await discoverImports(place(), []);
+    expect(source(found, 'Gemini CLI (user)')).toMatchObject({
+      problem: `${gemini} was not imported because it nests more than 100 levels deep; Loupe reads config files up to 100.`,
+      entries: [],
+    });
+    expect(entry(source(found, 'Cursor (user)'), 'fine').config?.transport).toMatchObject({ type: 'stdio', command: 'node' });
+  });
+
+  it('a 101-deep codex config.toml is marked with the same sentence', async () => {
+    const toml = await plant('.codex/config.toml', `a = ${'['.repeat(101)}1${']'.repeat(101)}\n`);
+    const found = await discoverImports(place(), []);
+    expect(source(found, 'Codex').problem).toBe(`${toml} was not imported because it nests more than 100 levels deep; Loupe reads config files up to 100.`);
+  });
+});
+
+describe('Low 3: a crafted project config cannot freeze the core', () => {
+  it('a .mcp.json whose argument is `${` 150,000 times marks that server with a sentence; the others are read', async () => {
+    await plant('.mcp.json', JSON.stringify({ mcpServers: { crafted: { command: 'node', args: ['${'.repeat(150_000)] }, fine: { command: 'node', args: ['${PORT:-8080}'] } } }), project);
+    const claude = source(await discoverImports(place(), []), 'Claude Code (project)');
+    expect(entry(claude, 'crafted').problem).toBe('“crafted” has a value of 300,000 characters; Loupe imports values of up to 65,536.');
+    expect(entry(claude, 'fine').config?.transport).toMatchObject({ args: ['${env:PORT}'] });
+  });
+
+  it('values of `${` 30,000 times, each within the bound, are scanned in one pass and kept as written', async () => {
+    const crafted = '${'.repeat(30_000);
+    const servers = Object.fromEntries(['a', 'b', 'c'].map((name) => [name, { command: 'node', args: [crafted, `${crafted}\${HOME}`] }]));
+    await plant('.claude.json', JSON.stringify({ mcpServers: servers }));
+    const claude = source(await discoverImports(place(), []), 'Claude Code (user)');
+    for (const name of ['a', 'b', 'c']) {
+      // A `${` reaches to the first `}`: with more `${` inside it is no variable, so both stay as written.
+      expect(entry(claude, name).config?.transport).toMatchObject({ args: [crafted, `${crafted}\${HOME}`] });
+    }
+  });
+
+  it('a project config file over 1 MB is not read, with a sentence', async () => {
+    const file = await plant('.mcp.json', JSON.stringify({ mcpServers: {}, padding: 'x'.repeat(1024 * 1024) }), project);
+    const found = await discoverImports(place(), []);
+    expect(found.sources.find((item) => item.path === file)?.problem).toBe(`${file} was not imported because it is larger than 1 MB.`);
+  });
+});
+
+describe('fitsTemplate: a config value with variables against the value Loupe keeps', () => {
+  it('fills each variable with any text, keeping the literal parts in order', () => {
+    expect(fitsTemplate('Bearer ${env:T}', 'Bearer abc')).toBe(true);
+    expect(fitsTemplate('Bearer ${env:T}', 'Basic abc')).toBe(false);
+    expect(fitsTemplate('${A}-${B}', 'x-y')).toBe(true);
+    expect(fitsTemplate('${A}-${B}', 'xy')).toBe(false);
+    expect(fitsTemplate('a${X}a', 'a')).toBe(false);
+    expect(fitsTemplate('plain', 'plain')).toBe(true);
+    expect(fitsTemplate('plain', 'other')).toBe(false);
   });
 });

@@ -72,4 +72,20 @@ describe('import handlers', () => {
     const snippets = await handlers['config.exportSnippets']({ serverId: result.added[0]!.id });
     expect(snippets.find((snippet) => snippet.client === 'cursor')?.text).toContain('"@modelcontextprotocol/server-memory"');
   });
+
+  it('keeps a value that looks like a key in the keychain by default, by name or by shape, not in servers.json (issue 24)', async () => {
+    const text = '{"mcpServers":{"weather":{"command":"weather-mcp","env":{"WEATHER_KEY":"wk-123","UPSTREAM":"sk-proj-0123456789","UNITS":"metric"}}}}';
+    const [entry] = (await handlers['config.parseImportSnippet']({ text })).entries;
+    const env = entry!.config!.transport.type === 'stdio' ? entry!.config!.transport.env : [];
+    expect(env.map((row) => [row.key, row.secret === true])).toEqual([
+      ['WEATHER_KEY', true],
+      ['UPSTREAM', true],
+      ['UNITS', false],
+    ]);
+    await handlers['config.import']({ items: [{ name: entry!.name, config: entry!.config!, variables: entry!.variables }], values: {} });
+    const saved = await readFile(path.join(dataDir, 'servers.json'), 'utf8');
+    expect(saved).not.toContain('wk-123');
+    expect(saved).not.toContain('sk-proj-0123456789');
+    expect(saved).toContain('metric');
+  });
 });

@@ -53,6 +53,11 @@ describe('the layers refuse what the design forbids', () => {
     ['connections → lists (upward in the core)', 'main/core/connections/probe.ts', '../lists/server-lists.js'],
     ['mcp → connections (upward in the core)', 'main/core/mcp/probe.ts', '../connections/connection.js'],
     ['traffic → transports (upward in the core)', 'main/core/traffic/probe.ts', '../transports/create-transport.js'],
+    ['collections → connections (upward in the core)', 'main/core/collections/probe.ts', '../connections/connection.js'],
+    ['models → chat (upward: chat uses models)', 'main/core/models/probe.ts', '../chat/chat-engine.js'],
+    ['proxy (core) → connections', 'main/core/proxy/probe.ts', '../connections/connection.js'],
+    ['the proxy command → the CLI', 'main/proxy/probe.ts', '../cli/run-cli.js'],
+    ['the mock command → the host', 'main/mock/probe.ts', '../host/start-host.js'],
     ['app → a feature’s file instead of its index', 'renderer/src/app/Probe.ts', '../features/tools/ToolsPanel'],
   ])('%s fails the lint', async (_what, file, from) => {
     expect(await boundaryErrors(file, importing(from))).not.toEqual([]);
@@ -64,6 +69,7 @@ describe('the layers refuse what the design forbids', () => {
     ['state → bridge', 'renderer/src/state/Probe.ts', ['../bridge/api']],
     ['app → features through their index, and everything below', 'renderer/src/app/Probe.ts', ['../features/tools', '../state/servers', '../ui/format']],
     ['connections → the core below it', 'main/core/connections/probe.ts', ['../traffic/traffic-log.js', '../auth/auth-session.js', '../base/notice.js']],
+    ['chat → models, approvals and base', 'main/core/chat/probe.ts', ['../models/model-step.js', '../approvals/approval-queue.js', '../base/notice.js']],
     ['lists → connections', 'main/core/lists/probe.ts', ['../connections/connection.js']],
     ['a shell → the core', 'main/host/probe.ts', ['../core/create-core.js', '../core-process/core-supervisor.js']],
   ])('%s passes', async (_what, file, froms) => {

@@ -98,7 +98,8 @@ describe('the quick conformance look (surelyConforms)', () => {
       }
     }
     expect(broken).toBeGreaterThan(500);
-  });
+    // Thousands of schema checks: seconds on a busy machine.
+  }, 60_000);
 
   it('still names what is wrong in a broken text result', () => {
     expect(findResultViolations('tools/call', { content: [{ type: 'text', text: 5 }] }, 'legacy').map((violation) => violation.path)).toEqual(['/content/0']);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_REQUEST_TIMEOUT_MSEC, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
-import type { Approval, ApprovalDecision } from '../../../shared/approvals.js';
+import type { Approval, ApprovalDecision, ApprovalModelRecord } from '../../../shared/approvals.js';
 import type { JsonObject } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { abortedByClose, type IncomingRequestContext } from '../connections/incoming-requests.js';
@@ -11,23 +11,23 @@ import { MAX_DECIDED_APPROVALS } from './limits.js';
 import { rpcKey, TrafficLinks } from './traffic-links.js';
 import { approvalKind, describeMalformed } from './validate-request.js';
 import { isObject } from '../../../shared/is-object.js';
+import type { ModelRuleReply, RulePlan } from './model-answers.js';
 
 export const DEFAULT_REJECT_MESSAGE = 'Rejected by the user.';
 export const CORE_STOPPED_PROBLEM = 'Loupe\'s core stopped before this request was answered, so it can no longer be answered.';
 /** The JSON-RPC code for "connection closed" that the 2025 SDK answered abandoned requests with. */
 const CONNECTION_CLOSED = -32000;
 
-/** A sampling reply chosen by an enabled auto-reply rule. */
-export interface AutoReply {
-  ruleName: string;
-  result: JsonObject;
-}
+/** A sampling reply chosen by an enabled auto-reply rule: a template's result, or a model's (see ModelRuleReply). */
+export type AutoReply = { ruleName: string; result: JsonObject } | ModelRuleReply;
 
 export interface ApprovalQueueDeps {
   serverName: (serverId: string) => string;
   traffic: TrafficLog;
   emit: (approval: Approval) => void;
   autoReply: (serverId: string) => AutoReply | undefined;
+  /** What a rule that answers with a model does with a request (without it, such rules leave requests to the person). */
+  planModelRule?: (approval: Approval, rule: ModelRuleReply) => RulePlan;
 }
 
 interface Waiting {
@@ -90,6 +90,8 @@ export class ApprovalQueue {
       if (this.entries.has(old.id)) continue;
       const { requestSeq: _requestSeq, responseSeq: _responseSeq, ...kept } = old;
       const approval: Approval = kept.status === 'pending' ? { ...kept, status: 'disconnected', problem: CORE_STOPPED_PROBLEM } : kept;
+      // A draft that was running in that process stopped with it.
+      if (approval.model?.status === 'drafting') approval.model = { ...approval.model, status: 'stopped' };
       this.entries.set(approval.id, { approval, connectionId: '' });
       this.countDecided();
     }
@@ -127,13 +129,45 @@ export class ApprovalQueue {
     }
 
     const auto = kind === 'sampling' ? this.deps.autoReply(context.serverId) : undefined;
-    if (auto) {
+    if (auto && 'result' in auto) {
       const result = structuredClone(auto.result);
       this.addAnswered(context.connectionId, { ...approval, status: 'approved', response: result, decidedAt: Date.now(), decidedBy: `rule:${auto.ruleName}` });
       return result;
     }
+    if (auto && this.deps.planModelRule) return this.answerWithModel(approval, context, auto, this.deps.planModelRule);
 
     return this.wait(approval, context);
+  }
+
+  /**
+   * A rule that answers with a model: the request waits in the queue (the person sees the draft
+   * stream in) and is answered by the rule once the model's reply is in; if the model fails or the
+   * rule's token cap is spent, it stays for the person, its record saying why.
+   */
+  private answerWithModel(approval: Approval, context: IncomingRequestContext, rule: ModelRuleReply, plan: NonNullable<ApprovalQueueDeps['planModelRule']>): Promise<JsonObject> {
+    const { record, run } = plan(approval, rule);
+    const waiting = this.wait({ ...approval, model: record }, context);
+    void run?.().then((result) => {
+      const entry = this.entries.get(approval.id);
+      if (result && entry?.waiting) this.answer(entry, { status: 'approved', reply: { result } }, `rule:${rule.ruleName}`);
+    });
+    return waiting;
+  }
+
+  /** A pending sampling request, for a model to draft; anything else is refused with a sentence. */
+  pendingSampling(id: string): Approval {
+    const entry = this.entries.get(id);
+    if (!entry) throw new LoupeError(`There is no request with id "${id}"; it may have left the history.`, 'unknown-approval');
+    if (entry.approval.kind !== 'sampling') throw new LoupeError('Only sampling requests can be drafted with a model.', 'not-sampling');
+    if (!entry.waiting) throw new LoupeError(notAnswerable(entry.approval), 'not-pending');
+    return entry.approval;
+  }
+
+  /** Keeps a model's draft record on the approval (the window hears of it). */
+  setModelRecord(id: string, record: ApprovalModelRecord): void {
+    const entry = this.entries.get(id);
+    if (!entry) throw new LoupeError(`There is no request with id "${id}".`, 'unknown-approval');
+    this.update(entry, { model: record });
   }
 
   decide(id: string, decision: ApprovalDecision): Approval {

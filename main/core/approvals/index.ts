@@ -3,8 +3,9 @@ import type { Notice } from '../../../shared/contract.js';
 import type { JsonObject } from '../../../shared/mcp.js';
 import type { IncomingRequestContext } from '../connections/incoming-requests.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
+import type { DraftTarget, ModelRuleReply, RulePlan } from './model-answers.js';
 import { approvalHandlers, type ApprovalHandlers } from './approval-handlers.js';
-import { ApprovalQueue } from './approval-queue.js';
+import { ApprovalQueue, type ApprovalQueueDeps } from './approval-queue.js';
 import { SamplingStore } from './sampling-store.js';
 
 export interface ApprovalsDeps {
@@ -26,20 +27,36 @@ export interface Approvals {
   /** For 'sampling/createMessage' and 'elicitation/create' from IncomingRequests. */
   handle(method: string, params: JsonObject | undefined, context: IncomingRequestContext): Promise<JsonObject>;
   handlers: ApprovalHandlers;
+  /** Where a model's drafts of sampling replies are kept. */
+  drafting: DraftTarget;
+  /** Hears every change of an approval (after the window does). */
+  watch(listener: (approval: Approval) => void): void;
+  /** Lets auto-reply rules that answer with a model do so (until then they leave requests to the person). */
+  answerRulesWith(plan: (approval: Approval, rule: ModelRuleReply) => RulePlan): void;
 }
 
 /** Human in the loop: sampling and elicitation requests wait here for a person, a rule, or the server giving up. */
 export async function createApprovals(deps: ApprovalsDeps): Promise<Approvals> {
   const store = await SamplingStore.open(deps.dataDir, deps.onNotice);
-  const queue = new ApprovalQueue({
+  const listeners = new Set<(approval: Approval) => void>();
+  const queueDeps: ApprovalQueueDeps = {
     serverName: deps.serverName,
     traffic: deps.traffic,
-    emit: deps.emit,
+    emit: (approval) => {
+      deps.emit(approval);
+      for (const listener of listeners) listener(approval);
+    },
     autoReply: (serverId) => store.autoReply(serverId),
-  });
+  };
+  const queue = new ApprovalQueue(queueDeps);
   if (deps.history) queue.restore(deps.history);
   return {
     handle: (method, params, context) => queue.handle(method, params, context),
     handlers: approvalHandlers(queue, store),
+    drafting: { pendingSampling: (id) => queue.pendingSampling(id), setModelRecord: (id, record) => queue.setModelRecord(id, record) },
+    watch: (listener) => listeners.add(listener),
+    answerRulesWith: (plan) => {
+      queueDeps.planModelRule = plan;
+    },
   };
 }

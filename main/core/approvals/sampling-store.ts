@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { AutoReplyRule, SamplingTemplate } from '../../../shared/approvals.js';
+import { DEFAULT_RULE_TOKEN_CAP, type AutoReplyModel } from '../../../shared/models.js';
 import { LoupeError } from '../../../shared/wire.js';
 import type { Notice } from '../../../shared/contract.js';
 import { writeFileAtomic } from '../base/atomic-write.js';
@@ -45,14 +46,35 @@ export function parseTemplate(value: unknown): SamplingTemplate {
   return { id: optionalId(value.id) ?? randomUUID(), name, result: value.result };
 }
 
+/** The most tokens a rule's cap may allow in a session. */
+const MAX_TOKEN_CAP = 1_000_000_000;
+
+function parseAnswerWithModel(value: unknown): AutoReplyModel {
+  if (!isObject(value)) throw invalid('A rule\'s answerWithModel must be an object (with tokenCapPerSession, and a model or none to follow the preference rules).');
+  const cap = value.tokenCapPerSession ?? DEFAULT_RULE_TOKEN_CAP;
+  if (typeof cap !== 'number' || !Number.isInteger(cap) || cap < 1 || cap > MAX_TOKEN_CAP) throw invalid('The rule\'s token cap per session must be a whole number of at least 1.');
+  if (value.model === undefined) return { tokenCapPerSession: cap };
+  const model = value.model;
+  if (!isObject(model)) throw invalid('The rule\'s model must name a provider and a model ({ providerId, modelId }).');
+  return { model: { providerId: nonEmptyText(model.providerId, 'The rule\'s providerId'), modelId: nonEmptyText(model.modelId, 'The rule\'s modelId') }, tokenCapPerSession: cap };
+}
+
 /** A rule from the UI or the file; a new id when it has none. Its template is checked by the store. */
 export function parseRule(value: unknown): AutoReplyRule {
-  if (!isObject(value)) throw invalid('A rule must be an object with a name, enabled, and a templateId.');
+  if (!isObject(value)) throw invalid('A rule must be an object with a name, enabled, and a templateId (or answerWithModel).');
   const name = nonEmptyText(value.name, 'The rule name');
   if (typeof value.enabled !== 'boolean') throw invalid('The rule must say whether it is enabled (true or false).');
-  const templateId = nonEmptyText(value.templateId, 'The rule templateId');
+  const answerWithModel = value.answerWithModel === undefined ? undefined : parseAnswerWithModel(value.answerWithModel);
+  const templateId = answerWithModel && (value.templateId === undefined || value.templateId === '') ? '' : nonEmptyText(value.templateId, 'The rule templateId');
   const serverId = value.serverId === undefined ? undefined : nonEmptyText(value.serverId, 'The rule serverId');
-  return { id: optionalId(value.id) ?? randomUUID(), name, enabled: value.enabled, ...(serverId ? { serverId } : {}), templateId };
+  return {
+    id: optionalId(value.id) ?? randomUUID(),
+    name,
+    enabled: value.enabled,
+    ...(serverId ? { serverId } : {}),
+    templateId,
+    ...(answerWithModel ? { answerWithModel } : {}),
+  };
 }
 
 /** Replaces the item with the same id, or appends it. */
@@ -97,10 +119,11 @@ export class SamplingStore {
     return this.state.rules;
   }
 
-  /** The first enabled rule (in saved order) for this server whose template still exists. */
+  /** The first enabled rule (in saved order) for this server that answers with a model, or whose template still exists. */
   autoReply(serverId: string): AutoReply | undefined {
     for (const rule of this.state.rules) {
       if (!rule.enabled || (rule.serverId !== undefined && rule.serverId !== serverId)) continue;
+      if (rule.answerWithModel) return { ruleId: rule.id, ruleName: rule.name, answerWithModel: rule.answerWithModel };
       const template = this.state.templates.find((candidate) => candidate.id === rule.templateId);
       if (template) return { ruleName: rule.name, result: template.result };
     }
@@ -123,7 +146,7 @@ export class SamplingStore {
   async saveRule(input: unknown): Promise<AutoReplyRule> {
     const rule = parseRule(input);
     return this.change((state) => {
-      if (!state.templates.some((template) => template.id === rule.templateId)) {
+      if (!rule.answerWithModel && !state.templates.some((template) => template.id === rule.templateId)) {
         throw invalid(`The rule's template "${rule.templateId}" does not exist; save the template first.`);
       }
       return { state: { ...state, rules: upsert(state.rules, rule) }, value: rule };

@@ -121,8 +121,21 @@ export class AppDocuments {
     const text = (key: string) => (typeof body[key] === 'string' ? (body[key]).slice(0, 300) : undefined);
     const blocked = text('blocked-uri') ?? text('blockedURL') ?? 'something';
     const directive = text('effective-directive') ?? text('effectiveDirective') ?? text('violated-directive') ?? 'its policy';
+    if (blocked === 'eval' && isEmptyFunctionProbe(text('script-sample'))) {
+      // Libraries (zod 4 among them) test `new Function("")` inside try/catch to learn whether they
+      // may compile code: refused, they take another path. Kept in the log, not held against the app.
+      app.recorder.note(`${APP_POLICY_REPORT_PREFIX}the app checked whether it may compile code (an empty new Function(), a library's feature probe); its policy says no, and the app goes on without it.`);
+      return;
+    }
     const what = blocked === 'eval' ? 'to run eval' : blocked === 'inline' ? 'an inline script or style' : blocked;
     const sentence = `${APP_POLICY_REPORT_PREFIX}the app tried ${blocked === 'eval' || blocked === 'inline' ? '' : 'to reach '}${what}, which its declared domains do not allow (${directive}).`;
     app.recorder.note(sentence, sentence);
   }
+}
+
+/** The sample Chromium reports for `new Function("")`: a function that does nothing. */
+const EMPTY_FUNCTION_SAMPLE = /^\(function anonymous\(\s*\)\s*\{\s*\}\)$/;
+
+function isEmptyFunctionProbe(sample: string | undefined): boolean {
+  return sample !== undefined && EMPTY_FUNCTION_SAMPLE.test(sample);
 }

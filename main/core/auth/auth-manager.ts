@@ -1,4 +1,5 @@
-import type { AuthSecretName, AuthStatus } from '../../../shared/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import type { AuthSecretName, AuthStatus, HttpExchange } from '../../../shared/auth.js';
 import type { ServerConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { AuthSession } from './auth-session.js';
@@ -9,6 +10,8 @@ export interface AuthManagerDeps {
   onChange: (status: AuthStatus) => void;
   /** The shell opens this URL in the system browser (desktop) or the window opens it (browser mode). */
   onOpenUrl: (event: { serverId: string; url: string }) => void;
+  /** A recording fetch for a server's OAuth requests outside a connection (Clear tokens' revocation). */
+  fetchFor?: (serverId: string, serverUrl: string, onExchange: (exchange: HttpExchange, trafficSeq: number) => void) => FetchLike;
 }
 
 function hasManualAuthorization(config: ServerConfig): boolean {
@@ -39,6 +42,7 @@ export class AuthManager {
         tokens: this.deps.tokens,
         onChange: this.deps.onChange,
         openInBrowser: (serverId, url) => this.deps.onOpenUrl({ serverId, url }),
+        ...(this.deps.fetchFor ? { fetchFor: (serverUrl, onExchange) => this.deps.fetchFor!(config.id, serverUrl, onExchange) } : {}),
       });
       this.sessions.set(config.id, session);
     }

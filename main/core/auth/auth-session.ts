@@ -1,9 +1,9 @@
-import { createPrivateKey, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
-  createPrivateKeyJwtAuth,
   IssuerMismatchError,
   requestJwtAuthorizationGrant,
   type AddClientAuthentication,
+  type DpopSession,
   type FetchLike,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -24,6 +24,10 @@ import {
 } from '../../../shared/auth.js';
 import { redactUrl } from '../transports/http-redaction.js';
 import { classifyOAuthExchange, stepFromExchange } from './auth-steps.js';
+import { privateKeyJwtSigner } from './client-auth.js';
+import { challengeOf, parseWwwAuthenticate } from './www-authenticate.js';
+import { liveDpopSession } from './dpop.js';
+import { revokeOnClear } from './revoke-on-clear.js';
 import { CALLBACK_PATH, LoopbackRedirect, reservePort } from './loopback-redirect.js';
 import type { OAuthRecord, TokenStore } from './token-store.js';
 import { networkFetch } from '../transports/network-fetch.js';
@@ -34,12 +38,28 @@ const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const MAX_STEPS = 60;
 /** Redirect hops followed when the authorization URL is followed without a browser. */
 const MAX_HOPS = 5;
+/** The longest token kept (access, refresh or ID token): JWTs with many claims run to a few KB. */
+export const MAX_TOKEN_CHARS = 64 * 1024;
+
+/** Refuses, with a sentence, tokens too long to keep: a hostile authorization server must not fill the secret store. */
+function assertKeepableTokens(tokens: StoredOAuthTokens): void {
+  for (const name of ['access_token', 'refresh_token', 'id_token'] as const) {
+    const value: unknown = tokens[name];
+    if (typeof value === 'string' && value.length > MAX_TOKEN_CHARS) {
+      throw new Error(
+        `The authorization server's ${name} is ${value.length.toLocaleString('en')} characters long; Loupe keeps tokens of up to ${MAX_TOKEN_CHARS.toLocaleString('en')}, so it was not saved.`,
+      );
+    }
+  }
+}
 
 export interface AuthSessionDeps {
   tokens: TokenStore;
   onChange: (status: AuthStatus) => void;
   /** Asks the shell to open the authorization URL in the system browser. */
   openInBrowser: (serverId: string, url: string) => void;
+  /** A recording fetch for Clear tokens' revocation requests (RFC 7009), which happen outside any connection. */
+  fetchFor?: (serverUrl: string, onExchange: (exchange: HttpExchange, trafficSeq: number) => void) => FetchLike;
 }
 
 export interface AuthTarget {
@@ -71,6 +91,9 @@ export class AuthSession implements OAuthClientProvider {
   private savedResourceUrl: string | undefined;
   /** Set while the person asked to sign in (and while signed in, for step-up): the browser may open. */
   private userStarted = false;
+  /** The server answered with a DPoP challenge (RFC 9449 §7.1): tokens are asked for bound to Loupe's key. */
+  private resourceAskedDpop = false;
+  private dpopSession: Promise<DpopSession | undefined> | undefined;
 
   constructor(
     readonly serverId: string,
@@ -95,6 +118,7 @@ export class AuthSession implements OAuthClientProvider {
     this.configure(target.settings);
     this.flowFetch = fetch;
     this.record = await this.deps.tokens.read(this.serverId, target.serverUrl);
+    this.dpopSession = undefined;
     await this.loadSecrets();
     const signer = this.privateKeyJwt();
     if (signer) this.addClientAuthentication = signer;
@@ -172,11 +196,19 @@ export class AuthSession implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
+    assertKeepableTokens(tokens);
+    const before = { ...this.record };
     this.record.tokens = tokens;
     this.record.tokensSavedAt = Date.now();
+    try {
+      await this.persist();
+    } catch (error) {
+      // Tokens that could not be stored are not used either: a restart would lose them.
+      this.record = before;
+      throw error;
+    }
     this.failure = undefined;
     this.authorizationUrl = undefined;
-    await this.persist();
     this.setState('signed-in');
   }
 
@@ -260,6 +292,19 @@ export class AuthSession implements OAuthClientProvider {
     return this.record.discovery;
   }
 
+  /**
+   * DPoP (RFC 9449) where the server asks for it (a DPoP challenge, or metadata requiring bound
+   * tokens): the SDK signs the token requests and presents `token_type: DPoP` tokens with proofs.
+   * The key is kept with the tokens it binds (dpop.ts); without a request for DPoP, Bearer as before.
+   */
+  dpop(): Promise<DpopSession | undefined> | undefined {
+    const requiredByMetadata = (this.record.discovery?.resourceMetadata as { dpop_bound_access_tokens_required?: unknown } | undefined)?.dpop_bound_access_tokens_required === true;
+    if (!this.record.dpopKey && !this.resourceAskedDpop && !requiredByMetadata) return undefined;
+    const metadata = this.record.discovery?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined;
+    this.dpopSession ??= liveDpopSession(this.record, metadata?.dpop_signing_alg_values_supported, () => this.persist());
+    return this.dpopSession;
+  }
+
   // ── The flow, as Loupe runs around the SDK ───────────────────────────────────────────────────
 
   /** A sign-in is waiting for its redirect. */
@@ -283,6 +328,7 @@ export class AuthSession implements OAuthClientProvider {
     if (exchange.purpose === 'mcp') {
       const wwwAuthenticate = exchange.responseHeaders?.['www-authenticate'] ?? '';
       if (exchange.status === 401) {
+        if (challengeOf(parseWwwAuthenticate(wwwAuthenticate), 'dpop')) this.resourceAskedDpop = true;
         if (this.flowState === 'signed-in' || this.flowState === 'failed') this.steps = [];
         this.steps.push(stepFromExchange('challenge', exchange, trafficSeq, Date.now()));
         this.trimAndEmit();
@@ -351,9 +397,15 @@ export class AuthSession implements OAuthClientProvider {
   async clear(): Promise<void> {
     this.pending?.fail(new Error('Sign-in cancelled: the tokens were cleared.'));
     this.pending = undefined;
+    const { tokens, discovery, serverUrl } = this.record;
+    const revocation =
+      tokens && this.deps.fetchFor
+        ? await revokeOnClear({ serverUrl, tokens, client: this.clientInformation(), discovery, privateKeyJwt: this.addClientAuthentication, fetchFor: (onExchange) => this.deps.fetchFor!(serverUrl, onExchange) })
+        : [];
     this.record = { serverUrl: this.record.serverUrl, ...(this.record.redirectPort ? { redirectPort: this.record.redirectPort } : {}) };
+    this.dpopSession = undefined;
     this.verifier = undefined;
-    this.steps = [];
+    this.steps = revocation;
     this.failure = undefined;
     this.authorizationUrl = undefined;
     this.userStarted = false;
@@ -472,24 +524,36 @@ export class AuthSession implements OAuthClientProvider {
   private privateKeyJwt(): AddClientAuthentication | undefined {
     const clientId = this.settings.clientId;
     if (!this.usesPrivateKey || !clientId || !this.clientSecretValue) return undefined;
-    const pem = this.clientSecretValue;
-    return createPrivateKeyJwtAuth({ issuer: clientId, subject: clientId, privateKey: pem, alg: signingAlgorithm(pem) });
+    return privateKeyJwtSigner(clientId, this.clientSecretValue);
   }
 
-  /** Test and headless mode: GET the authorization URL and follow its redirects back to the loopback listener. */
+  /**
+   * Test and headless mode: GET the authorization URL and follow its redirects back to the loopback
+   * listener. Only redirects within the authorization URL's origin or the authorization server's, or to
+   * Loupe's own redirect, are followed: an authorization server must not make Loupe fetch other hosts.
+   */
   private async followWithoutBrowser(url: string, redirect: LoopbackRedirect): Promise<void> {
     const fetchFn = this.flowFetch ?? networkFetch;
+    const callback = new URL(this.redirectUrl ?? `http://127.0.0.1:${this.port}${CALLBACK_PATH}`);
+    const isCallback = (candidate: URL) => candidate.origin === callback.origin && candidate.pathname === CALLBACK_PATH;
+    const allowed = new Set([new URL(url).origin, ...(this.savedAuthorizationServerUrl ? [new URL(this.savedAuthorizationServerUrl).origin] : [])]);
     let target = url;
     try {
       for (let hop = 0; hop < MAX_HOPS; hop++) {
         const response = await fetchFn(target, { redirect: 'manual' });
         const location = response.headers.get('location');
         await response.body?.cancel().catch(() => {});
-        if (new URL(target).pathname === CALLBACK_PATH && new URL(target).hostname === '127.0.0.1') return;
+        if (isCallback(new URL(target))) return;
         if (response.status < 300 || response.status >= 400 || !location) {
           throw new Error(`The authorization URL answered ${response.status} ${response.statusText} without redirecting back to Loupe.`);
         }
-        target = new URL(location, target).toString();
+        const next = new URL(location, target);
+        if (!isCallback(next) && !allowed.has(next.origin)) {
+          throw new Error(
+            `The authorization URL redirected to ${next.origin}, which is neither the authorization server (${[...allowed].join(', ')}) nor Loupe's redirect; without a browser, Loupe does not follow it.`,
+          );
+        }
+        target = next.toString();
       }
       throw new Error(`The authorization URL redirected more than ${MAX_HOPS} times.`);
     } catch (error) {
@@ -531,19 +595,4 @@ export class AuthSession implements OAuthClientProvider {
   private async persist(): Promise<void> {
     await this.deps.tokens.write(this.serverId, this.record);
   }
-}
-
-/** The JWS algorithm that fits a PEM private key (RFC 7518): ES256/384/512 by curve, EdDSA, or RS256. */
-function signingAlgorithm(pem: string): string {
-  try {
-    const key = createPrivateKey(pem);
-    if (key.asymmetricKeyType === 'ec') {
-      const curve = key.asymmetricKeyDetails?.namedCurve;
-      return curve === 'secp384r1' ? 'ES384' : curve === 'secp521r1' ? 'ES512' : 'ES256';
-    }
-    if (key.asymmetricKeyType === 'ed25519') return 'EdDSA';
-  } catch {
-    // Not a key Node can read: the SDK reports it when it signs.
-  }
-  return 'RS256';
 }

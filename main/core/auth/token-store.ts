@@ -1,5 +1,6 @@
 import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { AUTH_SECRET_NAMES, type AuthClientView, type AuthSecretName } from '../../../shared/auth.js';
+import type { StoredDpopKey } from './dpop.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 
 /** What Loupe keeps of one server's OAuth session, as one secret value. */
@@ -13,6 +14,8 @@ export interface OAuthRecord {
   discovery?: OAuthDiscoveryState;
   /** The loopback port the client registered its redirect URI with, reused so the URI stays the same. */
   redirectPort?: number;
+  /** The DPoP key (RFC 9449) the tokens are bound to, when the server asked for DPoP. */
+  dpopKey?: StoredDpopKey;
 }
 
 /**

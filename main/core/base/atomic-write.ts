@@ -8,20 +8,28 @@ export const STALE_TEMP_MS = 60 * 60 * 1000;
 /**
  * Writes through a temp file and a rename, so a crash never leaves a half-written file. The file
  * is flushed to disk before the rename and the folder after it, so a power cut keeps either the
- * old file or the new one. The file is private to the user (0600).
+ * old file or the new one (`durable: false` skips the flushes, for files that are a cache). The
+ * file is private to the user (0600) unless `mode` says otherwise (a file Loupe rewrites for
+ * someone else keeps its own).
  */
-export async function writeFileAtomic(path: string, content: string): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  content: string | Uint8Array,
+  { durable = true, mode = 0o600 }: { durable?: boolean; mode?: number } = {},
+): Promise<void> {
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    const handle = await open(temp, 'w', 0o600);
+    const handle = await open(temp, 'w', mode);
     try {
-      await handle.writeFile(content, 'utf8');
-      await handle.sync();
+      // The umask may have narrowed the mode at creation: another file's mode is kept exactly.
+      if (mode !== 0o600) await handle.chmod(mode);
+      await handle.writeFile(content);
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
     await rename(temp, path);
-    await syncFolder(dirname(path));
+    if (durable) await syncFolder(dirname(path));
   } catch (error) {
     await rm(temp, { force: true });
     throw error;

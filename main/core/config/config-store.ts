@@ -24,8 +24,9 @@ interface LoadResult {
   refs: Set<string>;
 }
 
+/** An error's sentence without its final full stop, to go inside another sentence. */
 function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
 }
 
 /**
@@ -38,7 +39,6 @@ export class ConfigStore {
   private constructor(
     private readonly path: string,
     private servers: ServerConfig[],
-    private readonly onWriteError: (notice: Notice) => void,
     private readonly secrets: SecretStore,
     /** The references servers.json holds, so a secret no longer used is deleted from the store. */
     private refs: Set<string>,
@@ -60,8 +60,10 @@ export class ConfigStore {
   ): Promise<{ store: ConfigStore; notices: Notice[] }> {
     const path = join(dataDir, SERVERS_FILE);
     const loaded = await load(path, secrets);
-    const store = new ConfigStore(path, loaded.servers, onWriteError, secrets, loaded.refs, onSecrets);
-    if (loaded.dirty) await store.save();
+    const store = new ConfigStore(path, loaded.servers, secrets, loaded.refs, onSecrets);
+    if (loaded.dirty) {
+      await store.change((servers) => ({ servers, value: undefined })).catch((error: unknown) => onWriteError(createNotice('error', reason(error))));
+    }
     return { store, notices: loaded.notices };
   }
 
@@ -81,43 +83,53 @@ export class ConfigStore {
 
   async add(input: ServerConfigInput): Promise<ServerConfig> {
     const server = { id: randomUUID(), ...input };
-    this.servers = [...this.servers, server];
-    await this.save();
-    return server;
+    return this.change((servers) => ({ servers: [...servers, server], value: server }));
   }
 
   async update(id: string, input: ServerConfigInput): Promise<ServerConfig> {
     this.require(id);
     const server = { id, ...input };
-    this.servers = this.servers.map((existing) => (existing.id === id ? server : existing));
-    await this.save();
-    return server;
+    return this.change((servers) => {
+      if (!servers.some((existing) => existing.id === id)) this.require(id);
+      return { servers: servers.map((existing) => (existing.id === id ? server : existing)), value: server };
+    });
   }
 
   async remove(id: string): Promise<void> {
     this.require(id);
-    this.servers = this.servers.filter((server) => server.id !== id);
-    await this.save();
+    return this.change((servers) => ({ servers: servers.filter((server) => server.id !== id), value: undefined }));
   }
 
   /**
-   * Writes are serialized so two quick edits cannot land out of order. Secret values reach the
+   * Applies a change once servers.json holds it: a change that cannot be saved is not made, and
+   * its request fails with the sentence why (a change reported as saved is there after a restart).
+   * Changes run one after another, each on the list the previous one left. Secret values reach the
    * store before the file points at them; references no longer used are deleted after.
    */
-  private save(): Promise<void> {
-    const servers = this.servers;
-    this.onSecrets(secretValuesOf(servers));
-    this.writes = this.writes.then(async () => {
+  private change<T>(apply: (servers: ServerConfig[]) => { servers: ServerConfig[]; value: T }): Promise<T> {
+    const run = this.writes.then(async () => {
+      const next = apply(this.servers);
+      // Redaction hears of a value as soon as it may be used, saved or not.
+      this.onSecrets(secretValuesOf(next.servers));
+      let stored: Awaited<ReturnType<typeof storeSecrets>>;
       try {
-        const stored = await storeSecrets(servers, this.secrets);
+        stored = await storeSecrets(next.servers, this.secrets);
         await writeFileAtomic(this.path, `${JSON.stringify({ version: FILE_VERSION, servers: stored.servers }, null, 2)}\n`);
-        for (const ref of this.refs) if (!stored.refs.has(ref)) await this.secrets.delete(ref).catch(() => {});
-        this.refs = stored.refs;
       } catch (error) {
-        this.onWriteError(createNotice('error', `Could not save the server list to ${this.path}: ${reason(error)}. Changes are kept until the app closes.`));
+        // The secrets of the list still in force go back where they were (best effort).
+        await storeSecrets(this.servers, this.secrets).catch(() => undefined);
+        throw new LoupeError(`Could not save the server list to ${this.path}: ${reason(error)}. The change was not made.`, 'write-failed');
       }
+      this.servers = next.servers;
+      for (const ref of this.refs) if (!stored.refs.has(ref)) await this.secrets.delete(ref).catch(() => {});
+      this.refs = stored.refs;
+      return next.value;
     });
-    return this.writes;
+    this.writes = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
   }
 }
 

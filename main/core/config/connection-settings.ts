@@ -20,6 +20,7 @@ export function changedConnectionSettings(used: ServerConfig, saved: ServerConfi
     if (!sameJson(before.headers, after.headers)) changes.push('headers');
   }
   if ((used.era ?? DEFAULT_PROTOCOL_ERA) !== (saved.era ?? DEFAULT_PROTOCOL_ERA)) changes.push('protocol era');
+  if (!sameJson(used.client, saved.client)) changes.push('client emulation');
   return changes;
 }
 

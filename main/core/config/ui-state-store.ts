@@ -7,10 +7,15 @@ import { movedAsideMessage, readJsonFile } from '../base/json-file.js';
 
 export const UI_STATE_FILE = 'ui-state.json';
 
+/** Takes the known secret values out of a text (the session's, as exports do). */
+export type Redact = (text: string) => string;
+
 /**
  * What the window remembers between starts (layout, run history, view modes), kept in the data
  * folder rather than in the page's storage, which browser mode loses with every new origin. Values
- * are opaque strings by key, bounded in size; writes are atomic and one at a time.
+ * are opaque strings by key, bounded in size; writes are atomic and one at a time. A value is
+ * redacted before it is kept: run history holds what servers returned, and a server may echo a
+ * secret it was given.
  */
 export class UiStateStore {
   private writing: Promise<void> = Promise.resolve();
@@ -18,9 +23,10 @@ export class UiStateStore {
   private constructor(
     private readonly path: string,
     private readonly values: Map<string, string>,
+    private readonly redact: Redact,
   ) {}
 
-  static async open(dataDir: string, onNotice: (notice: Notice) => void): Promise<UiStateStore> {
+  static async open(dataDir: string, onNotice: (notice: Notice) => void, redact: Redact = (text) => text): Promise<UiStateStore> {
     const path = join(dataDir, UI_STATE_FILE);
     const read = await readJsonFile(path);
     const values = new Map<string, string>();
@@ -31,7 +37,7 @@ export class UiStateStore {
         if (typeof value === 'string' && key.length <= UI_STATE_LIMITS.keyChars && value.length <= UI_STATE_LIMITS.valueChars) values.set(key, value);
       }
     }
-    return new UiStateStore(path, values);
+    return new UiStateStore(path, values, redact);
   }
 
   all(): Record<string, string> {
@@ -39,7 +45,8 @@ export class UiStateStore {
   }
 
   /** Stores a value (null removes it); refuses one that would take the whole past its budget. */
-  async set(key: string, value: string | null): Promise<void> {
+  async set(key: string, given: string | null): Promise<void> {
+    const value = given === null ? null : this.redact(given);
     if (value === null) {
       if (!this.values.delete(key)) return;
     } else {

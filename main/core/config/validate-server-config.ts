@@ -10,8 +10,12 @@ import {
 } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { parseAuthSettings } from './parse-auth-settings.js';
+import { withEnvPlaceholders } from './env-references.js';
+import { CREDENTIAL_HEADERS } from '../transports/http-redaction.js';
 import { isObject } from '../../../shared/is-object.js';
 import { plainText } from '../../../shared/plain-text.js';
+import { emulatedClient, speaksModernEra } from '../../../shared/client-emulation.js';
+import { parseClientEmulation } from './parse-client-emulation.js';
 
 function fail(message: string): never {
   throw new LoupeError(message, 'invalid-config');
@@ -27,14 +31,15 @@ function text(value: unknown, what: string, { required = false } = {}): string {
   return value;
 }
 
-function keyValues(value: unknown, what: string): KeyValue[] {
+/** Name/value pairs; `alwaysSecret` names (lower case) are secrets whether or not they were marked so. */
+function keyValues(value: unknown, what: string, alwaysSecret: ReadonlySet<string> = new Set()): KeyValue[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) fail(`${what} must be a list of name/value pairs.`);
   return value.map((item, index) => {
     if (!isObject(item)) fail(`${what} entry ${index + 1} must be a name/value pair.`);
     const key = text(item.key, `${what} entry ${index + 1}'s name`).trim();
     const pair: KeyValue = { key, value: text(item.value, `${what} "${key}"`) };
-    if (item.secret === true) pair.secret = true;
+    if (item.secret === true || alwaysSecret.has(key.toLowerCase())) pair.secret = true;
     return pair;
   });
 }
@@ -59,12 +64,14 @@ function transport(value: unknown): TransportConfig {
       const url = text(value.url, 'The URL', { required: true }).trim();
       let parsed: URL;
       try {
-        parsed = new URL(url);
+        // A `${env:NAME}` (read at connect time) may stand for any part of it.
+        parsed = new URL(withEnvPlaceholders(url));
       } catch {
         fail(`"${url}" is not a valid URL.`);
       }
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail('The URL must start with http:// or https://.');
-      return { type: value.type, url, headers: keyValues(value.headers, 'Header') };
+      // An Authorization (or other credential) header is a secret even when nobody ticked it.
+      return { type: value.type, url, headers: keyValues(value.headers, 'Header', CREDENTIAL_HEADERS) };
     }
     default:
       return fail(`Unknown transport "${String(value.type)}": use stdio, streamable-http or sse.`);
@@ -91,6 +98,10 @@ export function parseServerConfigInput(value: unknown): ServerConfigInput {
   const roots = parseRoots(value.roots);
   const era = parseEra(value.era);
   const authSettings = parseAuthSettings(value.auth);
+  const client = parseClientEmulation(value.client);
+  if (client && era === 'modern' && !speaksModernEra(emulatedClient(client))) {
+    fail('The emulated client does not speak 2026-07-28, so Protocol era cannot be Modern: set it to Auto or Legacy.');
+  }
   const connectTimeoutMs = value.connectTimeoutMs;
   if (connectTimeoutMs !== undefined && (typeof connectTimeoutMs !== 'number' || !Number.isFinite(connectTimeoutMs) || connectTimeoutMs <= 0)) {
     fail('connectTimeoutMs must be a positive number of milliseconds.');
@@ -103,6 +114,7 @@ export function parseServerConfigInput(value: unknown): ServerConfigInput {
     ...(parsedTimeouts ? { timeouts: parsedTimeouts } : {}),
     ...(roots ? { roots } : {}),
     ...(authSettings ? { auth: authSettings } : {}),
+    ...(client ? { client } : {}),
   };
 }
 

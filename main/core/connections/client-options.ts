@@ -1,5 +1,6 @@
 import type { ClientOptions, VersionNegotiationMode } from '@modelcontextprotocol/client';
 import { APP_MIME_TYPE } from '../../../shared/apps.js';
+import { emulatedClient, speaksModernEra, type ClientEmulation } from '../../../shared/client-emulation.js';
 import { MODERN_PROTOCOL_VERSION, type ProtocolEraSetting } from '../../../shared/server-config.js';
 
 /**
@@ -25,12 +26,25 @@ export function negotiationMode(setting: ProtocolEraSetting): VersionNegotiation
   return setting;
 }
 
-export function clientOptions(setting: ProtocolEraSetting, probeTimeoutMs: number): ClientOptions {
+/**
+ * The SDK client's options. With a client to emulate, its capabilities and protocol revisions
+ * replace Loupe's (the first 2025 revision is what `initialize` offers), and a client that does
+ * not speak 2026-07-28 never probes with `server/discover`, whatever the era setting.
+ */
+export function clientOptions(setting: ProtocolEraSetting, probeTimeoutMs: number, emulation?: ClientEmulation): ClientOptions {
+  const client = emulation ? emulatedClient(emulation) : undefined;
+  const mode = client && !speaksModernEra(client) ? 'legacy' : setting;
   return {
-    capabilities: CLIENT_CAPABILITIES,
-    versionNegotiation: { mode: negotiationMode(setting), probe: { timeoutMs: probeTimeoutMs } },
+    capabilities: client ? client.capabilities : CLIENT_CAPABILITIES,
+    ...(client ? { supportedProtocolVersions: [...client.protocolVersions] } : {}),
+    versionNegotiation: { mode: negotiationMode(mode), probe: { timeoutMs: probeTimeoutMs } },
     // Loupe runs the multi-round-trip rounds itself, so each embedded request waits in Approvals
     // and each round is its own group in the traffic log.
     inputRequired: { autoFulfill: false },
   };
+}
+
+/** The `clientInfo` a server is shown: the emulated client's, else Loupe's own. */
+export function clientInfoFor(emulation: ClientEmulation | undefined, own: { name: string; version: string }): { name: string; version: string; title?: string } {
+  return emulation ? { ...emulatedClient(emulation).clientInfo } : own;
 }

@@ -1,9 +1,15 @@
 import type { ConnectionState } from '../../../shared/connection.js';
 import type { ServerConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
+import { resolveEnvReferences } from '../config/env-references.js';
 import { Connection, type ConnectionDeps } from './connection.js';
 
-export type ConnectionManagerOptions = ConnectionDeps;
+export interface ConnectionManagerOptions extends ConnectionDeps {
+  /** Where `${env:NAME}` references in a server's settings are read from, at connect time (default: the process's). */
+  environment?: Record<string, string | undefined>;
+  /** Hears each value read from the environment, for export redaction. */
+  onEnvironmentValues?: (values: string[]) => void;
+}
 
 /** Any number of servers connected at once: the latest Connection per server id. */
 export class ConnectionManager {
@@ -16,7 +22,8 @@ export class ConnectionManager {
   }
 
   /** Connects, or reconnects when the server is already connected or connecting. */
-  async connect(config: ServerConfig): Promise<ConnectionState> {
+  async connect(saved: ServerConfig): Promise<ConnectionState> {
+    const config = this.resolved(saved);
     await this.connections.get(config.id)?.disconnect();
     const connection: Connection = new Connection(config, {
       ...this.options,
@@ -37,7 +44,24 @@ export class ConnectionManager {
 
   /** The server's settings were saved: its live connection, if any, notes what it does not use. */
   noteSaved(config: ServerConfig): void {
-    this.connections.get(config.id)?.noteSavedConfig(config);
+    let compared = config;
+    try {
+      compared = resolveEnvReferences(config, this.environment).config;
+    } catch {
+      // A reference that does not resolve now: the saved settings differ from the connection's.
+    }
+    this.connections.get(config.id)?.noteSavedConfig(compared);
+  }
+
+  private get environment(): Record<string, string | undefined> {
+    return this.options.environment ?? process.env;
+  }
+
+  /** The settings a connection uses: `${env:NAME}` filled in from the environment (see env-references.ts). */
+  private resolved(saved: ServerConfig): ServerConfig {
+    const { config, values } = resolveEnvReferences(saved, this.environment);
+    if (values.length > 0) this.options.onEnvironmentValues?.(values);
+    return config;
   }
 
   /** Disconnects and forgets the server (it was removed from the list). */

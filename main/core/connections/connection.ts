@@ -23,7 +23,7 @@ import type { LineLimits } from '../transports/stdio-transport.js';
 import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
 import { AbortPool } from './abort-pool.js';
 import { openChangeStream, type ChangeStream } from './change-stream.js';
-import { clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
+import { clientInfoFor, clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
 import { describeConnectFailure, describeRequestFailure, disconnectSentence } from './describe-failure.js';
 import type { IncomingRequests } from './incoming-requests.js';
 import { InputAbandoned, InputRounds, isInputRequired, MAX_INPUT_ROUNDS, readInputRequired, retryParams } from './input-rounds.js';
@@ -224,7 +224,7 @@ export class Connection {
       this.created.transport.onexit = (exit) => this.handleExit(exit);
     }
     const probeTimeoutMs = this.created.type === 'stdio' ? Math.min(STDIO_PROBE_TIMEOUT_MS, this.initializeTimeoutMs) : this.initializeTimeoutMs;
-    const client = new Client(this.deps.clientInfo, clientOptions(setting, probeTimeoutMs));
+    const client = new Client(clientInfoFor(this.config.client, this.deps.clientInfo), clientOptions(setting, probeTimeoutMs, this.config.client));
     client.onclose = () => this.handleClose();
     // Our own handler, not setRequestHandler: the SDK's would refuse malformed requests
     // before Loupe could show them, and would validate what the person chose to send.

@@ -2,6 +2,7 @@ import type { RequestHandlers } from '../../../shared/contract.js';
 import type { TrafficSettings } from '../../../shared/traffic.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
 import type { TrafficSessions } from '../traffic/traffic-sessions.js';
+import { exportHar } from '../traffic/har-export.js';
 
 type TrafficHandlers = Pick<
   RequestHandlers,
@@ -13,6 +14,7 @@ type TrafficHandlers = Pick<
   | 'traffic.sessions.list'
   | 'traffic.sessions.read'
   | 'traffic.sessions.remove'
+  | 'traffic.exportHar'
 >;
 
 export function trafficHandlers(
@@ -22,6 +24,7 @@ export function trafficHandlers(
   cleared: () => void,
   /** A server's name as the person gave it, for `server:` terms. */
   serverName: (serverId: string) => string | undefined = () => undefined,
+  version = 'dev',
 ): TrafficHandlers {
   const settings = (): TrafficSettings => ({ ...traffic.settings, diskBudgetBytes: sessions.diskBudget });
   return {
@@ -41,5 +44,6 @@ export function trafficHandlers(
     'traffic.sessions.list': async () => sessions.list(),
     'traffic.sessions.read': async ({ id, offset }) => sessions.read(id, offset),
     'traffic.sessions.remove': async ({ id }) => sessions.remove(id),
+    'traffic.exportHar': async () => exportHar(traffic, secrets(), version),
   };
 }

@@ -6,7 +6,7 @@ type UtilityHandlers = Pick<RequestHandlers, 'completion.complete' | 'logging.se
 
 export function utilityHandlers(connections: ConnectionManager, validator: IsolatedValidator): UtilityHandlers {
   return {
-    'schemas.validate': async (params) => validator.validate(params.schema, params.value),
+    'schemas.validate': async (params) => validator.validate(params.schema, params.value, params.serverId),
     'completion.complete': async ({ serverId, callId, ...completion }) =>
       connections.connected(serverId).request('completion/complete', completion, callId ? { callId } : {}),
     'logging.setLevel': async (params) => connections.connected(params.serverId).setLogLevel(params.level),

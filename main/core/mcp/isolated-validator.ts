@@ -1,146 +1,127 @@
-import { Worker } from 'node:worker_threads';
+import { createHash } from 'node:crypto';
 import type { JsonObject, SchemaValidation } from '../../../shared/mcp.js';
-import { workerFile } from '../base/worker-file.js';
+import { CheckThread, unchecked, type JobHandlers } from './check-thread.js';
+import type { SchemaWorkerJob } from './schema-worker-protocol.js';
 
-/** How long one check may run before the worker is stopped and the value goes unchecked. */
+/** How long one check may run before its thread is stopped and the value goes unchecked. */
 export const DEFAULT_VALIDATION_TIME_LIMIT_MS = 2_000;
 /** Schemas larger than this (as JSON) are not compiled at all. */
 export const MAX_SCHEMA_BYTES = 1024 * 1024;
+/** Checking threads at most: one server's slow checks take one of them, the others keep going. */
+export const MAX_CHECK_THREADS = 2;
+/** The lane of jobs whose caller names none (a collection's value checks). */
+const JOBS_LANE = 'jobs';
 
 interface Job {
-  id: number;
-  schema: JsonObject;
-  value: unknown;
-  resolve: (result: SchemaValidation) => void;
+  message: SchemaWorkerJob;
+  handlers: JobHandlers<unknown>;
+  resolve: (result: unknown) => void;
 }
 
-function unchecked(schemaError: string): SchemaValidation {
-  return { valid: false, errors: [], schemaError };
+/** One server's checks (or one schema's, or one kind of job's), run one at a time. */
+interface Lane {
+  queue: Job[];
+  running: boolean;
 }
 
 /**
- * Ajv in a worker thread, one check at a time, each bounded in time. A check that runs past the
- * limit (a catastrophic regex in a server's schema) terminates the worker; the value is reported
- * unchecked, and the next check starts a fresh worker.
+ * Ajv (and the collections' value checks: JSONPath, regexes) in worker threads, each job bounded
+ * in time (check-thread.ts). Jobs wait in lanes, one per server: a lane runs one job at a time and
+ * the lanes take turns on at most two threads, so a server whose schemas backtrack for seconds
+ * delays its own checks, not another server's.
  */
 export class IsolatedValidator {
-  private worker: Worker | undefined;
-  /** Resolves once the current worker has loaded Ajv. */
-  private workerReady: Promise<void> | undefined;
-  private readonly queue: Job[] = [];
-  private running: { job: Job; timer: NodeJS.Timeout | undefined } | undefined;
-  private nextId = 1;
+  private readonly threads: CheckThread[] = [];
+  /** In turn order: a lane that got a thread moves to the end. */
+  private readonly lanes = new Map<string, Lane>();
 
   constructor(private readonly timeLimitMs = DEFAULT_VALIDATION_TIME_LIMIT_MS) {}
 
-  validate(schema: JsonObject, value: unknown): Promise<SchemaValidation> {
-    let size: number;
+  get timeLimitSeconds(): number {
+    return this.timeLimitMs / 1000;
+  }
+
+  /** `lane` names whose checks these are (a server id); without one, checks of one schema share a lane. */
+  validate(schema: JsonObject, value: unknown, lane?: string): Promise<SchemaValidation> {
+    let text: string;
     try {
-      size = JSON.stringify(schema).length;
+      text = JSON.stringify(schema);
     } catch {
       return Promise.resolve(unchecked('The schema cannot be read as JSON, so the value was not checked.'));
     }
-    if (size > MAX_SCHEMA_BYTES) {
+    if (text.length > MAX_SCHEMA_BYTES) {
       return Promise.resolve(unchecked(`The schema is larger than ${MAX_SCHEMA_BYTES / 1024 / 1024} MB, so Loupe does not check values against it.`));
     }
+    const key = lane === undefined ? `schema:${createHash('sha1').update(text).digest('base64')}` : `server:${lane}`;
+    return this.run<SchemaValidation>(
+      { schema, value },
+      {
+        timedOut: () =>
+          unchecked(`This schema took longer than ${this.timeLimitSeconds} s to check (a pattern that backtracks, or a very large value), so the value was not checked.`),
+        failed: (reason) => unchecked(`The value could not be checked: ${reason.replace(/\.$/, '')}.`),
+      },
+      key,
+    );
+  }
+
+  /** Runs any job the worker knows (schema-worker-protocol.ts) in a lane, bounded by the same time limit. */
+  run<R>(message: SchemaWorkerJob, handlers: JobHandlers<R>, lane = JOBS_LANE): Promise<R> {
     return new Promise((resolve) => {
-      this.queue.push({ id: this.nextId++, schema, value, resolve });
-      this.startNext();
+      const found = this.lanes.get(lane) ?? { queue: [], running: false };
+      this.lanes.set(lane, found);
+      found.queue.push({ message, handlers: handlers, resolve: resolve as (result: unknown) => void });
+      this.pump();
     });
   }
 
   /**
-   * Starts the worker ahead of the first check (loading Ajv in a fresh thread takes longer than a
-   * check), so the first Run after connecting does not wait for it. Does nothing once it is up.
+   * Starts a thread ahead of the first check (loading Ajv in a fresh thread takes longer than a
+   * check), and compiles once in it, so the first Run after connecting finds it warm.
    */
   warm(): void {
-    if (this.worker || this.running) return;
-    // One small check loads Ajv and compiles once, so the first real one finds it warm.
-    void this.validate({ type: 'object', properties: { warm: { type: 'string', format: 'uri' } } }, { warm: 'https://example.com' });
+    if (this.threads.length > 0) return;
+    void this.validate({ type: 'object', properties: { warm: { type: 'string', format: 'uri' } } }, { warm: 'https://example.com' }, 'warm');
   }
 
   async close(): Promise<void> {
-    for (const job of this.queue.splice(0)) job.resolve(unchecked('Loupe is shutting down.'));
-    await this.stopWorker();
+    for (const lane of this.lanes.values()) for (const job of lane.queue.splice(0)) job.resolve(job.handlers.failed('Loupe is shutting down'));
+    this.lanes.clear();
+    await Promise.all(this.threads.map((thread) => thread.stop()));
   }
 
-  private startNext(): void {
-    if (this.running) return;
-    const job = this.queue.shift();
-    if (!job) return;
-    // Taken now, so nothing else starts; the clock starts once the worker is ready.
-    this.running = { job, timer: undefined };
-    let worker: Worker;
-    try {
-      worker = this.ensureWorker();
-    } catch (error) {
-      this.running = undefined;
-      job.resolve(unchecked(`The value could not be checked: ${error instanceof Error ? error.message : String(error)}`));
-      this.startNext();
-      return;
+  /** Gives each free thread the next lane in turn that has a job waiting and none running. */
+  private pump(): void {
+    for (;;) {
+      const thread = this.freeThread();
+      if (!thread) return;
+      const next = [...this.lanes].find(([, lane]) => !lane.running && lane.queue.length > 0);
+      if (!next) return;
+      const [key, lane] = next;
+      // Its turn is taken: to the back of the line.
+      this.lanes.delete(key);
+      this.lanes.set(key, lane);
+      this.start(thread, key, lane, lane.queue.shift()!);
     }
-    void this.workerReady?.then(() => {
-      if (this.running?.job !== job || this.worker !== worker) return;
-      try {
-        worker.postMessage({ id: job.id, schema: job.schema, value: job.value });
-      } catch (error) {
-        this.running = undefined;
-        job.resolve(unchecked(`The value could not be checked: ${error instanceof Error ? error.message : String(error)}`));
-        this.startNext();
-        return;
-      }
-      this.running.timer = setTimeout(() => this.timeOut(job), this.timeLimitMs);
+  }
+
+  private start(thread: CheckThread, key: string, lane: Lane, job: Job): void {
+    lane.running = true;
+    void thread.run(job.message, job.handlers).then((result) => {
+      job.resolve(result);
+      lane.running = false;
+      if (lane.queue.length === 0 && this.lanes.get(key) === lane) this.lanes.delete(key);
+      this.pump();
     });
   }
 
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(workerFile(new URL('./schema-worker.js', import.meta.url)));
-    this.workerReady = new Promise((resolve) => {
-      worker.on('message', (message: { ready?: true; id?: number; result?: SchemaValidation }) => {
-        if (message.ready) resolve();
-        else if (message.id !== undefined && message.result) this.finish(message.id, message.result);
-      });
-    });
-    worker.on('error', (error) => this.workerFailed(worker, error.message));
-    worker.on('exit', () => this.workerFailed(worker, 'the checking thread stopped'));
-    worker.unref();
-    this.worker = worker;
-    return worker;
+  private freeThread(): CheckThread | undefined {
+    const free = this.threads.find((thread) => !thread.busy);
+    if (free) return free;
+    return this.threads.length < MAX_CHECK_THREADS ? this.threadAt(this.threads.length) : undefined;
   }
 
-  private finish(id: number, result: SchemaValidation): void {
-    const running = this.running;
-    if (!running || running.job.id !== id) return;
-    clearTimeout(running.timer);
-    this.running = undefined;
-    running.job.resolve(result);
-    this.startNext();
-  }
-
-  private timeOut(job: Job): void {
-    if (this.running?.job !== job) return;
-    this.running = undefined;
-    const seconds = this.timeLimitMs / 1000;
-    job.resolve(unchecked(`This schema took longer than ${seconds} s to check (a pattern that backtracks, or a very large value), so the value was not checked.`));
-    void this.stopWorker();
-    this.startNext();
-  }
-
-  private workerFailed(worker: Worker, reason: string): void {
-    if (this.worker !== worker) return;
-    this.worker = undefined;
-    const running = this.running;
-    if (!running) return;
-    clearTimeout(running.timer);
-    this.running = undefined;
-    running.job.resolve(unchecked(`The value could not be checked: ${reason}.`));
-    this.startNext();
-  }
-
-  private async stopWorker(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
+  private threadAt(index: number): CheckThread {
+    this.threads[index] ??= new CheckThread(this.timeLimitMs);
+    return this.threads[index];
   }
 }

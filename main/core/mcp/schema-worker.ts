@@ -1,18 +1,27 @@
 /**
- * The worker thread that runs Ajv. Schemas come from servers: a catastrophic `pattern` or a huge
- * schema must cost this thread, which the core can terminate, never the core's event loop.
+ * The worker thread that runs Ajv, and the collections' value checks (JSONPath, regexes). Schemas
+ * come from servers and checks from users, and both run on what a server sent: a catastrophic
+ * `pattern` or a huge schema must cost this thread, which the core can terminate, never the core's
+ * event loop.
  */
 import { parentPort } from 'node:worker_threads';
+import { evaluateValueChecks } from './value-checks.js';
 import { SchemaValidator } from './schema-validator.js';
+import type { FromSchemaWorker, ToSchemaWorker } from './schema-worker-protocol.js';
 
 const validator = new SchemaValidator();
+const post = (message: FromSchemaWorker) => parentPort?.postMessage(message);
 // Loaded and ready: the host starts a check's clock only now, so a slow start is not a slow check.
-parentPort?.postMessage({ ready: true });
+post({ ready: true });
 
-parentPort?.on('message', (job: { id: number; schema: Record<string, unknown>; value: unknown }) => {
+parentPort?.on('message', (job: ToSchemaWorker) => {
+  if ('valueChecks' in job) {
+    post({ id: job.id, result: evaluateValueChecks(job.valueChecks, validator, (index) => post({ id: job.id, progress: index })) });
+    return;
+  }
   try {
-    parentPort?.postMessage({ id: job.id, result: validator.validate(job.schema, job.value) });
+    post({ id: job.id, result: validator.validate(job.schema, job.value) });
   } catch (error) {
-    parentPort?.postMessage({ id: job.id, result: { valid: false, errors: [], schemaError: `The value could not be checked: ${error instanceof Error ? error.message : String(error)}` } });
+    post({ id: job.id, result: { valid: false, errors: [], schemaError: `The value could not be checked: ${error instanceof Error ? error.message : String(error)}` } });
   }
 });

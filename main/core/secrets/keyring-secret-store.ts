@@ -1,4 +1,4 @@
-import type { SecretStore } from './secret-store.js';
+import { assertStorableSecret, type SecretStore } from './secret-store.js';
 
 /** The part of `@napi-rs/keyring` Loupe uses (its async entries run off the main thread). */
 export interface KeyringModule {
@@ -37,6 +37,7 @@ export class KeyringSecretStore implements SecretStore {
     return (await this.entry(key).getPassword(AbortSignal.timeout(this.timeoutMs))) ?? undefined;
   }
   async set(key: string, value: string): Promise<void> {
+    assertStorableSecret(value);
     await this.entry(key).setPassword(value, AbortSignal.timeout(this.timeoutMs));
   }
   async delete(key: string): Promise<void> {

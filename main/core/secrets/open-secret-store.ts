@@ -15,8 +15,8 @@ const LEGACY_OAUTH_FILE = 'oauth-secrets.json';
 export interface OpenedSecretStore {
   store: SecretStore;
   kind: 'keychain' | 'file';
-  /** Set when Loupe fell back to the file: one sentence for the person. */
-  notice?: string;
+  /** Set when Loupe fell back to the file: the keychain's own error, for whoever debugs it (not for the person). */
+  fallbackReason?: string;
 }
 
 export interface SecretStoreOptions {
@@ -90,9 +90,16 @@ async function adoptFile(path: string, into: SecretStore): Promise<void> {
   await rm(path, { force: true });
 }
 
+/** The sentence for the person when secrets went to the file because no keychain answered. */
+export function secretsInFileNotice(filePath: string, readOnly: boolean): string {
+  return readOnly
+    ? `No OS keychain answered, so secrets are read from ${filePath}.`
+    : `No OS keychain answered, so Loupe keeps secrets (secret headers and variables, OAuth tokens) in ${filePath}, readable only by you.`;
+}
+
 /**
- * The OS keychain where one answers, else a 0600 file in the data folder, with a sentence saying
- * so. Secrets kept in files by earlier versions (or an earlier fallback) move into it.
+ * The OS keychain where one answers, else a 0600 file in the data folder (`fallbackReason` says
+ * why). Secrets kept in files by earlier versions (or an earlier fallback) move into it.
  */
 export async function openSecretStore(options: SecretStoreOptions): Promise<OpenedSecretStore> {
   const filePath = join(options.dataDir, SECRETS_FILE);
@@ -104,11 +111,7 @@ export async function openSecretStore(options: SecretStoreOptions): Promise<Open
     opened =
       'store' in keychain
         ? { store: keychain.store, kind: 'keychain' }
-        : {
-            store: new FileSecretStore(filePath),
-            kind: 'file',
-            notice: `No OS keychain is available (${keychain.why}), so secrets (secret headers and variables, OAuth tokens) are kept in ${filePath}, readable only by you.`,
-          };
+        : { store: new FileSecretStore(filePath), kind: 'file', fallbackReason: keychain.why };
   }
   await adoptFile(join(options.dataDir, LEGACY_OAUTH_FILE), opened.store);
   if (opened.kind === 'keychain') await adoptFile(filePath, opened.store);

@@ -1,6 +1,19 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { LoupeError } from '../../../shared/wire.js';
 import { writeFileAtomic } from '../base/atomic-write.js';
+
+/** The longest secret value kept (an OAuth record with its discovery documents stays well below it). */
+export const MAX_SECRET_CHARS = 1024 * 1024;
+
+/** Throws a sentence for a value too long to keep; every store calls it before it stores anything. */
+export function assertStorableSecret(value: string): void {
+  if (value.length <= MAX_SECRET_CHARS) return;
+  throw new LoupeError(
+    `A secret of ${value.length.toLocaleString('en')} characters is longer than Loupe keeps (${MAX_SECRET_CHARS.toLocaleString('en')}); it was not stored.`,
+    'secret-too-large',
+  );
+}
 
 /**
  * Where secrets live: header and environment values marked secret, OAuth tokens and client
@@ -18,6 +31,7 @@ export class MemorySecretStore implements SecretStore {
     return this.values.get(key);
   }
   async set(key: string, value: string): Promise<void> {
+    assertStorableSecret(value);
     this.values.set(key, value);
   }
   async delete(key: string): Promise<void> {
@@ -28,7 +42,9 @@ export class MemorySecretStore implements SecretStore {
 /**
  * A JSON file readable by its owner only (0600), in the data folder, apart from servers.json:
  * where no keychain exists.
- * Writes are serialized and atomic; a corrupt file reads as empty rather than failing sign-in.
+ * Writes are serialized and atomic; a corrupt file reads as empty rather than failing sign-in. A
+ * write that fails leaves the store as it was, and says so; a value too long to keep (an earlier
+ * version kept any) is dropped on reading.
  */
 export class FileSecretStore implements SecretStore {
   private cache: Map<string, string> | undefined;
@@ -42,7 +58,7 @@ export class FileSecretStore implements SecretStore {
     try {
       const parsed: unknown = JSON.parse(await readFile(this.path, 'utf8'));
       if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        values = new Map(Object.entries(parsed).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
+        values = new Map(Object.entries(parsed).filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[1].length <= MAX_SECRET_CHARS));
       }
     } catch {
       // Missing or unreadable: start empty.
@@ -56,12 +72,24 @@ export class FileSecretStore implements SecretStore {
   }
 
   async set(key: string, value: string): Promise<void> {
-    (await this.load()).set(key, value);
-    await this.save();
+    assertStorableSecret(value);
+    const values = await this.load();
+    const before = values.get(key);
+    values.set(key, value);
+    await this.save().catch((error: unknown) => {
+      if (values.get(key) === value) restore(values, key, before);
+      throw error;
+    });
   }
 
   async delete(key: string): Promise<void> {
-    if ((await this.load()).delete(key)) await this.save();
+    const values = await this.load();
+    const before = values.get(key);
+    if (!values.delete(key)) return;
+    await this.save().catch((error: unknown) => {
+      if (!values.has(key)) restore(values, key, before);
+      throw error;
+    });
   }
 
   private save(): Promise<void> {
@@ -69,11 +97,20 @@ export class FileSecretStore implements SecretStore {
       const values = await this.load();
       await mkdir(dirname(this.path), { recursive: true });
       // writeFileAtomic creates the file 0600.
-      await writeFileAtomic(this.path, JSON.stringify(Object.fromEntries(values), null, 2));
+      try {
+        await writeFileAtomic(this.path, JSON.stringify(Object.fromEntries(values), null, 2));
+      } catch (error) {
+        throw new LoupeError(`Could not save the secrets to ${this.path}: ${error instanceof Error ? error.message : String(error)}. Nothing was stored.`, 'write-failed');
+      }
     });
     this.writing = next.catch(() => {});
     return next;
   }
+}
+
+function restore(values: Map<string, string>, key: string, before: string | undefined): void {
+  if (before === undefined) values.delete(key);
+  else values.set(key, before);
 }
 
 /**
@@ -90,6 +127,7 @@ export class ReadThroughSecretStore implements SecretStore {
     return this.base.get(key);
   }
   async set(key: string, value: string): Promise<void> {
+    assertStorableSecret(value);
     this.own.set(key, value);
   }
   async delete(key: string): Promise<void> {

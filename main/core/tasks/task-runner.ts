@@ -1,4 +1,4 @@
-import { RELATED_TASK_META_KEY, type Client, type JSONRPCRequest, type Tool } from '@modelcontextprotocol/client';
+import { type Client, type Tool } from '@modelcontextprotocol/client';
 import {
   createTaskSessionFromClient,
   taskViewFromExecutionEvent,
@@ -8,6 +8,7 @@ import {
   type TaskView,
 } from '@modelcontextprotocol/ext-tasks/client';
 import { taskId as toTaskId } from '@modelcontextprotocol/ext-tasks/core';
+import { z } from 'zod';
 import type { JsonObject, RpcFailure, ToolInfo } from '../../../shared/mcp.js';
 import type { TaskInfo } from '../../../shared/tasks.js';
 import { LoupeError } from '../../../shared/wire.js';
@@ -24,10 +25,7 @@ export interface TaskCall {
   tool?: ToolInfo;
 }
 
-function belongsToTask(request: JSONRPCRequest): boolean {
-  const meta = (request.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
-  return meta?.[RELATED_TASK_META_KEY] !== undefined;
-}
+const ANY_RESULT = z.unknown();
 
 export interface TaskRunnerIds {
   serverId: string;
@@ -67,6 +65,8 @@ export class TaskRunner {
   private session: TaskEnabledSession | undefined;
   private restoreHandler: (() => void) | undefined;
   private readonly known = new Map<string, TaskInfo>();
+  /** Tasks whose queued input requests are being fetched with `tasks/result`. */
+  private readonly fetchingInput = new Set<string>();
 
   constructor(
     private readonly client: Client,
@@ -81,15 +81,30 @@ export class TaskRunner {
     if (this.session) return this.session;
     const ours = this.client.fallbackRequestHandler;
     this.session = createTaskSessionFromClient(this.client, { endpointId: this.ids.connectionId });
-    const sessions = this.client.fallbackRequestHandler;
-    // The session claims every sampling, elicitation and roots request; only those that belong to
-    // a task are its to answer, the rest go to Approvals and the roots config as before.
+    // The session claims the client's server requests, but Loupe gives it no input handler: every
+    // sampling, elicitation and roots request, a task's among them, goes to Approvals and the roots
+    // config as before (the session would only fail to correlate it and drop it).
     this.restoreHandler = () => {
       if (ours) this.client.fallbackRequestHandler = ours;
       else delete this.client.fallbackRequestHandler;
     };
-    this.client.fallbackRequestHandler = (request, ctx) => (belongsToTask(request) ? sessions : ours)!(request, ctx);
+    if (ours) this.client.fallbackRequestHandler = ours;
     return this.session;
+  }
+
+  /**
+   * A task waiting for input has its requests queued on the server, which delivers them on the
+   * `tasks/result` stream only (2025-11-25): ask for it as soon as the task says input_required,
+   * instead of polling until the server gives up waiting. Its answer is not needed (the session
+   * fetches the result itself when the task ends), and a failure here changes nothing.
+   */
+  private fetchQueuedInput(taskId: string, call: TaskCall): void {
+    if (this.fetchingInput.has(taskId)) return;
+    this.fetchingInput.add(taskId);
+    this.client
+      .request({ method: 'tasks/result', params: { taskId } }, ANY_RESULT, { signal: call.signal, timeout: call.timeoutMs, resetTimeoutOnProgress: true })
+      .catch(() => {})
+      .finally(() => this.fetchingInput.delete(taskId));
   }
 
   /** Calls a tool as a task and waits for its outcome; aborting `signal` cancels the task. */
@@ -111,7 +126,9 @@ export class TaskRunner {
       const { outcome } = await execution.settle({
         onEvent: (event) => {
           const view = taskViewFromExecutionEvent(event);
-          if (view) this.update(view);
+          if (!view) return;
+          this.update(view);
+          if (view.status === 'input_required') this.fetchQueuedInput(view.taskId, call);
         },
       });
       const ended = outcomeOf(outcome);

@@ -1,11 +1,18 @@
 import type { TrafficEntry } from '../../../shared/traffic.js';
+import { crossingProblem, MAX_CROSSING_DEPTH } from '../base/process-crossing.js';
+
+/** The levels above an entry when it crosses, at most: `{ result: { value: { entries: [entry] } } }`. */
+const LEVELS_ABOVE_AN_ENTRY = 4;
 
 /**
- * The entry as is when it serializes; otherwise a placeholder that says why. Whoever holds the
- * original (the core) can still serve or save it; one entry never takes its batch down with it.
+ * The entry as is when it serializes and may cross to the window; otherwise a placeholder that says
+ * why. Whoever holds the original (the core) can still serve or save it; one entry never takes its
+ * batch down with it.
  */
 export function sendableEntry(entry: TrafficEntry): TrafficEntry {
+  const problem = crossingProblem(entry, 'Its contents', MAX_CROSSING_DEPTH - LEVELS_ABOVE_AN_ENTRY);
   try {
+    if (problem) throw problem;
     JSON.stringify(entry);
     return entry;
   } catch (error) {

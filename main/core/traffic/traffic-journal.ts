@@ -161,6 +161,13 @@ export class TrafficJournal {
     }
   }
 
+  /** Where an entry's line is on disk (written first if still queued), for a reader in another thread; undefined when it has none. */
+  lineFile(seq: number): { file: string; offset: number; length: number } | undefined {
+    this.flush();
+    const place = this.placeOf(seq);
+    return place ? { file: this.segmentPath(place.segment), offset: place.offset, length: place.length } : undefined;
+  }
+
   /**
    * Reads chosen entries' lines as written (no parse), keeping each segment file open until
    * `close`: an export of thousands of older entries opens each file once, not once per entry.

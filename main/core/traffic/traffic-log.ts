@@ -1,11 +1,12 @@
 import type { HttpExchange } from '../../../shared/auth.js';
 import type { Direction, JsonRpcId, RequestOutcome, TrafficEntry, TrafficExportPiece, TrafficExportQuery, TrafficListFilter, TrafficPage, TrafficSettings } from '../../../shared/traffic.js';
 import { CONNECTION_ENDED_REASON, RequestOutcomes, type OutcomeUpdate } from '../../../shared/traffic-outcomes.js';
+import type { HeaderVerdict } from '../../../shared/header-verdict.js';
 import { classifyMessage, type MessageClass } from './classify-message.js';
 import { exportPiece } from './traffic-export.js';
 import { rememberResponseText } from './response-texts.js';
 import { toInlineEntry } from './inline-entry.js';
-import { exceedsDepth, MAX_MESSAGE_DEPTH, mayExceedDepth } from './message-depth.js';
+import { exceedsDepth, MAX_MESSAGE_DEPTH, mayExceedDepth } from '../base/message-depth.js';
 import { TrafficBatcher } from './traffic-batcher.js';
 import type { TrafficJournal } from './traffic-journal.js';
 import { compileRowFilter } from '../../../shared/filter/traffic-filter.js';
@@ -13,6 +14,15 @@ import { parseTrafficQuery } from '../../../shared/filter/traffic-query.js';
 import { RecordRows } from './record-rows.js';
 import { olderPage, trafficPage, type PageQuery } from './traffic-pager.js';
 import { DEFAULT_RETENTION, TrafficRecord, type RetentionLimits } from './traffic-record.js';
+
+/**
+ * What an MCP POST carried: the JSON-RPC request's id (to link the exchange to its messages) and,
+ * on 2026-07-28, its mirrored headers judged (see shared/header-verdict.ts).
+ */
+export interface ExchangeLinks {
+  rpcId?: JsonRpcId;
+  headerVerdict?: HeaderVerdict;
+}
 
 /** What a transport reports about one connection's wire. */
 export interface ConnectionRecorder {
@@ -23,16 +33,20 @@ export interface ConnectionRecorder {
    */
   message(direction: Direction, value: unknown, size: number, rawText?: string, violation?: string, rawIsWire?: boolean): MessageClass;
   stderr(line: string): void;
-  /** A stdout line that is not JSON-RPC, recorded exactly as received. */
-  malformed(text: string, size: number): void;
+  /** A line that is not JSON-RPC, recorded exactly as received (from the server unless `direction` says otherwise). */
+  malformed(text: string, size: number, direction?: Direction): void;
   /** What Loupe itself did on the connection, in one sentence; with `violation`, what the other end did wrong. */
   note(text: string, violation?: string): void;
   /** A line past the size limit: its start, its length, and the sentence that says so. */
-  oversized(stream: 'stdout' | 'stderr', preview: string, size: number, problem: string): void;
+  oversized(stream: 'stdout' | 'stderr', preview: string, size: number, problem: string, direction?: Direction): void;
   /** The HTTP request headers an outgoing JSON-RPC request went out with (credentials already redacted). */
   httpRequestHeaders(id: JsonRpcId, headers: Record<string, string>): void;
-  /** One HTTP exchange (credentials already redacted); returns the entry's seq (-1 while recording is paused). */
-  http(exchange: HttpExchange): number;
+  /**
+   * One HTTP exchange (credentials already redacted); returns the entry's seq (-1 while recording is
+   * paused). With `links`, the entry names the JSON-RPC request the POST carried, and a 2026-07-28
+   * request's header verdict goes on both.
+   */
+  http(exchange: HttpExchange, links?: ExchangeLinks): number;
   /**
    * No answer will come on the wire to the outgoing request with this id (sending it failed, or
    * Loupe closed its stream): if it is still pending, a note says so and ends it with `outcome`.
@@ -105,8 +119,12 @@ export class TrafficLog {
     );
   }
 
-  /** `tag` marks every entry of the connection (an MCP App's conversation). */
-  recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app'>): ConnectionRecorder {
+  /**
+   * `tag` marks every entry of the connection (an MCP App's conversation, a model provider's
+   * exchanges). `clock` gives entries their time when it is not now (a proxy's entries carry the
+   * time the proxy saw the bytes).
+   */
+  recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app' | 'model'>, clock: () => number = now): ConnectionRecorder {
     const outcomes = new RequestOutcomes();
     let announced = false;
     // The traffic path is hot: each entry is built once and completed in place.
@@ -139,7 +157,7 @@ export class TrafficLog {
     return {
       message: (direction, value, size, rawText, violation, rawIsWire = true) => {
         const wire = rawIsWire && rawText !== undefined ? rawText : undefined;
-        const time = now();
+        const time = clock();
         const cls = classifyMessage(value);
         cls.tooDeep = mayExceedDepth(size) && exceedsDepth(value);
         if (cls.kind === 'batch' && Array.isArray(value) && !cls.tooDeep) {
@@ -165,25 +183,38 @@ export class TrafficLog {
         return cls;
       },
       stderr: (line) => {
-        append({ direction: 'in', time: now(), kind: 'stderr', size: utf8Size(line), text: line });
+        append({ direction: 'in', time: clock(), kind: 'stderr', size: utf8Size(line), text: line });
       },
-      malformed: (text, size) => {
-        append({ direction: 'in', time: now(), kind: 'malformed', size, text });
+      malformed: (text, size, direction = 'in') => {
+        append({ direction, time: clock(), kind: 'malformed', size, text });
       },
-      oversized: (stream, preview, size, problem) => {
-        append({ direction: 'in', time: now(), kind: stream === 'stdout' ? 'malformed' : 'stderr', size, text: preview, truncated: true, problem });
+      oversized: (stream, preview, size, problem, direction = 'in') => {
+        append({ direction, time: clock(), kind: stream === 'stdout' ? 'malformed' : 'stderr', size, text: preview, truncated: true, problem });
       },
       note: (text, violation) => {
-        append({ direction: violation === undefined ? 'out' : 'in', time: now(), kind: 'note', size: 0, text, ...(violation !== undefined ? { violation } : {}) });
+        append({ direction: violation === undefined ? 'out' : 'in', time: clock(), kind: 'note', size: 0, text, ...(violation !== undefined ? { violation } : {}) });
       },
-      http: (exchange) => {
+      http: (exchange, links) => {
         const summary = `${exchange.status ?? 'no response'} ${exchange.method} ${exchange.url}${exchange.error ? ` (${exchange.error})` : ''}`;
-        return append({ direction: 'out', time: now(), kind: 'http', size: 0, text: summary, http: exchange }).seq;
+        // The request is still open: its answer is read from the body after this exchange is recorded.
+        const carriedSeq = links?.rpcId === undefined ? undefined : outcomes.openSeq('out', links.rpcId);
+        const request = carriedSeq === undefined ? undefined : this.record.get(carriedSeq);
+        if (request && links?.headerVerdict) request.headerVerdict = links.headerVerdict;
+        return append({
+          direction: 'out',
+          time: clock(),
+          kind: 'http',
+          size: 0,
+          text: summary,
+          http: exchange,
+          ...(carriedSeq !== undefined && carriedSeq >= 0 ? { carriedSeq } : {}),
+          ...(links?.headerVerdict ? { headerVerdict: links.headerVerdict } : {}),
+        }).seq;
       },
       noAnswer: (id, outcome, why) => {
         const seq = outcomes.pendingSeq('out', id);
         if (seq === undefined || seq < 0) return;
-        append({ direction: 'out', time: now(), kind: 'note', size: 0, id, requestSeq: seq, ends: outcome, text: `No answer to #${seq} will come: ${why}` });
+        append({ direction: 'out', time: clock(), kind: 'note', size: 0, id, requestSeq: seq, ends: outcome, text: `No answer to #${seq} will come: ${why}` });
       },
       endOpenRequests: (reason = CONNECTION_ENDED_REASON) => {
         for (const seq of outcomes.endAll()) if (seq >= 0) this.settle({ seq, outcome: 'unanswered', reason });
@@ -216,6 +247,11 @@ export class TrafficLog {
   /** The whole entry: from memory, else read back from the record on disk. */
   get(seq: number): TrafficEntry | undefined {
     return this.record.get(seq) ?? this.journal?.read(seq);
+  }
+
+  /** Where an entry's line is in the record on disk (see TrafficJournal.lineFile). */
+  lineFile(seq: number): { file: string; offset: number; length: number } | undefined {
+    return this.journal?.lineFile(seq);
   }
 
   /** Whole entries kept in memory (core features and tests); the window asks for `page`s. */
@@ -260,6 +296,11 @@ export class TrafficLog {
     this.batcher.discard();
     this.record.clear();
     this.clearedThrough = this.record.lastSeq;
+  }
+
+  /** Writes every recorded entry to disk now (a proxy is told its entries are saved after this). */
+  flushToDisk(): void {
+    this.journal?.flush();
   }
 
   /** Sends every queued entry to the UI, and writes every queued one to disk, now. */

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Notice } from '../../../shared/contract.js';
-import { DEFAULT_DISK_BUDGET_BYTES, MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type SessionPiece, type TrafficSessionSummary } from '../../../shared/traffic.js';
+import { DEFAULT_DISK_BUDGET_BYTES, MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type ProxiedSessionMark, type SessionPiece, type TrafficSessionSummary } from '../../../shared/traffic.js';
+import { isAlive } from '../base/data-folder-lock.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { writeFileAtomic } from '../base/atomic-write.js';
 import { movedAsideMessage, readJsonFile } from '../base/json-file.js';
@@ -28,6 +29,21 @@ interface SessionOnDisk {
   endedAt: number;
   segments: SegmentFile[];
   bytes: number;
+  /** Another process (a `loupe proxy`) is writing it now: the budget leaves it alone. */
+  live: boolean;
+  proxied?: ProxiedSessionMark;
+}
+
+/** What a session's session.json says. */
+interface SessionFile {
+  startedAt?: number;
+  pid?: number;
+  proxied?: ProxiedSessionMark;
+}
+
+/** Who writes a session: the app, or a `loupe proxy` (which writes its own folder only, and keeps only itself within the budget). */
+export interface SessionOwner {
+  proxied?: ProxiedSessionMark;
 }
 
 /** e.g. `2026-12-03T23-45-12-345Z-1a2b`: sorts by start time, and is safe as a folder name. */
@@ -55,6 +71,7 @@ export class TrafficSessions {
     readonly currentId: string,
     private budget: number,
     private readonly onNotice: (notice: Notice) => void,
+    private readonly owner: SessionOwner,
   ) {
     this.journal = new TrafficJournal({
       folder: join(root, currentId),
@@ -64,14 +81,15 @@ export class TrafficSessions {
     });
   }
 
-  static async open(dataDir: string, onNotice: (notice: Notice) => void, now = new Date()): Promise<TrafficSessions> {
+  static async open(dataDir: string, onNotice: (notice: Notice) => void, now = new Date(), owner: SessionOwner = {}): Promise<TrafficSessions> {
     const root = join(dataDir, TRAFFIC_FOLDER);
     await mkdir(root, { recursive: true, mode: 0o700 });
     const budget = await readBudget(join(root, SETTINGS_FILE), onNotice);
     const id = newSessionId(now);
     await mkdir(join(root, id), { mode: 0o700 });
-    await writeFileAtomic(join(root, id, SESSION_FILE), JSON.stringify({ startedAt: now.getTime(), pid: process.pid }));
-    const sessions = new TrafficSessions(root, id, budget, onNotice);
+    const file: SessionFile = { startedAt: now.getTime(), pid: process.pid, ...(owner.proxied ? { proxied: owner.proxied } : {}) };
+    await writeFileAtomic(join(root, id, SESSION_FILE), JSON.stringify(file));
+    const sessions = new TrafficSessions(root, id, budget, onNotice, owner);
     await sessions.enforceBudget();
     return sessions;
   }
@@ -99,6 +117,8 @@ export class TrafficSessions {
         bytes: session.bytes,
         current: session.id === this.currentId,
         partial: session.segments.length > 0 && session.segments[0]!.name !== segmentFileName(1),
+        ...(session.proxied ? { proxied: session.proxied } : {}),
+        ...(session.live ? { live: true } : {}),
       }))
       .reverse();
   }
@@ -126,6 +146,9 @@ export class TrafficSessions {
   async remove(id: string): Promise<void> {
     if (id === this.currentId) throw new LoupeError('The current session cannot be deleted while it is recording; clear the log instead.', 'invalid');
     if (!SESSION_ID_PATTERN.test(id)) throw new LoupeError(`There is no saved session ${id}.`, 'not-found');
+    if ((await this.scan()).some((session) => session.id === id && session.live)) {
+      throw new LoupeError('A loupe proxy is still writing this session; it can be deleted once the proxy ends.', 'invalid');
+    }
     await rm(join(this.root, id), { recursive: true, force: true });
   }
 
@@ -133,14 +156,19 @@ export class TrafficSessions {
     this.journal.close();
   }
 
-  /** Deletes the oldest sessions, then the current one's oldest closed segments, until the folder fits the budget. */
+  /**
+   * Deletes the oldest sessions, then the current one's oldest closed segments, until the folder
+   * fits the budget. A session another process is writing (a live proxy's) is never deleted. A
+   * proxy deletes nothing but its own oldest segments, and only once its own session is over budget.
+   */
   enforceBudget(): Promise<void> {
     this.enforcing = this.enforcing.then(async () => {
       const sessions = await this.scan();
-      let total = sessions.reduce((sum, session) => sum + session.bytes, 0);
-      for (const session of sessions) {
+      const ownOnly = this.owner.proxied !== undefined;
+      let total = ownOnly ? (sessions.find((session) => session.id === this.currentId)?.bytes ?? 0) : sessions.reduce((sum, session) => sum + session.bytes, 0);
+      for (const session of ownOnly ? [] : sessions) {
         if (total <= this.budget) return;
-        if (session.id === this.currentId) continue;
+        if (session.id === this.currentId || session.live) continue;
         await rm(join(this.root, session.id), { recursive: true, force: true });
         total -= session.bytes;
       }
@@ -165,6 +193,8 @@ export class TrafficSessions {
     const sessions: SessionOnDisk[] = [];
     for (const id of names) {
       const folder = join(this.root, id);
+      // Only folders and files Loupe wrote are read: a symbolic link (to a file elsewhere) is never followed.
+      if (!(await lstat(folder).catch(() => undefined))?.isDirectory()) continue;
       let files: string[];
       try {
         files = (await readdir(folder)).filter((name) => SEGMENT_NAME.test(name)).sort();
@@ -174,26 +204,38 @@ export class TrafficSessions {
       const segments: SegmentFile[] = [];
       let endedAt = 0;
       for (const name of files) {
-        const info = await stat(join(folder, name)).catch(() => undefined);
-        if (!info) continue;
+        const info = await lstat(join(folder, name)).catch(() => undefined);
+        if (!info?.isFile()) continue;
         segments.push({ name, bytes: info.size });
         endedAt = Math.max(endedAt, info.mtimeMs);
       }
-      const startedAt = await readStartedAt(join(folder, SESSION_FILE));
+      const file = await readSessionFile(join(folder, SESSION_FILE));
+      const startedAt = typeof file.startedAt === 'number' ? file.startedAt : undefined;
       const bytes = segments.reduce((sum, segment) => sum + segment.bytes, 0);
-      sessions.push({ id, startedAt: startedAt ?? endedAt, endedAt: endedAt || (startedAt ?? 0), segments, bytes });
+      const live = id !== this.currentId && typeof file.pid === 'number' && file.pid !== process.pid && file.proxied !== undefined && isAlive(file.pid);
+      sessions.push({ id, startedAt: startedAt ?? endedAt, endedAt: endedAt || (startedAt ?? 0), segments, bytes, live, ...(isProxiedMark(file.proxied) ? { proxied: file.proxied } : {}) });
     }
     return sessions;
   }
 }
 
-async function readStartedAt(path: string): Promise<number | undefined> {
+/** A session.json is a few fields: anything larger was not written by Loupe. */
+const MAX_SESSION_FILE_BYTES = 64 * 1024;
+
+async function readSessionFile(path: string): Promise<SessionFile> {
   try {
-    const value = JSON.parse(await readFile(path, 'utf8')) as { startedAt?: unknown };
-    return typeof value.startedAt === 'number' ? value.startedAt : undefined;
+    const text = await readFile(path, 'utf8');
+    if (text.length > MAX_SESSION_FILE_BYTES) return {};
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null ? (value) : {};
   } catch {
-    return undefined;
+    return {};
   }
+}
+
+function isProxiedMark(value: unknown): value is ProxiedSessionMark {
+  const mark = value as Partial<ProxiedSessionMark> | undefined;
+  return typeof mark === 'object' && mark !== null && typeof mark.name === 'string' && typeof mark.target === 'string';
 }
 
 async function readBudget(path: string, onNotice: (notice: Notice) => void): Promise<number> {
@@ -214,7 +256,8 @@ async function readBudget(path: string, onNotice: (notice: Notice) => void): Pro
  * first line when it is longer. A segment cut short by a crash may end mid-line; that is returned as is.
  */
 function readLines(path: string, offset: number, size: number): { body: string; consumed: number; endsWithNewline: boolean } {
-  const fd = openSync(path, 'r');
+  // O_NOFOLLOW: a segment swapped for a link after the scan is refused too (POSIX; Windows has no such flag).
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   try {
     let want = Math.min(SESSION_PIECE_BYTES, size - offset);
     for (;;) {

@@ -13,6 +13,7 @@ import { LoupeError } from '../../../shared/wire.js';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
 import { resolveAppNode } from './app-node.js';
 import { createHttpProbe, type HttpProbe } from './http-probe.js';
+import { mirroringFetch, ToolHeaderDeclarations } from './mirrored-headers.js';
 import { recordingFetch } from './recording-fetch.js';
 import { recordTransport } from './recording-transport.js';
 import { WireTexts } from './wire-texts.js';
@@ -69,22 +70,25 @@ export function createTransport(
   const secretNames = new Set(config.headers.filter((pair) => pair.secret).map((pair) => pair.key.trim().toLowerCase()));
   const probe = createHttpProbe((id, headers) => recorder.httpRequestHeaders(id, headers), secretNames);
   const wireTexts = new WireTexts();
+  const declarations = new ToolHeaderDeclarations();
   const fetch = recordingFetch(probe.fetch, {
     serverUrl: url,
     secretNames,
     wireTexts,
-    onExchange: (exchange) => {
-      const seq = recorder.http(exchange);
+    declarations,
+    onExchange: (exchange, links) => {
+      const seq = recorder.http(exchange, links);
       extras.onExchange?.(exchange, seq);
     },
   });
   const options = {
     requestInit: { headers: toRecord(config.headers) },
-    fetch,
+    // Loupe's raw requests get the Mcp-Param-* headers the SDK's callTool would add (mirrored-headers.ts).
+    fetch: mirroringFetch(fetch, declarations),
     ...(extras.authProvider ? { authProvider: extras.authProvider } : {}),
     ...(extras.skipIssuerMetadataValidation ? { skipIssuerMetadataValidation: true } : {}),
   };
   const inner =
     config.type === 'sse' ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
-  return { type: 'http', transport: recordTransport(inner, recorder, wireTexts), probe, fetch, finishAuth: (redirect) => inner.finishAuth(redirect) };
+  return { type: 'http', transport: recordTransport(inner, recorder, wireTexts, declarations), probe, fetch, finishAuth: (redirect) => inner.finishAuth(redirect) };
 }

@@ -18,7 +18,8 @@ export interface HttpProbe {
   fetch: FetchLike;
 }
 
-function requestId(body: unknown): JsonRpcId | undefined {
+/** The id of the JSON-RPC request a POST body holds (not of a notification, a response or a batch). */
+export function requestId(body: unknown): JsonRpcId | undefined {
   if (typeof body !== 'string' || body.length > MAX_BODY_TO_READ) return undefined;
   try {
     const message = JSON.parse(body) as { id?: unknown; method?: unknown };

@@ -2,8 +2,24 @@ import { SECRET_QUERY_PARAMS } from '../../../shared/auth.js';
 
 export const REDACTED_VALUE = '[redacted]';
 
-/** Request headers whose values are credentials. */
-const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'dpop']);
+/** Request headers whose values are credentials: redacted in the traffic log, and always kept as secrets in a server's settings. */
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'dpop']);
+/**
+ * Headers known to carry no secret. A header the user sets that is not one of these counts as a
+ * secret (`X-My-Token`, `X-Tenant-Key`: custom headers are how servers take credentials).
+ */
+export const NON_SECRET_HEADERS: ReadonlySet<string> = new Set([
+  'accept',
+  'accept-language',
+  'cache-control',
+  'content-type',
+  'mcp-protocol-version',
+  'traceparent',
+  'tracestate',
+  'user-agent',
+  'x-request-id',
+]);
+
 /** Body fields (form or JSON) that are credentials or one-time secrets. */
 const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'access_token',
@@ -16,10 +32,17 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'assertion',
   'registration_access_token',
   'subject_token',
+  // RFC 7009: the token a revocation request names.
+  'token',
   'password',
 ]);
 /** The most of an OAuth body kept for the record. */
 export const MAX_RECORDED_BODY = 16 * 1024;
+
+/** A text cut to `max` characters for the record, saying how long it was. */
+export function clipRecordedText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters in all)` : text;
+}
 
 /** The URL with credential query parameters replaced (e.g. `code`, `access_token`). */
 export function redactUrl(url: string): string {
@@ -80,7 +103,7 @@ export function redactBody(text: string): string {
     for (const name of [...params.keys()]) if (SECRET_FIELDS.has(name)) params.set(name, REDACTED_VALUE);
     return params.toString();
   }
-  return bounded === text ? text : `${bounded}… (${text.length} characters in all)`;
+  return clipRecordedText(text, MAX_RECORDED_BODY);
 }
 
 function redactJson(value: unknown, depth: number): unknown {

@@ -10,6 +10,15 @@ export const OVERSIZED_PREVIEW_BYTES = 4096;
 /** A line this long leaves its buffer to join the next long line into. */
 const REUSE_MIN_BYTES = 1024 * 1024;
 
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes.toLocaleString('en')} bytes`;
+}
+
+/** The sentence an oversized line's entry carries. */
+export function oversizedProblem(stream: string, size: number, limit: number): string {
+  return `A ${stream} line of ${size.toLocaleString('en')} bytes, over Loupe's limit of ${megabytes(limit)}: only its start is kept, the rest was skipped.`;
+}
+
 export interface LineSplitterOptions {
   maxLineBytes?: number;
   /** A line past the limit: its start, and its whole length once its newline (or the end) came. */

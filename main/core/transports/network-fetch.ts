@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
+import { limitBody, MAX_MCP_BODY_BYTES } from './bounded-body.js';
 
 /** The proxy variables that decide the agent; a change (in tests, say) makes a new one. */
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy'];
@@ -15,9 +16,10 @@ function dispatcher(): EnvHttpProxyAgent {
 /**
  * The fetch every HTTP request to a server goes through (MCP and OAuth alike). Unlike Node's
  * own, it honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY, as users behind a company proxy expect;
- * certificates are checked against Node's store, which includes NODE_EXTRA_CA_CERTS.
+ * certificates are checked against Node's store, which includes NODE_EXTRA_CA_CERTS. A body (other
+ * than an event stream) ends in an error past 128 MB, as a stdio line does.
  */
-export const networkFetch: FetchLike = (url, init) =>
-  // tsc needs the cast (undici's Response types its body's buffers apart from the DOM's); the type-aware lint sees them as one.
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-  undiciFetch(url, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: dispatcher() }) as unknown as Promise<Response>;
+export const networkFetch: FetchLike = async (url, init) => {
+  const response = (await undiciFetch(url, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: dispatcher() })) as unknown as Response;
+  return limitBody(response, MAX_MCP_BODY_BYTES, String(url));
+};

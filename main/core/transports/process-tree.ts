@@ -10,6 +10,23 @@ import crossSpawn from 'cross-spawn';
 /** Groups still running, killed when this process exits so no server outlives Loupe's core. */
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
+/**
+ * Who hears of every change to the live groups. An exit hook does not run when the core is killed
+ * (SIGKILL, a crash): its supervisor, told of each group as it starts, kills them then.
+ */
+const groupWatchers = new Set<(groups: number[]) => void>();
+
+function groupsChanged(): void {
+  const groups = [...liveGroups];
+  for (const watcher of groupWatchers) watcher(groups);
+}
+
+/** Calls `watcher` with every live group now and after each change; returns the unsubscribe. */
+export function watchLiveGroups(watcher: (groups: number[]) => void): () => void {
+  groupWatchers.add(watcher);
+  watcher([...liveGroups]);
+  return () => groupWatchers.delete(watcher);
+}
 
 function installExitHook(): void {
   if (exitHookInstalled) return;
@@ -30,6 +47,7 @@ export function spawnTree(command: string, args: readonly string[], options: Spa
   if (child.pid !== undefined) {
     liveGroups.add(child.pid);
     installExitHook();
+    groupsChanged();
   }
   return child;
 }
@@ -63,5 +81,5 @@ export function treeAlive(pid: number): boolean {
 
 /** The tree is gone (or was killed): no need to kill it on exit. */
 export function forgetTree(pid: number): void {
-  liveGroups.delete(pid);
+  if (liveGroups.delete(pid)) groupsChanged();
 }

@@ -10,8 +10,16 @@ import type { WireTexts } from './wire-texts.js';
  * which the recording fetch fills from the response bodies. The stdio transport records on its
  * own, at the byte level.
  */
-export function recordTransport(inner: Transport, recorder: ConnectionRecorder, wireTexts?: WireTexts): Transport {
+/** Told of every message on the wire, beside the record (e.g. the tools' header declarations). */
+export interface WireWatcher {
+  noteSent(message: JSONRPCMessage): void;
+  noteReceived(message: JSONRPCMessage): void;
+}
+
+export function recordTransport(inner: Transport, recorder: ConnectionRecorder, wireTexts?: WireTexts, watcher?: WireWatcher): Transport {
   const record = (direction: 'in' | 'out', message: JSONRPCMessage) => {
+    if (direction === 'out') watcher?.noteSent(message);
+    else watcher?.noteReceived(message);
     let text: string;
     try {
       text = JSON.stringify(message);

@@ -3,7 +3,7 @@ import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { ProcessExit } from '../../../shared/connection.js';
 import { classifyMessage, isDeliverable } from '../traffic/classify-message.js';
 import type { ConnectionRecorder } from '../traffic/traffic-log.js';
-import { DEFAULT_MAX_LINE_BYTES, LineSplitter, OVERSIZED_PREVIEW_BYTES } from './line-splitter.js';
+import { DEFAULT_MAX_LINE_BYTES, LineSplitter, OVERSIZED_PREVIEW_BYTES, oversizedProblem } from './line-splitter.js';
 import { standInForTooDeep } from './too-deep.js';
 import { forgetTree, signalTree, spawnTree, treeAlive } from './process-tree.js';
 
@@ -24,9 +24,6 @@ export interface LineLimits {
 
 export const DEFAULT_LINE_LIMITS: LineLimits = { stdoutBytes: DEFAULT_MAX_LINE_BYTES, stderrBytes: 1024 * 1024 };
 
-function megabytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${bytes.toLocaleString('en')} bytes`;
-}
 const CLOSE_GRACE_MS = 2_000;
 
 /**
@@ -185,8 +182,7 @@ export class RecordingStdioTransport implements Transport {
   }
 
   private recordOversized(stream: 'stdout' | 'stderr', preview: Buffer, bytes: number, limit: number): void {
-    const problem = `A ${stream} line of ${bytes.toLocaleString('en')} bytes, over Loupe's limit of ${megabytes(limit)}: only its start is kept, the rest was skipped.`;
-    this.recorder.oversized(stream, preview.toString('utf8'), bytes, problem);
+    this.recorder.oversized(stream, preview.toString('utf8'), bytes, oversizedProblem(stream, bytes, limit));
   }
 
   private handleStdoutLine(line: Buffer): void {

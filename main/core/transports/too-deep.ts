@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { MAX_MESSAGE_DEPTH } from '../traffic/message-depth.js';
+import { MAX_MESSAGE_DEPTH } from '../base/message-depth.js';
 import type { MessageClass } from '../traffic/classify-message.js';
 
 /** The JSON-RPC code for "internal error": the reply exists, but the client cannot use it. */

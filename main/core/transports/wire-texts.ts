@@ -69,54 +69,75 @@ export class WireTexts {
    * ends, each server-sent event as it completes. Other responses are returned as they are.
    */
   tap(response: Response): Response {
-    const type = (response.headers.get('content-type') ?? '').toLowerCase();
     if (!response.body) return response;
-    let tap: TransformStream<Uint8Array, Uint8Array> | undefined;
-    if (type.includes('application/json')) tap = this.jsonBodyTap();
-    else if (type.includes('text/event-stream')) tap = this.eventStreamTap();
-    if (!tap) return response;
+    const collector = wireTextCollector(response.headers.get('content-type'), (text) => this.push(text));
+    if (!collector) return response;
+    const tap = new TransformStream<Uint8Array, Uint8Array>({
+      transform: (chunk, controller) => {
+        collector.push(chunk);
+        controller.enqueue(chunk);
+      },
+      flush: () => collector.end(),
+    });
     return new Response(response.body.pipeThrough(tap), { status: response.status, statusText: response.statusText, headers: response.headers });
   }
+}
 
-  private jsonBodyTap(): TransformStream<Uint8Array, Uint8Array> {
-    const chunks: Uint8Array[] = [];
-    let bytes = 0;
-    return new TransformStream({
-      transform: (chunk, controller) => {
-        bytes += chunk.byteLength;
-        if (bytes <= MAX_WIRE_TEXT_BYTES) chunks.push(chunk);
-        controller.enqueue(chunk);
-      },
-      flush: () => {
-        if (bytes <= MAX_WIRE_TEXT_BYTES) this.push(Buffer.concat(chunks).toString('utf8'));
-      },
-    });
-  }
+/** Takes a body's bytes as they pass and hands on the JSON-RPC texts in it. */
+export interface WireTextCollector {
+  push(chunk: Uint8Array): void;
+  /** The body ended. */
+  end(): void;
+}
 
-  private eventStreamTap(): TransformStream<Uint8Array, Uint8Array> {
-    const decoder = new TextDecoder();
-    // Bytes since the last complete event: a stream that never completes one stops being read here.
-    let pending = 0;
-    let reading = true;
-    const parser = createParser({
-      onEvent: (event) => {
-        pending = 0;
-        if (event.event === undefined || event.event === 'message') this.push(event.data);
-      },
-    });
-    return new TransformStream({
-      transform: (chunk, controller) => {
-        if (reading) {
-          pending += chunk.byteLength;
-          if (pending > MAX_WIRE_TEXT_BYTES) {
-            reading = false;
-            parser.reset();
-          } else {
-            parser.feed(decoder.decode(chunk, { stream: true }));
-          }
-        }
-        controller.enqueue(chunk);
-      },
-    });
-  }
+/**
+ * A collector for a body of this content type: a JSON body gives its whole text when it ends (up to
+ * MAX_WIRE_TEXT_BYTES), an event stream each event's data as the event completes (a stream that
+ * goes MAX_WIRE_TEXT_BYTES without completing one stops being read). Undefined for other types.
+ */
+export function wireTextCollector(contentType: string | null | undefined, onText: (text: string) => void): WireTextCollector | undefined {
+  const type = (contentType ?? '').toLowerCase();
+  if (type.includes('application/json')) return jsonBodyCollector(onText);
+  if (type.includes('text/event-stream')) return eventStreamCollector(onText);
+  return undefined;
+}
+
+function jsonBodyCollector(onText: (text: string) => void): WireTextCollector {
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  return {
+    push: (chunk) => {
+      bytes += chunk.byteLength;
+      if (bytes <= MAX_WIRE_TEXT_BYTES) chunks.push(chunk);
+    },
+    end: () => {
+      if (bytes <= MAX_WIRE_TEXT_BYTES) onText(Buffer.concat(chunks).toString('utf8'));
+    },
+  };
+}
+
+function eventStreamCollector(onText: (text: string) => void): WireTextCollector {
+  const decoder = new TextDecoder();
+  // Bytes since the last complete event: a stream that never completes one stops being read here.
+  let pending = 0;
+  let reading = true;
+  const parser = createParser({
+    onEvent: (event) => {
+      pending = 0;
+      if (event.event === undefined || event.event === 'message') onText(event.data);
+    },
+  });
+  return {
+    push: (chunk) => {
+      if (!reading) return;
+      pending += chunk.byteLength;
+      if (pending > MAX_WIRE_TEXT_BYTES) {
+        reading = false;
+        parser.reset();
+      } else {
+        parser.feed(decoder.decode(chunk, { stream: true }));
+      }
+    },
+    end: () => undefined,
+  };
 }

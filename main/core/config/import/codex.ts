@@ -30,11 +30,22 @@ export function codexEntries(servers: unknown, context: ReadContext): ImportEntr
     }
     return {
       raw: { ...raw, headers: raw.http_headers, ...(raw.url !== undefined && raw.command === undefined ? { type: 'http' } : {}) },
-      extras: { extraEnv, extraHeaders, ...(raw.enabled === false ? { disabled: true } : {}) },
+      extras: {
+        extraEnv,
+        extraHeaders,
+        ...(raw.enabled === false ? { disabled: true } : {}),
+        connectTimeoutMs: seconds(raw.startup_timeout_sec) ?? raw.startup_timeout_ms,
+        callTimeoutMs: seconds(raw.tool_timeout_sec),
+      },
     };
   });
 }
 
 function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** Codex's `*_timeout_sec` fields (whole or fractional seconds), in milliseconds; anything else as it is, for the entry to judge. */
+function seconds(value: unknown): unknown {
+  return typeof value === 'number' ? value * 1000 : value;
 }

@@ -2,7 +2,10 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_CLIENT_NAMES, type ImportClient, type ImportDiscovery, type ImportSource } from '../../../../shared/config-import.js';
 import type { ServerConfig } from '../../../../shared/server-config.js';
+import { homedir } from 'node:os';
 import { readClaudeCodeProject, readClaudeCodeUser } from './claude-code.js';
+import { readCline } from './cline.js';
+import { readServerJson } from './server-json.js';
 import { readClaudeDesktop } from './claude-desktop.js';
 import { readCodex } from './codex.js';
 import { readCursor } from './cursor.js';
@@ -29,10 +32,30 @@ interface Candidate {
   file: string;
   read: (text: string, context: ReadContext) => ReadPart[];
   workspaceFolder?: string;
+  /** Set for a project's files, which anyone who wrote the project controls. */
+  maxBytes?: number;
+}
+
+/** This machine as the importers see it (the user's home, platform and environment). */
+export function currentPlace(projectDir?: string): DiscoveryPlace {
+  return { home: process.env.HOME ?? homedir(), platform: process.platform, environment: process.env, ...(projectDir ? { projectDir } : {}) };
+}
+
+/** What a reader needs besides the text: the place's paths, and a prefix for its entries' keys. */
+export function readContext(place: DiscoveryPlace, keyPrefix: string, workspaceFolder?: string): ReadContext {
+  return {
+    home: place.home,
+    environment: place.environment,
+    pathSeparator: place.platform === 'win32' ? '\\' : '/',
+    keyPrefix,
+    ...(workspaceFolder ? { workspaceFolder } : {}),
+  };
 }
 
 /** Config files are small; a larger file is not read (a `~/.claude.json` with long history stays well under it). */
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** A project's config file (`.mcp.json` and the like) holds a few servers: kilobytes. */
+const MAX_PROJECT_FILE_BYTES = 1024 * 1024;
 
 /** The folder each OS keeps application settings in (Claude Desktop's and VS Code's). */
 function appSettingsFolder(place: DiscoveryPlace): string {
@@ -55,14 +78,20 @@ export function candidateFiles(place: DiscoveryPlace): Candidate[] {
     { client: 'windsurf', file: path.join(home, '.codeium', 'windsurf', 'mcp_config.json'), read: readWindsurf },
     { client: 'gemini', scope: 'user', file: path.join(home, '.gemini', 'settings.json'), read: readGemini },
     { client: 'codex', file: path.join(codexHome, 'config.toml'), read: readCodex },
+    // Cline: the VS Code extension's global storage, the folder its docs name, and the Cline CLI's data folder.
+    { client: 'cline', scope: 'VS Code', file: path.join(settings, 'Code', 'User', 'globalStorage', 'saoudrizwan.claude-dev', 'settings', 'cline_mcp_settings.json'), read: readCline },
+    { client: 'cline', scope: 'Documents', file: path.join(home, 'Documents', 'Cline', 'MCP', 'cline_mcp_settings.json'), read: readCline },
+    { client: 'cline', scope: 'CLI', file: path.join(home, '.cline', 'data', 'settings', 'cline_mcp_settings.json'), read: readCline },
   ];
   if (projectDir) {
-    files.push(
-      { client: 'claude-code', file: path.join(projectDir, '.mcp.json'), read: readClaudeCodeProject, workspaceFolder: projectDir },
-      { client: 'vscode', scope: 'workspace', file: path.join(projectDir, '.vscode', 'mcp.json'), read: readVsCodeMcp, workspaceFolder: projectDir },
-      { client: 'cursor', scope: 'project', file: path.join(projectDir, '.cursor', 'mcp.json'), read: readCursor, workspaceFolder: projectDir },
-      { client: 'gemini', scope: 'project', file: path.join(projectDir, '.gemini', 'settings.json'), read: readGemini, workspaceFolder: projectDir },
-    );
+    const project: Candidate[] = [
+      { client: 'claude-code', file: path.join(projectDir, '.mcp.json'), read: readClaudeCodeProject },
+      { client: 'vscode', scope: 'workspace', file: path.join(projectDir, '.vscode', 'mcp.json'), read: readVsCodeMcp },
+      { client: 'cursor', scope: 'project', file: path.join(projectDir, '.cursor', 'mcp.json'), read: readCursor },
+      { client: 'gemini', scope: 'project', file: path.join(projectDir, '.gemini', 'settings.json'), read: readGemini },
+      { client: 'server-json', scope: 'project', file: path.join(projectDir, 'server.json'), read: readServerJson },
+    ];
+    files.push(...project.map((candidate) => ({ ...candidate, workspaceFolder: projectDir, maxBytes: MAX_PROJECT_FILE_BYTES })));
   }
   return files;
 }
@@ -72,7 +101,7 @@ export async function discoverImports(place: DiscoveryPlace, existing: readonly 
   const sources: ImportSource[] = [];
   const searched: string[] = [];
   for (const candidate of candidateFiles(place)) {
-    const text = await readConfigFile(candidate.file);
+    const text = await readConfigFile(candidate.file, candidate.maxBytes ?? MAX_FILE_BYTES);
     if (text === undefined) {
       searched.push(candidate.file);
       continue;
@@ -83,11 +112,11 @@ export async function discoverImports(place: DiscoveryPlace, existing: readonly 
 }
 
 /** The file's text, undefined when it does not exist; a file that cannot be read becomes a problem sentence. */
-async function readConfigFile(file: string): Promise<string | undefined | { problem: string }> {
+async function readConfigFile(file: string, maxBytes: number): Promise<string | undefined | { problem: string }> {
   try {
     const info = await stat(file);
     if (!info.isFile()) return { problem: 'it is not a file.' };
-    if (info.size > MAX_FILE_BYTES) return { problem: `it is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` };
+    if (info.size > maxBytes) return { problem: `it is larger than ${maxBytes / 1024 / 1024} MB.` };
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -104,13 +133,7 @@ function readSource(candidate: Candidate, text: string | { problem: string }, pl
     { id, client: candidate.client, label: label(candidate.scope), path: candidate.file, problem: `${candidate.file} was not imported because ${problem}`, entries: [] },
   ];
   if (typeof text !== 'string') return fail(text.problem);
-  const context: ReadContext = {
-    home: place.home,
-    environment: place.environment,
-    pathSeparator: place.platform === 'win32' ? '\\' : '/',
-    keyPrefix: id,
-    ...(candidate.workspaceFolder ? { workspaceFolder: candidate.workspaceFolder } : {}),
-  };
+  const context = readContext(place, id, candidate.workspaceFolder);
   try {
     return candidate.read(text, context).map((part, index) => ({
       id: index === 0 ? id : `${id}#${index}`,
@@ -120,20 +143,21 @@ function readSource(candidate: Candidate, text: string | { problem: string }, pl
       entries: part.entries,
     }));
   } catch (error) {
+    // One broken source is marked alone: whatever went wrong reading it, the others are listed.
     if (error instanceof FileShapeError) return fail(error.message);
-    throw error;
+    return fail(`it could not be read (${error instanceof Error ? error.message : String(error)}).`);
   }
 }
 
 /** A pasted snippet, read as any client's shape. */
 export function readPastedSnippet(text: string, place: DiscoveryPlace, existing: readonly ServerConfig[]): ImportSource {
   const id = 'snippet';
-  const context: ReadContext = { home: place.home, environment: place.environment, pathSeparator: place.platform === 'win32' ? '\\' : '/', keyPrefix: id };
+  const context = readContext(place, id);
   try {
     const entries = readSnippet(text, context).flatMap((part) => part.entries);
     return markExisting({ id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, entries }, existing);
   } catch (error) {
-    if (error instanceof FileShapeError) return { id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, problem: `The snippet was not imported because ${error.message}`, entries: [] };
-    throw error;
+    const problem = error instanceof FileShapeError ? error.message : `it could not be read (${error instanceof Error ? error.message : String(error)}).`;
+    return { id, client: 'snippet', label: IMPORT_CLIENT_NAMES.snippet, problem: `The snippet was not imported because ${problem}`, entries: [] };
   }
 }

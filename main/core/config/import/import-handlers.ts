@@ -1,10 +1,9 @@
-import { homedir } from 'node:os';
 import path from 'node:path';
 import type { RequestHandlers } from '../../../../shared/contract.js';
 import { LoupeError } from '../../../../shared/wire.js';
 import type { ConfigStore } from '../config-store.js';
 import { applyImport } from './apply-import.js';
-import { discoverImports, readPastedSnippet, type DiscoveryPlace } from './discover.js';
+import { currentPlace, discoverImports, readPastedSnippet } from './discover.js';
 import { exportSnippets } from './export-snippets.js';
 
 type ImportHandlers = Pick<RequestHandlers, 'config.discoverImports' | 'config.parseImportSnippet' | 'config.import' | 'config.exportSnippets'>;
@@ -13,18 +12,14 @@ function invalid(message: string): never {
   throw new LoupeError(message, 'invalid-params');
 }
 
-function place(projectDir?: string): DiscoveryPlace {
-  return { home: process.env.HOME ?? homedir(), platform: process.platform, environment: process.env, ...(projectDir ? { projectDir } : {}) };
-}
-
 export function importHandlers(store: ConfigStore, changed: () => void): ImportHandlers {
   return {
     'config.discoverImports': async (params) => {
       const projectDir = params?.projectDir;
       if (projectDir && !path.isAbsolute(projectDir)) invalid('The project folder must be a full path.');
-      return discoverImports(place(projectDir === '' ? undefined : projectDir), store.list());
+      return discoverImports(currentPlace(projectDir === '' ? undefined : projectDir), store.list());
     },
-    'config.parseImportSnippet': async (params) => readPastedSnippet(params.text, place(), store.list()),
+    'config.parseImportSnippet': async (params) => readPastedSnippet(params.text, currentPlace(), store.list()),
     'config.import': async (params) => {
       const result = await applyImport(params, store, process.env);
       if (result.added.length > 0) changed();

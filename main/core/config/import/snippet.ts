@@ -5,11 +5,13 @@ import { serversWithInputs } from './vscode.js';
 import { buildEntry } from './entry-mapping.js';
 import { codexEntries } from './codex.js';
 import { newCollector } from './read-context.js';
+import { looksLikeServerJson, serverJsonEntries } from './server-json.js';
 
 /**
  * A pasted snippet in any client's shape: `{ mcpServers }`, VS Code's `{ servers, inputs }` or
  * `{ mcp: { servers } }`, Codex's `[mcp_servers.NAME]` TOML, a bare `{ name: { command… } }`, or
- * one server (`{ command… }`, optionally with a `name`, as VS Code's `--add-mcp` takes it).
+ * one server (`{ command… }`, optionally with a `name`, as VS Code's `--add-mcp` takes it), or an MCP
+ * Registry `server.json`.
  */
 export function readSnippet(text: string, context: ReadContext): ReadPart[] {
   const value = parseSnippetText(text);
@@ -18,6 +20,7 @@ export function readSnippet(text: string, context: ReadContext): ReadPart[] {
   if (value.mcp_servers !== undefined) return [{ entries: codexEntries(value.mcp_servers, context) }];
   if (value.servers !== undefined) return [{ entries: serversWithInputs(value, '', context) }];
   if (isObject(value.mcp) && value.mcp.servers !== undefined) return [{ entries: serversWithInputs(value.mcp, 'mcp.', context) }];
+  if (looksLikeServerJson(value)) return [{ entries: serverJsonEntries(value, context) }];
   if (looksLikeServer(value)) {
     const name = typeof value.name === 'string' && value.name.trim() !== '' ? value.name.trim() : 'Imported server';
     return [{ entries: [buildEntry(`${context.keyPrefix}/${name}`, name, windsurfUrl(value).raw, newCollector('snippet', context))] }];

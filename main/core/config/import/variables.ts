@@ -13,6 +13,28 @@ import type { ImportVariable } from '../../../../shared/config-import.js';
  */
 export type VariableDialect = 'vscode' | 'cursor' | 'windsurf' | 'claude-code' | 'gemini' | 'snippet' | 'none';
 
+/**
+ * Replaces each `${…}` of `value` (up to the first `}`, as /\$\{([^}]*)\}/g would) with what
+ * `replace` returns for its inside, or leaves it when that is undefined. One pass: the regular
+ * expression rescans the rest of the string from every `${` that has no `}` after it, which made a
+ * file of `${` repeated 150,000 times take half a minute.
+ */
+export function replaceBraced(value: string, replace: (inner: string) => string | undefined): string {
+  let out = '';
+  let from = 0;
+  for (;;) {
+    const start = value.indexOf('${', from);
+    if (start < 0) break;
+    const end = value.indexOf('}', start + 2);
+    // No `}` after this `${`: none after any later one either.
+    if (end < 0) break;
+    const inner = value.slice(start + 2, end);
+    out += value.slice(from, start) + (replace(inner) ?? `\${${inner}}`);
+    from = end + 1;
+  }
+  return from === 0 ? value : out + value.slice(from);
+}
+
 /** Values a client fills in itself: known for a project file, asked for otherwise. */
 export interface KnownPaths {
   userHome: string;
@@ -39,7 +61,7 @@ export class VariableCollector {
   /** The string with every variable of the dialect in canonical form. */
   convert(value: string): string {
     if (this.dialect === 'none') return value;
-    let out = value.replace(/\$\{([^}]*)\}/g, (whole, inner: string) => this.braced(inner) ?? whole);
+    let out = replaceBraced(value, (inner) => this.braced(inner));
     if (this.dialect === 'gemini') {
       // `${…}` (already canonical here) never matches: a letter must follow the `$`.
       out = out.replace(/(?<!\\)\$([A-Za-z_][A-Za-z0-9_]*)/g, (_whole, name: string) => this.env(name));
@@ -99,9 +121,24 @@ export class VariableCollector {
   }
 }
 
-const CANONICAL = /\$\{(input|env):([^}]+)\}/g;
+/** The kind and name of a canonical variable's inside (`env:NAME`, `input:ID`). */
+const CANONICAL_INNER = /^(input|env):(.+)$/s;
 
-/** Replaces the canonical variables listed in `variables`; `missing` receives each one without a value. */
+/** The canonical variables a value mentions, by id, in order. */
+function canonicalIds(value: string): string[] {
+  const ids: string[] = [];
+  replaceBraced(value, (inner) => {
+    if (CANONICAL_INNER.test(inner)) ids.push(inner);
+    return undefined;
+  });
+  return ids;
+}
+
+/**
+ * Replaces the canonical variables listed in `variables`; `missing` receives each one without a
+ * value. A variable Loupe's environment has and nobody typed a value for stays `${env:NAME}`: it is
+ * read at connect time (config/env-references.ts), so its value is never written to servers.json.
+ */
 export function substituteVariables(
   value: string,
   variables: readonly ImportVariable[],
@@ -109,23 +146,20 @@ export function substituteVariables(
   environment: Record<string, string | undefined>,
   missing: (variable: ImportVariable) => void,
 ): string {
-  return value.replace(CANONICAL, (whole, kind: string, name: string) => {
-    const variable = variables.find((item) => item.id === `${kind}:${name}`);
-    if (!variable) return whole;
+  return replaceBraced(value, (inner) => {
+    if (!CANONICAL_INNER.test(inner)) return undefined;
+    const variable = variables.find((item) => item.id === inner);
+    if (!variable) return undefined;
     const typed = values[variable.id];
     if (typed !== undefined && typed !== '') return typed;
-    const fromEnvironment = variable.kind === 'env' ? environment[variable.name] : undefined;
-    if (fromEnvironment !== undefined) return fromEnvironment;
+    if (variable.kind === 'env' && environment[variable.name] !== undefined) return undefined;
     if (variable.default !== undefined) return variable.default;
     missing(variable);
-    return whole;
+    return undefined;
   });
 }
 
 /** True when the value refers to a variable whose value is a password. */
 export function mentionsPassword(value: string, variables: readonly ImportVariable[]): boolean {
-  for (const match of value.matchAll(CANONICAL)) {
-    if (variables.some((variable) => variable.id === `${match[1]}:${match[2]}` && variable.password)) return true;
-  }
-  return false;
+  return canonicalIds(value).some((id) => variables.some((variable) => variable.id === id && variable.password));
 }

@@ -14,7 +14,8 @@ export interface DataFolderLock {
   release(): Promise<void>;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id runs (on this machine, for any user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

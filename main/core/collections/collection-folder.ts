@@ -1,0 +1,197 @@
+/**
+ * Reading a collection folder: collection.yaml, the request files under it (folders allowed) and
+ * the names of its capability snapshots. Bounded in file size, count and depth; a file that cannot
+ * be used is a problem of its own and everything else still loads.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  COLLECTION_FILE,
+  COLLECTION_LIMITS,
+  SNAPSHOTS_FOLDER,
+  SURFACES_FOLDER,
+  type CollectionFile,
+  type CollectionProblem,
+  type RequestTreeNode,
+  type SavedRequest,
+} from '../../../shared/collections.js';
+import { parseCollectionText, parseRequestText } from './collection-format.js';
+
+export interface LoadedRequest {
+  path: string;
+  text: string;
+  /** The file's size and modification time when read: an unchanged file is not parsed again. */
+  stamp?: string;
+  request?: SavedRequest;
+  problem?: CollectionProblem;
+}
+
+export interface LoadedCollection {
+  dir: string;
+  /** collection.yaml's text, as read. */
+  collectionText?: string;
+  collection?: CollectionFile;
+  /** Every request file, in tree order (folders first, then by name). */
+  requests: LoadedRequest[];
+  problems: CollectionProblem[];
+  surfaces: string[];
+}
+
+const REQUEST_FILE = /\.ya?ml$/i;
+
+export function isRequestFile(relative: string): boolean {
+  return REQUEST_FILE.test(relative) && relative !== COLLECTION_FILE;
+}
+
+/** A relative path inside the collection, refused when it leaves the folder or is not a request file. */
+export function requestPathInside(dir: string, relative: string): string {
+  const normalized = relative.replaceAll('\\', '/');
+  const full = path.resolve(dir, normalized);
+  if (!full.startsWith(path.resolve(dir) + path.sep)) throw new Error(`"${relative}" is outside the collection folder.`);
+  return full;
+}
+
+async function readBounded(file: string, shown: string, limit: number, unchanged?: LoadedRequest): Promise<{ text: string; stamp: string; same?: LoadedRequest } | { problem: CollectionProblem }> {
+  try {
+    const info = await stat(file);
+    if (info.size > limit) return { problem: { file: shown, message: `${shown} is larger than ${Math.round(limit / 1000)} KB, so Loupe does not read it.` } };
+    const stamp = `${info.size}:${info.mtimeMs}`;
+    if (unchanged?.stamp === stamp) return { text: unchanged.text, stamp, same: unchanged };
+    return { text: await readFile(file, 'utf8'), stamp };
+  } catch (error) {
+    return { problem: { file: shown, message: `${shown} could not be read: ${error instanceof Error ? error.message : String(error)}` } };
+  }
+}
+
+export async function readCollectionFile(dir: string): Promise<{ collection?: CollectionFile; text?: string; problem?: CollectionProblem }> {
+  const read = await readBounded(path.join(dir, COLLECTION_FILE), COLLECTION_FILE, COLLECTION_LIMITS.fileBytes);
+  if ('problem' in read) return { problem: read.problem };
+  const parsed = parseCollectionText(read.text, COLLECTION_FILE);
+  return 'problem' in parsed ? { text: read.text, problem: parsed.problem } : { text: read.text, collection: parsed.value };
+}
+
+/** Reads and parses a request file; `previous`, the same file read before, is reused when the file has not changed. */
+export async function readRequestFile(dir: string, relative: string, previous?: LoadedRequest): Promise<LoadedRequest> {
+  const read = await readBounded(requestPathInside(dir, relative), relative, COLLECTION_LIMITS.fileBytes, previous);
+  if ('problem' in read) return { path: relative, text: '', problem: read.problem };
+  if (read.same) return read.same;
+  const parsed = parseRequestText(read.text, relative);
+  const base = { path: relative, text: read.text, stamp: read.stamp };
+  return 'problem' in parsed ? { ...base, problem: parsed.problem } : { ...base, request: parsed.value };
+}
+
+/** The request files' relative paths, folders first then files, each by name; bounded in count and depth. */
+async function listRequestFiles(dir: string, problems: CollectionProblem[]): Promise<string[]> {
+  const found: string[] = [];
+  let folderCount = 0;
+  const walk = async (relative: string, depth: number): Promise<void> => {
+    if (found.length >= COLLECTION_LIMITS.requests) return;
+    if (++folderCount > COLLECTION_LIMITS.folders) {
+      if (folderCount === COLLECTION_LIMITS.folders + 1) problems.push({ file: relative, message: `The collection has more than ${COLLECTION_LIMITS.folders} folders; Loupe read the first ${COLLECTION_LIMITS.folders}.` });
+      return;
+    }
+    let entries;
+    try {
+      entries = await readdir(path.join(dir, relative), { withFileTypes: true });
+    } catch (error) {
+      problems.push({ file: relative || '.', message: `${relative || 'The collection folder'} could not be read: ${error instanceof Error ? error.message : String(error)}` });
+      return;
+    }
+    const visible = entries.filter((entry) => !entry.name.startsWith('.') && entry.name !== 'node_modules');
+    const folders = visible.filter((entry) => entry.isDirectory() && !(depth === 0 && (entry.name === SNAPSHOTS_FOLDER || entry.name === SURFACES_FOLDER)));
+    const files = visible.filter((entry) => entry.isFile() && isRequestFile(relative ? `${relative}/${entry.name}` : entry.name));
+    for (const folder of folders.sort((a, b) => a.name.localeCompare(b.name))) {
+      const inner = relative ? `${relative}/${folder.name}` : folder.name;
+      if (depth + 1 > COLLECTION_LIMITS.folderDepth) {
+        problems.push({ file: inner, message: `${inner} is more than ${COLLECTION_LIMITS.folderDepth} folders deep, so Loupe does not read it.` });
+        continue;
+      }
+      await walk(inner, depth + 1);
+    }
+    for (const file of files.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (found.length >= COLLECTION_LIMITS.requests) {
+        problems.push({ file: relative || '.', message: `The collection has more than ${COLLECTION_LIMITS.requests} request files; Loupe read the first ${COLLECTION_LIMITS.requests}.` });
+        return;
+      }
+      found.push(relative ? `${relative}/${file.name}` : file.name);
+    }
+  };
+  await walk('', 0);
+  return found;
+}
+
+async function listSurfaces(dir: string): Promise<string[]> {
+  try {
+    const names = await readdir(path.join(dir, SURFACES_FOLDER));
+    return names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Reads the collection; `previous`, the same collection read before, spares parsing files that did not change. */
+export async function loadCollection(dir: string, previous?: LoadedCollection): Promise<LoadedCollection> {
+  const before = new Map(previous?.requests.map((request) => [request.path, request]));
+  const problems: CollectionProblem[] = [];
+  const head = await readCollectionFile(dir);
+  if (head.problem) problems.push(head.problem);
+  const paths = await listRequestFiles(dir, problems);
+  // Read side by side: each is a stat (and a read and parse when it changed).
+  const requests = await Promise.all(paths.map((relative) => readRequestFile(dir, relative, before.get(relative))));
+  for (const loaded of requests) if (loaded.problem) problems.push(loaded.problem);
+  return {
+    dir,
+    ...(head.text !== undefined ? { collectionText: head.text } : {}),
+    ...(head.collection ? { collection: head.collection } : {}),
+    requests,
+    problems,
+    surfaces: await listSurfaces(dir),
+  };
+}
+
+/** Whether two reads of a collection differ (a file's text, the files there are, a problem, a snapshot). */
+export function collectionChanged(before: LoadedCollection, after: LoadedCollection): boolean {
+  return (
+    before.collectionText !== after.collectionText ||
+    before.requests.length !== after.requests.length ||
+    before.requests.some((request, index) => request !== after.requests[index]) ||
+    JSON.stringify(before.problems) !== JSON.stringify(after.problems) ||
+    before.surfaces.join('\n') !== after.surfaces.join('\n')
+  );
+}
+
+export function requestName(loaded: Pick<LoadedRequest, 'path' | 'request'>): string {
+  return loaded.request?.name ?? path.posix.basename(loaded.path).replace(REQUEST_FILE, '');
+}
+
+export function requestSummary(request: SavedRequest): string {
+  if ('tool' in request) return `tool ${request.tool}`;
+  if ('resource' in request) return `read ${request.resource}`;
+  return `prompt ${request.prompt}`;
+}
+
+/** The requests as a tree of folders, in the order they were listed. */
+export function requestTree(requests: readonly LoadedRequest[]): RequestTreeNode[] {
+  const root: RequestTreeNode[] = [];
+  const folders = new Map<string, RequestTreeNode[]>([['', root]]);
+  const folderOf = (folder: string): RequestTreeNode[] => {
+    const known = folders.get(folder);
+    if (known) return known;
+    const children: RequestTreeNode[] = [];
+    folderOf(path.posix.dirname(folder) === '.' ? '' : path.posix.dirname(folder)).push({ kind: 'folder', name: path.posix.basename(folder), path: folder, children });
+    folders.set(folder, children);
+    return children;
+  };
+  for (const loaded of requests) {
+    const folder = path.posix.dirname(loaded.path);
+    folderOf(folder === '.' ? '' : folder).push({
+      kind: 'request',
+      path: loaded.path,
+      name: requestName(loaded),
+      ...(loaded.request ? { summary: requestSummary(loaded.request) } : {}),
+      checks: loaded.request?.checks?.length ?? 0,
+      ...(loaded.problem ? { problem: loaded.problem } : {}),
+    });
+  }
+  return root;
+}

@@ -1,0 +1,261 @@
+/**
+ * Runs a collection's requests (all, a folder, or one) one after another, each on its server's
+ * one connection, evaluates their checks and keeps each run. A server that dies mid-run fails the
+ * requests still to come with its reason; the report is complete either way.
+ */
+import { randomUUID } from 'node:crypto';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  COLLECTION_LIMITS,
+  SNAPSHOTS_FOLDER,
+  type CheckResult,
+  type CollectionFile,
+  type RequestRun,
+  type RunParams,
+  type RunReport,
+  type SavedRequest,
+} from '../../../shared/collections.js';
+import type { ConnectionState } from '../../../shared/connection.js';
+import type { RequestHandlers } from '../../../shared/contract.js';
+import type { RpcOutcome } from '../../../shared/mcp.js';
+import { DEFAULT_CALL_TIMEOUTS } from '../../../shared/server-config.js';
+import type { IsolatedValidator } from '../mcp/isolated-validator.js';
+import type { SecretStore } from '../secrets/secret-store.js';
+import { evaluateChecks, type SnapshotCheck } from './checks.js';
+import { requestName, type LoadedCollection, type LoadedRequest } from './collection-folder.js';
+import { ensureServer, serverConfigInput, serverStrings } from './collection-servers.js';
+import type { DiffHost } from './diff-host.js';
+import type { RunStore } from './run-store.js';
+import { fillDeep, stringsIn, UnknownVariable, variableScope, type VariableScope } from './variables.js';
+
+export type RunHandlers = Pick<
+  RequestHandlers,
+  'servers.list' | 'servers.add' | 'servers.update' | 'connections.list' | 'connections.connect' | 'tools.list' | 'tools.call' | 'resources.read' | 'prompts.get'
+>;
+
+export interface RunDeps {
+  handlers: RunHandlers;
+  secrets: SecretStore;
+  env: NodeJS.ProcessEnv;
+  validator: IsolatedValidator;
+  diffs: DiffHost;
+  runs: RunStore;
+  /** The response message's text (as sent) for a request's entry, and the response's seq. */
+  responseOf(requestSeq: number | undefined): { seq: number; text: string } | undefined;
+  progress(run: RequestRun, done: number, total: number, runId: string): void;
+}
+
+/** Where a request's result baseline is kept: `snapshots/<request path without .yaml>.json`. */
+export function baselineFile(dir: string, requestPath: string): string {
+  return path.join(dir, SNAPSHOTS_FOLDER, `${requestPath.replace(/\.ya?ml$/i, '')}.json`);
+}
+
+/** Which of the collection's servers a request runs on: its `server`, or the collection's only one. */
+export function serverKeyOf(collection: CollectionFile, request: SavedRequest | undefined): string {
+  const keys = Object.keys(collection.servers);
+  if (request?.server !== undefined) return request.server;
+  if (keys.length === 1) return keys[0]!;
+  throw new UnknownVariable(`The request names no server, and the collection has ${keys.length === 0 ? 'none' : `several (${keys.join(', ')})`}: add "server:" to it.`);
+}
+
+/** The requests a run covers: one file, a folder's files, or all. */
+export function selectRequests(loaded: LoadedCollection, selection: string | undefined): LoadedRequest[] {
+  if (selection === undefined || selection === '' || selection === '.') return loaded.requests;
+  const folder = selection.replace(/\/+$/, '');
+  const chosen = loaded.requests.filter((request) => request.path === folder || request.path.startsWith(`${folder}/`));
+  if (chosen.length === 0) throw new Error(`The collection has no request or folder "${selection}".`);
+  return chosen;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Why a server cannot take requests now, in one sentence, or undefined when it can. */
+function downReason(state: ConnectionState | undefined): string | undefined {
+  if (!state || state.status === 'connected') return state ? undefined : 'The server is not connected.';
+  if (state.exit) {
+    const how = state.exit.signal ? `was killed by ${state.exit.signal}` : `exited with code ${state.exit.code ?? 'unknown'}`;
+    const tail = state.exit.stderrTail.at(-1);
+    return `The server ${how} during the run${tail ? ` (its last stderr line: ${tail})` : ''}.`;
+  }
+  return state.failure?.message ?? `The server's connection is ${state.status}.`;
+}
+
+export class CollectionRunner {
+  /** Collection server key → Loupe server id, for this run. */
+  private readonly serverIds = new Map<string, string>();
+  private readonly toolsLoaded = new Set<string>();
+
+  constructor(
+    private readonly deps: RunDeps,
+    private readonly loaded: LoadedCollection & { collection: CollectionFile },
+    private readonly params: RunParams,
+  ) {}
+
+  async run(): Promise<RunReport> {
+    const { loaded, params } = this;
+    const selected = selectRequests(loaded, params.path);
+    const runId = randomUUID();
+    const startedAt = Date.now();
+    const scope = await variableScope(loaded.collection, params.environment, this.deps.env, this.deps.secrets, [
+      ...selected.flatMap((request) => stringsIn(request.request ?? {})),
+      ...Object.values(loaded.collection.servers).flatMap(serverStrings),
+    ]);
+    const requests: RequestRun[] = [];
+    const recorder = this.deps.runs.begin(loaded.dir, runId);
+    for (const loadedRequest of selected) {
+      const { run, response } = await this.runOne(loadedRequest, scope);
+      const kept = recorder.add(run, response);
+      requests.push(kept);
+      this.deps.progress(kept, requests.length, selected.length, runId);
+    }
+    const checks = requests.flatMap((request) => request.checks);
+    const report: RunReport = {
+      runId,
+      collection: loaded.collection.name,
+      dir: loaded.dir,
+      ...(params.environment !== undefined ? { environment: params.environment } : {}),
+      startedAt,
+      durationMs: Date.now() - startedAt,
+      requests,
+      totals: {
+        requests: requests.length,
+        passed: requests.filter((request) => request.status === 'passed').length,
+        failed: requests.filter((request) => request.status === 'failed').length,
+        errors: requests.filter((request) => request.status === 'error').length,
+        checks: checks.length,
+        checksFailed: checks.filter((check) => !check.passed).length,
+      },
+    };
+    recorder.finish(report);
+    return report;
+  }
+
+  private serverKeyOf(request: SavedRequest | undefined): string {
+    if (this.params.serverId) return this.params.serverId;
+    return serverKeyOf(this.loaded.collection, request);
+  }
+
+  /** The Loupe server a collection server runs on, connected once for the whole run. */
+  private async serverFor(key: string, scope: VariableScope): Promise<string> {
+    if (this.params.serverId) return this.params.serverId;
+    const known = this.serverIds.get(key) ?? this.params.servers?.[key];
+    if (known) return known;
+    const { id, changed } = await ensureServer(this.deps.handlers, serverConfigInput(this.loaded.collection, this.loaded.dir, key, scope));
+    this.serverIds.set(key, id);
+    // A connection made with other settings (another environment) is made again.
+    if (changed || (await this.state(id))?.status !== 'connected') await this.deps.handlers['connections.connect']({ serverId: id });
+    return id;
+  }
+
+  private async state(serverId: string): Promise<ConnectionState | undefined> {
+    return (await this.deps.handlers['connections.list']()).find((connection) => connection.serverId === serverId);
+  }
+
+  private async send(request: SavedRequest, serverId: string): Promise<RpcOutcome> {
+    const { handlers } = this.deps;
+    const timeouts = request.timeoutMs ? { timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: request.timeoutMs, maxTotalTimeoutMs: Math.max(request.timeoutMs, DEFAULT_CALL_TIMEOUTS.maxTotalTimeoutMs) } } : {};
+    if ('tool' in request) {
+      // The tools list tells the core how a tool runs (as a task or not) and its output schema.
+      if (!this.toolsLoaded.has(serverId)) {
+        this.toolsLoaded.add(serverId);
+        await handlers['tools.list']({ serverId }).catch(() => undefined);
+      }
+      return handlers['tools.call']({ serverId, name: request.tool, arguments: request.arguments ?? {}, callId: randomUUID(), ...timeouts });
+    }
+    if ('resource' in request) return handlers['resources.read']({ serverId, uri: request.resource });
+    return handlers['prompts.get']({ serverId, name: request.prompt, arguments: request.arguments ?? {} });
+  }
+
+  /** Runs one request; its run, and the response's text to keep. */
+  private async runOne(loaded: LoadedRequest, scope: VariableScope): Promise<{ run: RequestRun; response?: string }> {
+    const startedAt = Date.now();
+    const base = { path: loaded.path, name: requestName(loaded), startedAt, trafficSeqs: [] as number[], resultKept: false };
+    const failed = (server: string, error: string) => ({ run: { ...base, server, status: 'error' as const, error, durationMs: Date.now() - startedAt, checks: [] } });
+    if (!loaded.request) return failed('', loaded.problem?.message ?? `${loaded.path} could not be read.`);
+    let key: string;
+    let serverId: string;
+    let request: SavedRequest;
+    try {
+      key = this.serverKeyOf(loaded.request);
+      request = filled(loaded.request, scope);
+      serverId = await this.serverFor(key, scope);
+    } catch (error) {
+      return failed(loaded.request.server ?? '', `${loaded.path}: ${reason(error)}`);
+    }
+    const down = downReason(await this.state(serverId));
+    if (down) return failed(key, down);
+
+    let outcome: RpcOutcome;
+    try {
+      outcome = await this.send(request, serverId);
+    } catch (error) {
+      return failed(key, downReason(await this.state(serverId)) ?? reason(error));
+    }
+    if (outcome.failure?.kind === 'disconnected' || outcome.failure?.kind === 'not-connected') {
+      return failed(key, downReason(await this.state(serverId)) ?? outcome.failure.message);
+    }
+    const response = this.deps.responseOf(outcome.requestSeq);
+    const trafficSeqs = [outcome.requestSeq, response?.seq].filter((seq): seq is number => seq !== undefined);
+    // A request without checks passes when it succeeds.
+    const asked = request.checks?.length ? request.checks : [{ name: 'outcome is success (the request has no checks)', outcome: 'success' as const }];
+    const checks = await evaluateChecks(asked, outcome, response?.text, this.deps.validator, (check, index) => this.snapshotCheck(check, index, loaded.path, outcome, response?.text));
+    const run: RequestRun = {
+      ...base,
+      server: key,
+      status: checks.every((check) => check.passed) ? 'passed' : 'failed',
+      durationMs: outcome.durationMs,
+      checks,
+      trafficSeqs,
+    };
+    const text = response?.text ?? (outcome.result !== undefined ? JSON.stringify({ result: outcome.result }) : undefined);
+    return { run, ...(text !== undefined ? { response: text } : {}) };
+  }
+
+  private async snapshotCheck(check: SnapshotCheck, _index: number, requestPath: string, outcome: RpcOutcome, response: string | undefined): Promise<Omit<CheckResult, 'index' | 'label'>> {
+    const file = baselineFile(this.loaded.dir, requestPath);
+    const current = response !== undefined ? { json: response, pointer: '/result' } : { value: outcome.result };
+    const exists = await access(file).then(
+      () => true,
+      () => false,
+    );
+    if (this.params.updateSnapshots) {
+      await this.deps.diffs.write(current, file);
+      return { passed: true, updated: true, message: exists ? 'The baseline was updated.' : 'The baseline was written.' };
+    }
+    if (!exists) {
+      return { passed: false, message: `There is no baseline yet (${path.relative(this.loaded.dir, file)}): accept a result in the app, or run "loupe test --update-snapshots".` };
+    }
+    try {
+      const summary = await this.deps.diffs.compute({ file, maxBytes: COLLECTION_LIMITS.snapshotBytes }, current, check.snapshot.ignore ?? []);
+      const { added, removed, changed } = summary.counts;
+      if (added + removed + changed === 0) return { passed: true };
+      const first = (await this.deps.diffs.rows(summary.diffId, 0, 1))[0];
+      const parts = [changed && `${changed} changed`, added && `${added} added`, removed && `${removed} removed`].filter(Boolean).join(', ');
+      return { passed: false, diffId: summary.diffId, message: `The result differs from its snapshot: ${parts}${first ? `, first at ${first.path || '/'}` : ''}.` };
+    } catch (error) {
+      return { passed: false, message: `The snapshot could not be compared: ${reason(error)}` };
+    }
+  }
+}
+
+/** The request with its variables filled in: what it sends, and the expected values of its checks. */
+function filled(request: SavedRequest, scope: VariableScope): SavedRequest {
+  const checks = fillChecks(request, scope);
+  const withChecks = checks ? { checks } : {};
+  if ('tool' in request) return { ...request, tool: scope.fill(request.tool), ...(request.arguments ? { arguments: fillDeep(request.arguments, scope) } : {}), ...withChecks };
+  if ('resource' in request) return { ...request, resource: scope.fill(request.resource), ...withChecks };
+  return { ...request, prompt: scope.fill(request.prompt), ...(request.arguments ? { arguments: fillDeep(request.arguments, scope) } : {}), ...withChecks };
+}
+
+/** Expected values in checks may use variables too; paths, schemas and ignore lists do not. */
+function fillChecks(request: SavedRequest, scope: VariableScope): SavedRequest['checks'] {
+  return request.checks?.map((check) => {
+    if ('equals' in check) return { ...check, equals: fillDeep(check.equals, scope) };
+    if ('contains' in check) return { ...check, contains: fillDeep(check.contains, scope) };
+    if ('matches' in check) return { ...check, matches: scope.fill(check.matches) };
+    return check;
+  });
+}

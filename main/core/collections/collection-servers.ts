@@ -1,0 +1,53 @@
+/**
+ * A collection's servers as Loupe servers: the definition with its `{{variables}}` filled in, added
+ * to (or updated in) the server list under the name "<collection> · <key>", so its traffic, state
+ * and sign-in are the app's like any other server's.
+ */
+import path from 'node:path';
+import type { CollectionFile, CollectionServer } from '../../../shared/collections.js';
+import type { RequestHandlers } from '../../../shared/contract.js';
+import type { KeyValue, ServerConfigInput } from '../../../shared/server-config.js';
+import { stringsIn, UnknownVariable, type VariableScope } from './variables.js';
+
+type ServerListHandlers = Pick<RequestHandlers, 'servers.list' | 'servers.add' | 'servers.update'>;
+
+export function collectionServerName(collection: CollectionFile, key: string): string {
+  return `${collection.name} · ${key}`;
+}
+
+/** Every string a server's definition holds, for the secrets it names. */
+export function serverStrings(server: CollectionServer): string[] {
+  return stringsIn(server);
+}
+
+function pairs(values: Record<string, string> | undefined, scope: VariableScope): KeyValue[] {
+  return Object.entries(values ?? {}).map(([key, value]) => ({ key, value: scope.fill(value), ...(scope.hasSecret(value) ? { secret: true } : {}) }));
+}
+
+export function serverConfigInput(collection: CollectionFile, dir: string, key: string, scope: VariableScope): ServerConfigInput {
+  const server = collection.servers[key];
+  if (!server) throw new UnknownVariable(`The collection has no server "${key}" (it has ${Object.keys(collection.servers).join(', ') || 'none'}).`);
+  const name = collectionServerName(collection, key);
+  const era = server.era ? { era: server.era } : {};
+  if ('url' in server) {
+    const transport = server.transport === 'sse' ? 'sse' : 'streamable-http';
+    return { name, transport: { type: transport, url: scope.fill(server.url), headers: pairs(server.headers, scope) }, ...era };
+  }
+  const cwd = server.cwd === undefined ? path.dirname(path.resolve(dir)) : path.resolve(dir, scope.fill(server.cwd));
+  return {
+    name,
+    transport: { type: 'stdio', command: scope.fill(server.command), args: (server.args ?? []).map((arg) => scope.fill(arg)), env: pairs(server.env, scope), cwd },
+    ...era,
+  };
+}
+
+/** Adds the server to the list, or updates the one of that name; its id, and whether its settings changed. */
+export async function ensureServer(handlers: ServerListHandlers, input: ServerConfigInput): Promise<{ id: string; changed: boolean }> {
+  const existing = (await handlers['servers.list']()).find((server) => server.name === input.name);
+  if (!existing) return { id: (await handlers['servers.add'](input)).id, changed: true };
+  const { id, ...current } = existing;
+  const merged: ServerConfigInput = { ...current, transport: input.transport, ...(input.era ? { era: input.era } : {}) };
+  if (JSON.stringify(merged) === JSON.stringify(current)) return { id, changed: false };
+  await handlers['servers.update']({ id, config: merged });
+  return { id, changed: true };
+}

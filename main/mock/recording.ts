@@ -1,0 +1,135 @@
+/**
+ * A recorded session as a mock's script: every request the client sent, with the response the
+ * server gave it, for one server of the recording. A recording is a JSON Lines file (an export, or
+ * `--record`), a saved session of the data folder by its id, or the newest saved session of a
+ * `loupe proxy --name NAME`.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isObject } from '../../shared/is-object.js';
+import { outlineJson } from '../../shared/document/json-outline.js';
+import { SESSION_ID_PATTERN, type TrafficEntry } from '../../shared/traffic.js';
+import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
+import { TRAFFIC_FOLDER } from '../core/traffic/traffic-sessions.js';
+
+/** A mock holds its recording in memory: larger ones are refused with a sentence. */
+const MAX_RECORDING_BYTES = 512 * 1024 * 1024;
+
+export interface RecordedCall {
+  /** The request's entry number in the recording (its `seq`). */
+  seq: number;
+  method: string;
+  params: unknown;
+  /** The response's `result` or `error`, as the exact text the server sent where the record has it. */
+  reply?: { field: 'result' | 'error'; text: string };
+}
+
+export interface Recording {
+  /** Where it came from, for messages. */
+  source: string;
+  serverId: string;
+  calls: RecordedCall[];
+}
+
+export class RecordingError extends Error {}
+
+/** The exact text of a top-level field of a message's raw text; its JSON when there is no raw text. */
+function fieldText(entry: TrafficEntry, field: 'result' | 'error'): string | undefined {
+  if (entry.raw !== undefined) {
+    const outline = outlineJson(entry.raw);
+    const index = outline?.keys?.indexOf(field) ?? -1;
+    if (outline && index >= 0) return entry.raw.slice(outline.spans[index * 2], outline.spans[index * 2 + 1]);
+  }
+  const message = entry.message;
+  return isObject(message) && field in message ? JSON.stringify(message[field]) : undefined;
+}
+
+async function readBounded(file: string): Promise<string> {
+  const info = await stat(file);
+  if (info.size > MAX_RECORDING_BYTES) throw new RecordingError(`${file} is larger than ${MAX_RECORDING_BYTES / 1024 / 1024} MB: a mock keeps its recording in memory.`);
+  return readFile(file, 'utf8');
+}
+
+async function sessionText(folder: string): Promise<string> {
+  const segments = (await readdir(folder)).filter((name) => /^\d{6}\.jsonl$/.test(name)).sort();
+  let text = '';
+  for (const segment of segments) {
+    text += await readBounded(path.join(folder, segment));
+    if (text.length > MAX_RECORDING_BYTES) throw new RecordingError(`The saved session ${path.basename(folder)} is larger than ${MAX_RECORDING_BYTES / 1024 / 1024} MB: a mock keeps its recording in memory.`);
+  }
+  return text;
+}
+
+/** The newest saved session a `loupe proxy --name NAME` wrote. */
+async function proxySessionNamed(root: string, name: string): Promise<string | undefined> {
+  let ids: string[];
+  try {
+    ids = (await readdir(root)).filter((id) => SESSION_ID_PATTERN.test(id)).sort().reverse();
+  } catch {
+    return undefined;
+  }
+  for (const id of ids) {
+    try {
+      const file = JSON.parse(await readFile(path.join(root, id, 'session.json'), 'utf8')) as { proxied?: { name?: unknown } };
+      if (file.proxied?.name === name) return id;
+    } catch {
+      // no session.json: not a proxy's
+    }
+  }
+  return undefined;
+}
+
+/** The recording's text: a file, a saved session id, or a proxy session's name. */
+async function recordingText(spec: string, dataDir: string): Promise<{ text: string; source: string }> {
+  const info = await stat(spec).catch(() => undefined);
+  if (info?.isFile()) return { text: await readBounded(spec), source: spec };
+  const root = path.join(dataDir, TRAFFIC_FOLDER);
+  const id = SESSION_ID_PATTERN.test(spec) ? spec : await proxySessionNamed(root, spec);
+  if (id !== undefined) {
+    const folder = path.join(root, id);
+    if (await stat(folder).catch(() => undefined)) return { text: await sessionText(folder), source: `saved session ${id}` };
+  }
+  throw new RecordingError(`"${spec}" is neither a recording file, nor a saved session in ${root}, nor the name of a loupe proxy session saved there.`);
+}
+
+/** The server whose calls to serve: the one given (by id, or a name `names` resolves), else the only one the recording has. */
+function chooseServer(entries: TrafficEntry[], wanted: string | undefined, names: ReadonlyMap<string, string>): string {
+  const servers = [...new Set(entries.filter((entry) => entry.kind === 'request' && entry.direction === 'out').map((entry) => entry.serverId))];
+  const label = (id: string) => (names.has(id) ? `"${names.get(id)}" (${id})` : id);
+  if (wanted !== undefined) {
+    const byId = servers.find((id) => id === wanted);
+    const byName = servers.filter((id) => names.get(id)?.toLowerCase() === wanted.toLowerCase());
+    if (byId) return byId;
+    if (byName.length === 1) return byName[0]!;
+    throw new RecordingError(`The recording has no server ${wanted}; it has ${servers.map(label).join(', ') || 'no requests at all'}.`);
+  }
+  if (servers.length === 1) return servers[0]!;
+  if (servers.length === 0) throw new RecordingError('The recording has no request from a client to serve.');
+  throw new RecordingError(`The recording holds ${servers.length} servers: pick one with --server (${servers.map(label).join(', ')}).`);
+}
+
+export async function loadRecording(spec: string, options: { dataDir: string; server?: string; serverNames?: ReadonlyMap<string, string> }): Promise<Recording> {
+  const { text, source } = await recordingText(spec, options.dataDir);
+  const parsed = parseTrafficJsonl(text);
+  if (parsed.entries.length === 0) {
+    const first = parsed.errors[0];
+    throw new RecordingError(`${source} holds no traffic entries${first ? ` (line ${first.line}: ${first.message})` : ''}.`);
+  }
+  const serverId = chooseServer(parsed.entries, options.server, options.serverNames ?? new Map());
+  const requests = new Map<number, RecordedCall>();
+  const calls: RecordedCall[] = [];
+  for (const entry of parsed.entries) {
+    if (entry.serverId !== serverId) continue;
+    if (entry.kind === 'request' && entry.direction === 'out' && entry.method !== undefined && isObject(entry.message)) {
+      const call: RecordedCall = { seq: entry.seq, method: entry.method, params: entry.message.params };
+      requests.set(entry.seq, call);
+      calls.push(call);
+    } else if ((entry.kind === 'response' || entry.kind === 'error') && entry.direction === 'in' && entry.requestSeq !== undefined) {
+      const call = requests.get(entry.requestSeq);
+      const field = entry.kind === 'response' ? 'result' : 'error';
+      const reply = fieldText(entry, field);
+      if (call && reply !== undefined) call.reply = { field, text: reply };
+    }
+  }
+  return { source, serverId, calls };
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver.js';
+import { fixture, startCore, waitFor, type TestCore } from './helpers.js';
+
+describe('OpenTelemetry export of MCP calls over OTLP/HTTP', () => {
+  let test: TestCore;
+  let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
+  let serverId: string;
+
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    test = await startCore();
+    const status = await test.core.handlers['telemetry.configure']({ endpoint: receiver.url });
+    expect(status).toEqual({ endpoint: receiver.url, exported: 0 });
+    serverId = (await test.add('fixture', fixture())).id;
+    await test.core.handlers['connections.connect']({ serverId });
+  });
+  afterAll(async () => {
+    await test?.core.dispose();
+    await receiver?.close();
+  });
+
+  it('sends one CLIENT span per request, named and attributed after the MCP semantic conventions, under a parent span', async () => {
+    const parent = await test.core.handlers['telemetry.startSpan']({ name: 'collection run: smoke', kind: 'collection-run', serverId });
+    const ok = await test.core.handlers['tools.call']({ serverId, name: 'echo', arguments: { message: 'hi' }, callId: 'c1' });
+    expect(ok.failure).toBeUndefined();
+    await test.core.handlers['tools.call']({ serverId, name: 'no-such-tool', arguments: {}, callId: 'c2' });
+    await test.core.handlers['telemetry.endSpan']({ spanId: parent.spanId });
+    await test.core.handlers['resources.read']({ serverId, uri: 'fixture://no-such-resource' });
+
+    const named = (name: string) => waitFor(() => receiver.spans.find((span) => span.name === name), `the span "${name}"`);
+    const echo: ReceivedSpan = await named('tools/call echo');
+    expect(receiver.contentTypes[0]).toBe('application/x-protobuf');
+    expect(echo.kind).toBe(3);
+    expect(echo.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'echo',
+      'gen_ai.operation.name': 'execute_tool',
+      'network.transport': 'pipe',
+      'loupe.server.id': serverId,
+      'loupe.server.name': 'fixture',
+    });
+    expect(typeof echo.attributes['jsonrpc.request.id']).toBe('string');
+    expect(echo.attributes['loupe.request.size']).toBeGreaterThan(0);
+    expect(echo.attributes['loupe.response.size']).toBeGreaterThan(0);
+    expect(echo.status.code).toBe(0);
+    expect(echo.endMs).toBeGreaterThanOrEqual(echo.startMs);
+    expect(echo.resource['service.name']).toBe('mcp-loupe');
+
+    const run = await named('collection run: smoke');
+    expect(run.spanId).toBe(parent.spanId);
+    expect(echo.parentSpanId).toBe(parent.spanId);
+    expect(echo.traceId).toBe(parent.traceId);
+
+    const failedTool = await named('tools/call no-such-tool');
+    expect(failedTool.parentSpanId).toBe(parent.spanId);
+    const read = await named('resources/read');
+    expect(read.parentSpanId).toBe('');
+    expect(read.attributes['mcp.resource.uri']).toBe('fixture://no-such-resource');
+    expect(read.attributes['error.type']).toBe(read.attributes['rpc.response.status_code']);
+    expect(read.status.code).toBe(2);
+    // The exporter counts a batch once the collector's answer is back.
+    await waitFor(async () => (await test.core.handlers['telemetry.status']()).exported >= 4, 'the exported count');
+  });
+
+  it('says why a parent span cannot start while exporting is off', async () => {
+    await test.core.handlers['telemetry.configure']({ endpoint: null });
+    await expect(test.core.handlers['telemetry.startSpan']({ name: 'turn', kind: 'chat-turn' })).rejects.toThrow('OpenTelemetry export is off: name a collector with telemetry.configure first.');
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportEntry } from '../../shared/config-import.js';
+// @ts-expect-error a plain .mjs fixture without types
+import { startRegistry } from '../fixtures/registry-server.mjs';
+import { freePort, startCore, type TestCore } from './helpers.js';
+
+describe('the MCP Registry: search, add, and server.json from a file or a URL', () => {
+  let test: TestCore;
+  let registry: { url: string; seen: string[]; close(): Promise<void> };
+
+  beforeAll(async () => {
+    test = await startCore();
+    registry = await startRegistry();
+  });
+  afterAll(async () => {
+    await test?.core.dispose();
+    await registry?.close();
+  });
+
+  it('searches the registry\'s API and lists what each server offers, without deleted servers', async () => {
+    const result = await test.core.handlers['registry.search']({ query: 'weather', registryUrl: registry.url });
+    expect(registry.seen.at(-1)).toBe('/v0.1/servers?search=weather&version=latest&limit=30');
+    expect(result.servers.map((server) => server.name)).toEqual(['io.github.example/weather']);
+    const [weather] = result.servers;
+    expect(weather).toMatchObject({ title: 'Weather', version: '1.2.0', status: 'active', repositoryUrl: 'https://github.com/example/weather' });
+    const [npm, remote] = weather!.source.entries as [ImportEntry, ImportEntry];
+    expect(npm.config?.transport).toEqual({
+      type: 'stdio',
+      command: 'npx',
+      args: ['-y', '@example/weather-mcp@1.2.0', '--region', '${input:region}'],
+      env: [
+        { key: 'WEATHER_API_KEY', value: '${input:WEATHER_API_KEY}', secret: true },
+        { key: 'WEATHER_UNITS', value: '${input:WEATHER_UNITS}' },
+      ],
+    });
+    expect(npm.variables.find((variable) => variable.name === 'WEATHER_API_KEY')).toMatchObject({ password: true, description: 'Your weather API key' });
+    expect(npm.notes.join(' ')).toContain('WEATHER_DEBUG is not set');
+    expect(remote.config?.transport).toEqual({
+      type: 'streamable-http',
+      url: 'https://${input:tenant}.weather.example/mcp',
+      headers: [{ key: 'X-Api-Key', value: '${input:X-Api-Key}', secret: true }],
+    });
+  });
+
+  it('adds a server from a search result with config.import, its variables filled', async () => {
+    const { servers } = await test.core.handlers['registry.search']({ query: 'notes', registryUrl: registry.url });
+    const entry = servers[0]!.source.entries[0]!;
+    expect(entry.config?.transport).toMatchObject({ command: 'docker', args: ['run', '-i', '--rm', '-e', 'NOTES_DIR', 'ghcr.io/example/notes:2.0.0'] });
+    const weather = (await test.core.handlers['registry.search']({ query: 'weather', registryUrl: registry.url })).servers[0]!.source.entries[0]!;
+    const result = await test.core.handlers['config.import']({
+      items: [entry, weather].map((item) => ({ name: item.name, config: item.config!, variables: item.variables })),
+      values: { 'input:WEATHER_API_KEY': 'k-123', 'input:region': 'eu' },
+    });
+    expect(result.problems).toEqual([]);
+    const added = await test.core.handlers['servers.list']();
+    const weatherServer = added.find((server) => server.name === 'Weather (npm)');
+    expect(weatherServer?.transport).toMatchObject({ args: ['-y', '@example/weather-mcp@1.2.0', '--region', 'eu'], env: [{ key: 'WEATHER_API_KEY', value: 'k-123', secret: true }, { key: 'WEATHER_UNITS', value: 'metric' }] });
+    expect(added.some((server) => server.name === 'notes')).toBe(true);
+  });
+
+  it('reads a server.json from a file and from a URL', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'loupe-server-json-'));
+    const file = path.join(dir, 'server.json');
+    await writeFile(file, JSON.stringify({ name: 'io.github.me/tool', version: '1.0.0', packages: [{ registry_type: 'pypi', identifier: 'me-tool', version: '1.0.0', transport: { type: 'stdio' } }] }));
+    const fromFile = await test.core.handlers['registry.readServerJson']({ file });
+    expect(fromFile.entries[0]?.config?.transport).toMatchObject({ command: 'uvx', args: ['me-tool==1.0.0'] });
+    const fromUrl = await test.core.handlers['registry.readServerJson']({ url: `${registry.url}/server.json` });
+    expect(fromUrl.entries.map((entry) => entry.name)).toEqual(['Weather (npm)', 'Weather (remote)']);
+    await writeFile(file, JSON.stringify({ name: 'io.github.me/empty', version: '1.0.0' }));
+    expect((await test.core.handlers['registry.readServerJson']({ file })).problem).toBe(`${file} was not imported because it has neither “packages” nor “remotes”, so there is nothing to run or reach.`);
+  });
+
+  it('says in one sentence when the registry cannot be reached', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    await expect(test.core.handlers['registry.search']({ query: 'x', registryUrl: closed })).rejects.toThrow(
+      new RegExp(`^The MCP Registry could not be reached at ${closed.replace(/[.]/g, '\\.')} \\(.+\\): check the network, or the proxy settings\\.$`),
+    );
+  });
+});
