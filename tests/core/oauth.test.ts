@@ -253,6 +253,15 @@ describe('OAuth sign-in against the fixture authorization server', () => {
     const state = await test.core.handlers['connections.connect']({ serverId: server.id });
     expect(state.failure?.code).toBe('auth-required');
   });
+
+  it('Clear tokens on a connected server ends the connection with how to sign in again, not a dead Connected card (issue 24)', async () => {
+    const server = await addOAuthServer(test, fixture.url);
+    expect((await test.core.handlers['auth.start']({ serverId: server.id })).status).toBe('connected');
+    await test.core.handlers['auth.clear']({ serverId: server.id });
+    const after = (await test.core.handlers['connections.list']()).find((item) => item.serverId === server.id)!;
+    expect(after.status).toBe('disconnected');
+    expect(after.failure).toEqual({ code: 'auth-required', message: 'The tokens were cleared, so Loupe disconnected: use Sign in to connect again.' });
+  });
 });
 
 describe.each([

@@ -1,4 +1,4 @@
-import type { ConnectionState } from '../../../shared/connection.js';
+import type { ConnectionFailure, ConnectionState } from '../../../shared/connection.js';
 import type { ServerConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { resolveEnvReferences } from '../config/env-references.js';
@@ -36,10 +36,11 @@ export class ConnectionManager {
     return connection.connect();
   }
 
-  async disconnect(serverId: string): Promise<ConnectionState> {
+  /** `why` says why Loupe (not the person) ended the connection; the state keeps it as its failure. */
+  async disconnect(serverId: string, why?: ConnectionFailure): Promise<ConnectionState> {
     const connection = this.connections.get(serverId);
     if (!connection) return this.state(serverId);
-    return connection.disconnect();
+    return connection.disconnect(why);
   }
 
   /** The server's settings were saved: its live connection, if any, notes what it does not use. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { changedConnectionSettings } from '../config/connection-settings.js';
 import type { AuthSession } from '../auth/auth-session.js';
 import { SignInRounds } from '../auth/sign-in-rounds.js';
-import type { ChangeStreamState, ConnectionState, ProcessExit, ProtocolEra } from '../../../shared/connection.js';
+import type { ChangeStreamState, ConnectionFailure, ConnectionState, ProcessExit, ProtocolEra } from '../../../shared/connection.js';
 import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome, ToolInfo } from '../../../shared/mcp.js';
 import {
   DEFAULT_CALL_TIMEOUTS,
@@ -272,14 +272,14 @@ export class Connection {
     return this.changes;
   }
 
-  async disconnect(): Promise<ConnectionState> {
+  async disconnect(why?: ConnectionFailure): Promise<ConnectionState> {
     this.userClosed = true;
     this.authSession?.cancel('Sign-in cancelled: the server was disconnected.');
     await this.tasks?.close();
     this.abortAll(new InputAbandoned('disconnected', 'Disconnected by the user.'));
     await this.closeQuietly();
     if (this.current.status === 'connecting' || this.current.status === 'connected') {
-      this.setState({ status: 'disconnected' });
+      this.setState({ status: 'disconnected', ...(why ? { failure: why } : {}) });
     }
     return this.current;
   }

@@ -23,7 +23,13 @@ export function authHandlers(store: ConfigStore, connections: ConnectionManager,
     'auth.clear': async (params) => {
       const config = httpServer(params);
       auth.cancel(config.id, 'Sign-in cancelled: the tokens were cleared.');
-      return auth.clear(config);
+      const status = await auth.clear(config);
+      // A live connection would go on with tokens the server may have revoked: it ends, saying how to come back.
+      const live = connections.state(config.id).status;
+      if (live === 'connected' || live === 'connecting') {
+        await connections.disconnect(config.id, { code: 'auth-required', message: 'The tokens were cleared, so Loupe disconnected: use Sign in to connect again.' });
+      }
+      return status;
     },
     'auth.setClientSecret': async (params) => auth.setSecret(httpServer(params), 'client-secret', params.secret),
     'auth.setSecret': async (params) => auth.setSecret(httpServer(params), params.name, params.secret),
