@@ -11,7 +11,8 @@ import { CliUsageError, USAGE, parseCliArgs, type CliOptions } from './cli-args.
 import { startAppFrameHost, type AppFrameHost } from './app-frame-host.js';
 import { openLaunchLink } from './open-browser.js';
 import { findPackageRoot } from './package-root.js';
-import { startHost, type RunningHost } from './start-host.js';
+import { readHostSession, saveHostSession } from './host-session.js';
+import { startHost, type HostOptions, type RunningHost } from './start-host.js';
 
 const SHUTDOWN_TIMEOUT_MS = 5_000;
 
@@ -40,6 +41,30 @@ function handleSignals(host: RunningHost, core: Core, appFrames: AppFrameHost | 
   process.on('SIGTERM', stop);
 }
 
+/**
+ * Starts the host where the last run on this data folder was (same port, host name and secret), so
+ * tabs left open reconnect by themselves; where that port is taken, on a new one, saying so.
+ */
+async function startComingBack(options: CliOptions, hostOptions: HostOptions): Promise<{ host: RunningHost; notice?: string }> {
+  const last = await readHostSession(options.dataDir);
+  const reusable = last && last.bind === options.host && (options.port === 0 || options.port === last.port) ? last : undefined;
+  let host: RunningHost | undefined;
+  let notice: string | undefined;
+  if (reusable) {
+    try {
+      host = await startHost({ ...hostOptions, port: reusable.port, token: reusable.token, sessionLabel: reusable.label });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port !== 0) throw error;
+      notice = `Port ${reusable.port} of the last run is taken now, so tabs left open from it cannot come back: open the new link below.`;
+    }
+  }
+  host ??= await startHost(hostOptions);
+  await saveHostSession(options.dataDir, { bind: options.host, port: host.port, label: host.sessionLabel, token: host.token }).catch((error: unknown) => {
+    notice = `${notice ? `${notice} ` : ''}Could not keep this session for the next run (${error instanceof Error ? error.message : String(error)}), so open tabs will need a new link after a restart.`;
+  });
+  return { host, ...(notice ? { notice } : {}) };
+}
+
 async function run(options: CliOptions): Promise<void> {
   const { root, version } = findPackageRoot();
   const rendererDir = path.join(root, 'dist', 'renderer');
@@ -60,8 +85,9 @@ async function run(options: CliOptions): Promise<void> {
   });
   appFrames?.serve(core.handlers);
   let host: RunningHost;
+  let notice: string | undefined;
   try {
-    host = await startHost({ core, host: options.host, port: options.port, rendererDir, ...(appFrames ? { appFrameSource: appFrames.frameSource } : {}) });
+    ({ host, notice } = await startComingBack(options, { core, host: options.host, port: options.port, rendererDir, ...(appFrames ? { appFrameSource: appFrames.frameSource } : {}) }));
   } catch (error) {
     await appFrames?.close();
     await core.dispose().catch(() => {});
@@ -78,7 +104,8 @@ async function run(options: CliOptions): Promise<void> {
       `Warning: listening on ${options.host}, not only on this machine's loopback address. Plain HTTP: the link's code and the session cookie cross the network in clear.\n`,
     );
   }
-  process.stdout.write('Open this URL (its code works once; the page then keeps the session):\n');
+  if (notice) process.stdout.write(`${notice}\n`);
+  process.stdout.write('Open this URL (its code works once; the page then keeps the session; tabs still open from the last run come back by themselves):\n');
   // E2E tests read this line: it must hold the URL and nothing else.
   process.stdout.write(`${host.url}\n`);
   process.stdout.write('Press Ctrl+C to stop.\n');

@@ -30,6 +30,8 @@ export interface HostOptions {
   rendererDir: string;
   /** Generated when omitted. */
   token?: string;
+  /** The random part of the session host name (12 hex digits); generated when omitted. */
+  sessionLabel?: string;
   bridge?: WebSocketBridgeOptions;
   /** The MCP App frames' origin (see app-frame-host.ts), allowed in the page's frame-src. */
   appFrameSource?: string;
@@ -43,6 +45,8 @@ export interface RunningHost {
   token: string;
   /** `host:port` the page is served under. */
   sessionHost: string;
+  /** The random part of the session host name, to come back under the same name after a restart. */
+  sessionLabel: string;
   /** Another one-time link, for another browser or after the first was used. */
   newLaunchUrl(): string;
   server: Server;
@@ -84,7 +88,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const server = createServer();
   const address = await listen(server, options.port ?? DEFAULT_PORT, host);
   const port = address.port;
-  const sessionHost = `${hostForUrl(sessionHostName(host, randomBytes(6).toString('hex')))}:${port}`;
+  const sessionLabel = options.sessionLabel ?? randomBytes(6).toString('hex');
+  const sessionHost = `${hostForUrl(sessionHostName(host, sessionLabel))}:${port}`;
   const policy = createOriginPolicy(host, port, sessionHost.slice(0, sessionHost.lastIndexOf(':')));
   const launchCodes = new LaunchCodes();
   const replies = new ReplyStash();
@@ -123,6 +128,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     port,
     token,
     sessionHost,
+    sessionLabel,
     newLaunchUrl: () => `http://${sessionHost}/?${LAUNCH_CODE_PARAM}=${launchCodes.issue()}`,
     server,
     close() {
