@@ -219,7 +219,7 @@ describe('traffic view: incremental updates', () => {
     expect(view.rows.length).toBe(25_000);
   });
 
-  test('filtering 100,000 entries by method or by text stays well under a frame budget', () => {
+  test('filtering 100,000 entries by method, text, regex and negation finds exactly the matching rows (bench/traffic-flood.js times it)', () => {
     const make = new EntryFactory();
     const log = new CompactTrafficLog(200_000);
     for (let index = 0; index < 100_000; index++) {
@@ -228,19 +228,13 @@ describe('traffic view: incremental updates', () => {
     const view = new TrafficView(log);
     view.attach();
     view.sync(FAR_FUTURE);
-    const timings: Record<string, number> = {};
+    const found: Record<string, number> = {};
     for (const query of ['method:notifications/message', 'message 99999 of', '/message 9{4}/', '-kind:notification']) {
-      // The second run is what a user sees after the first keystroke warmed the JIT.
-      for (let run = 0; run < 2; run++) {
-        view.setFilter(compileRowFilter(log, parseTrafficQuery(query), OPTIONS));
-        const started = performance.now();
-        expect(view.sync(FAR_FUTURE)).toBe(true);
-        timings[query] = performance.now() - started;
-      }
+      view.setFilter(compileRowFilter(log, parseTrafficQuery(query), OPTIONS));
+      expect(view.sync(FAR_FUTURE)).toBe(true);
+      found[query] = view.rows.length;
     }
-    expect(view.rows.length).toBe(0);
-    // Generous bounds for a loaded CI machine; bench/traffic-flood.js measures the real figure in Chromium.
-    expect(timings['method:notifications/message']).toBeLessThan(50);
-    expect(timings['message 99999 of']).toBeLessThan(150);
+    // 9999 and 99990–99999 start with four nines.
+    expect(found).toEqual({ 'method:notifications/message': 100_000, 'message 99999 of': 1, '/message 9{4}/': 11, '-kind:notification': 0 });
   });
 });
