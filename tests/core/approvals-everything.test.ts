@@ -76,6 +76,22 @@ describe('approvals against server-everything', () => {
     expect(await responseEntry(pending.id)).toMatchObject({ kind: 'response', message: { result: REPLY } });
   });
 
+  it('the call’s timeout stops while the person reads the sampling request (issue 24): a 1 s timeout, 2.5 s of reading, and the call succeeds', async () => {
+    await tool('trigger-sampling-request');
+    const timeouts = { timeoutMs: 1_000, resetTimeoutOnProgress: false, maxTotalTimeoutMs: 2_000 };
+    const outcome = test.core.handlers['tools.call']({ serverId, name: 'trigger-sampling-request', arguments: { prompt: 'Read slowly' }, callId: `approval-call-${nextCall++}`, timeouts });
+    const pending = await nextPending('sampling');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await test.core.handlers['approvals.decide']({ id: pending.id, decision: { action: 'approve', result: REPLY } });
+    expect(text(await outcome)).toContain('edited reply');
+  });
+
+  it('a call whose server answers nothing still times out after its timeout, with the sentence', async () => {
+    const timeouts = { timeoutMs: 1_000, resetTimeoutOnProgress: false, maxTotalTimeoutMs: 2_000 };
+    const outcome = await test.core.handlers['tools.call']({ serverId, name: 'trigger-long-running-operation', arguments: { duration: 5, steps: 5 }, callId: `approval-call-${nextCall++}`, timeouts });
+    expect(outcome.failure).toMatchObject({ kind: 'timeout', message: 'No answer within 1 s: the request timed out.' });
+  });
+
   it('a rejected sampling request reaches the server as a JSON-RPC error with exactly the message', async () => {
     const outcome = call('trigger-sampling-request', { prompt: 'Refuse me' });
     const pending = await nextPending('sampling');

@@ -26,11 +26,15 @@ import { openChangeStream, type ChangeStream } from './change-stream.js';
 import { clientInfoFor, clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
 import { describeConnectFailure, describeRequestFailure, disconnectSentence } from './describe-failure.js';
 import type { IncomingRequests } from './incoming-requests.js';
-import { InputAbandoned, InputRounds, isInputRequired, MAX_INPUT_ROUNDS, readInputRequired, retryParams } from './input-rounds.js';
+import { CallDeadline } from './call-deadline.js';
+import { CallTimedOut, InputAbandoned, InputRounds, isInputRequired, MAX_INPUT_ROUNDS, readInputRequired, retryParams } from './input-rounds.js';
 import { describeNegotiation, describePinFailure, ProbeWatch } from './probe-watch.js';
 import { readProgress } from './read-progress.js';
 import { serverIdentity } from './server-identity.js';
 import { watchWire, withWireIds, type Flow, type WireWatch } from './wire-watch.js';
+
+/** The SDK's own request timer, set beyond any call's deadline (the largest delay a Node timer takes). */
+const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** Accepts any result: conformance is checked separately so a non-conforming reply is shown, not lost. */
 const ANY_RESULT = z.unknown();
@@ -78,6 +82,8 @@ export class Connection {
   private changes: ChangeStream | undefined;
   private tasks: TaskRunner | undefined;
   private readonly inFlight = new Map<string, AbortController>();
+  /** The running calls' timeouts: they stop while the server's requests wait for a person. */
+  private readonly deadlines = new Set<CallDeadline>();
   private readonly aborts = new AbortPool();
   /** Server → client requests being handled (2025 era), aborted when the connection goes. */
   private readonly serverRequests = new Set<AbortController>();
@@ -109,11 +115,6 @@ export class Connection {
       track: (controller) => {
         this.serverRequests.add(controller);
         return () => this.serverRequests.delete(controller);
-      },
-      abortCall: (signal, reason) => {
-        for (const controller of this.inFlight.values()) {
-          if (controller.signal === signal) controller.abort(reason);
-        }
       },
     });
   }
@@ -232,6 +233,8 @@ export class Connection {
       // The SDK does not abort a handler when the connection closes; the person must see that too.
       const closed = new AbortController();
       this.serverRequests.add(closed);
+      const waiting = [...this.deadlines];
+      for (const deadline of waiting) deadline.pause();
       try {
         return (await this.deps.incoming.handle(request.method, request.params, {
           serverId: this.config.id,
@@ -241,6 +244,7 @@ export class Connection {
         }));
       } finally {
         this.serverRequests.delete(closed);
+        for (const deadline of waiting) deadline.resume();
       }
     };
     this.client = client;
@@ -301,6 +305,8 @@ export class Connection {
     const flow: Flow | undefined = client.getProtocolEra() === 'modern' && MULTI_ROUND_METHODS.has(method) ? { id: randomUUID(), round: 1 } : undefined;
     let legParams = this.withLogLevel(client, params);
     let wire: WireWatch | undefined;
+    const deadline = new CallDeadline(timeouts, (message) => abort.abort(new CallTimedOut(message)));
+    this.deadlines.add(deadline);
     /** Set once the signal went to the answers of an input round, which may keep it: it is not reused then. */
     let signalShared = false;
     try {
@@ -313,11 +319,10 @@ export class Connection {
         const sent = legParams ? { method, params: legParams } : { method };
         const result = await this.signIn.around(() => client.request(sent, ANY_RESULT, {
           signal: abort.signal,
-          timeout: timeouts.timeoutMs,
-          maxTotalTimeout: timeouts.maxTotalTimeoutMs,
-          resetTimeoutOnProgress: timeouts.resetTimeoutOnProgress,
-          // Needed for the SDK to reset the timeout on progress; the UI builds progress from the traffic record.
-          onprogress: () => {},
+          // Loupe's deadline times the call (it stops while a person answers the server); the SDK's never fires first.
+          timeout: NO_SDK_TIMEOUT_MS,
+          // The UI builds progress from the traffic record; here progress only restarts the deadline.
+          onprogress: () => deadline.progress(),
           allowInputRequired: true,
         }));
         if (!flow || !isInputRequired(result)) return this.succeeded(started, method, result, wire);
@@ -327,7 +332,8 @@ export class Connection {
         const input = readInputRequired(result as JsonObject);
         if ('problem' in input) return this.failed(started, { kind: 'invalid-result', message: input.problem }, wire);
         signalShared = true;
-        const responses = await this.input.answer(input.inputRequests, flow.round, wire, abort.signal, timeouts);
+        deadline.pause();
+        const responses = await this.input.answer(input.inputRequests, flow.round, wire, abort.signal).finally(() => deadline.resume());
         legParams = this.withLogLevel(client, retryParams(params, input, responses));
         flow.round += 1;
       }
@@ -352,6 +358,8 @@ export class Connection {
       }
       return this.failed(started, failure, wire);
     } finally {
+      deadline.stop();
+      this.deadlines.delete(deadline);
       wire?.stop();
       if (options.callId) this.inFlight.delete(options.callId);
       if (!signalShared) this.aborts.give(abort);

@@ -1,5 +1,4 @@
 import type { JsonObject } from '../../../shared/mcp.js';
-import type { CallTimeouts } from '../../../shared/server-config.js';
 import type { JsonRpcId, TrafficEntry } from '../../../shared/traffic.js';
 import { isObject } from '../../../shared/is-object.js';
 import { CALL_TIMED_OUT_PREFIX } from '../../../shared/traffic-outcomes.js';
@@ -99,8 +98,6 @@ export interface InputRoundsDeps {
   connectionId: string;
   /** Keeps `controller` among the requests aborted when the connection goes; returns how to let it go. */
   track(controller: AbortController): () => void;
-  /** Aborts the call whose signal this is, with a reason the waiting approvals can show. */
-  abortCall(signal: AbortSignal, reason: InputAbandoned): void;
 }
 
 /**
@@ -117,31 +114,21 @@ export class InputRounds {
     round: number,
     wire: RoundOnWire,
     signal: AbortSignal,
-    timeouts: CallTimeouts,
   ): Promise<Record<string, JsonObject>> {
-    // The call's timeout keeps running while its input waits, as a 2025 call's would.
-    const waiting = AbortSignal.any([signal, AbortSignal.timeout(timeouts.timeoutMs)]);
-    const onTimeout = () => {
-      if (!signal.aborted) this.deps.abortCall(signal, new CallTimedOut(`The call timed out after ${Math.round(timeouts.timeoutMs / 1000)} s while waiting for this input.`));
-    };
-    waiting.addEventListener('abort', onTimeout, { once: true });
-    try {
-      const entries = await Promise.all(
-        Object.entries(requests).map(async ([key, request]) => {
-          const answer = await this.deps.incoming.handle(request.method, request.params, {
-            serverId: this.deps.serverId,
-            connectionId: this.deps.connectionId,
-            rpcId: wire.rpcId ?? '',
-            signal,
-            embedded: { key, round, ...responseSeq(wire) },
-          });
-          return [key, answer] as const;
-        }),
-      );
-      return Object.fromEntries(entries);
-    } finally {
-      waiting.removeEventListener('abort', onTimeout);
-    }
+    // No timeout here: the time a person takes to answer does not count against the call (its deadline is paused).
+    const entries = await Promise.all(
+      Object.entries(requests).map(async ([key, request]) => {
+        const answer = await this.deps.incoming.handle(request.method, request.params, {
+          serverId: this.deps.serverId,
+          connectionId: this.deps.connectionId,
+          rpcId: wire.rpcId ?? '',
+          signal,
+          embedded: { key, round, ...responseSeq(wire) },
+        });
+        return [key, answer] as const;
+      }),
+    );
+    return Object.fromEntries(entries);
   }
 
   /**
