@@ -30,7 +30,8 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 /** A probe that imports `from` and uses it. */
 const importing = (from: string) => `import * as probe from '${from}';\nexport const used = probe;\n`;
 
-describe('the layers refuse what the design forbids', () => {
+// The first probe loads the config and parses the graph its import leads to: seconds on a loaded machine.
+describe('the layers refuse what the design forbids', { timeout: 120_000 }, () => {
   test.each([
     ['shared → main', 'shared/probe.ts', '../main/core/create-core.js'],
     ['shared → renderer', 'shared/probe.ts', '../renderer/src/state/servers'],
@@ -78,7 +79,7 @@ describe('the layers refuse what the design forbids', () => {
   });
 });
 
-describe('an import cycle fails the lint', () => {
+describe('an import cycle fails the lint', { timeout: 120_000 }, () => {
   const folder = path.join(ROOT, 'shared', `lint-probe-${process.pid}`);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
