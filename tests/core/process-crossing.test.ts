@@ -116,6 +116,23 @@ describe('Medium 1: an app message too deep for the record', () => {
   });
 });
 
+describe('an app closed before it answered (issue 24: ui/resource-teardown stayed pending)', () => {
+  it("apps.close ends the app's open requests in the live log, as the record on disk ends them", async () => {
+    const core = await startSupervisedCore(undefined, {}, { appFrameOrigin: 'http://{app}.localhost:1' });
+    const server = await core.handlers['servers.add']({
+      name: 'Apps',
+      transport: { type: 'stdio', command: APP_NODE_COMMAND, args: [fileURLToPath(new URL('../fixtures/modern-app-server.mjs', import.meta.url))], env: [] },
+    });
+    await core.handlers['connections.connect']({ serverId: server.id });
+    const app = await core.handlers['apps.open']({ serverId: server.id, uri: 'ui://counter/app.html' });
+    await core.handlers['apps.record']({ appId: app.appId, records: [{ direction: 'out', message: { jsonrpc: '2.0', id: 7, method: 'ui/resource-teardown', params: {} } }] });
+    const teardown = async () => (await core.handlers['traffic.list']({})).entries.find((entry) => entry.app?.appId === app.appId && entry.method === 'ui/resource-teardown');
+    expect((await teardown())?.outcome).toBe('pending');
+    await core.handlers['apps.close']({ appId: app.appId });
+    expect(await teardown()).toMatchObject({ outcome: 'unanswered', ending: { reason: 'The app was closed before it answered.' } });
+  });
+});
+
 describe("Medium 1: the core's side of the channel", () => {
   /** The child's own report; run with JSON serialization, so a deep message that does go out cannot hurt this process. */
   function sendFromCoreSide(depth: number): Promise<{ received: string[]; result: { sent: boolean; message?: string } }> {

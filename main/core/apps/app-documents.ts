@@ -57,6 +57,9 @@ function sizeOf(value: unknown): number {
  * conversation in the traffic log. `originTemplate` is the shell's frame origin (`{app}` stands
  * for the app's host label); without one, this shell cannot show apps.
  */
+/** Why an app's open requests ended without an answer. */
+export const APP_CLOSED_REASON = 'The app was closed before it answered.';
+
 export class AppDocuments {
   private readonly apps = new Map<string, OpenApp>();
 
@@ -77,7 +80,7 @@ export class AppDocuments {
     const opening: AppOpening = { appId, serverId, uri, url: `${origin}/`, origin, meta, policy, problems, read };
     const recorder = this.traffic.recorderFor(serverId, connectionId, { app: { appId, uri } });
     this.apps.set(appId, { opening, html, recorder, reports: 0, droppedReports: 0 });
-    while (this.apps.size > MAX_OPEN_APPS) this.apps.delete(this.apps.keys().next().value as string);
+    while (this.apps.size > MAX_OPEN_APPS) this.close(this.apps.keys().next().value as string);
     return opening;
   }
 
@@ -86,7 +89,9 @@ export class AppDocuments {
     return app ? { html: app.html, policy: app.opening.policy } : null;
   }
 
+  /** The app is gone: what it was asked and never answered ends in the log as it ends on disk (issue 24: a teardown stayed pending). */
   close(appId: string): void {
+    this.apps.get(appId)?.recorder.endOpenRequests(APP_CLOSED_REASON);
     this.apps.delete(appId);
   }
 
