@@ -82,6 +82,8 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
     await filterTo('is:error');
     await expect.poll(shownCount).toBe(4);
     expect(await rowsWith('server/discover').count()).toBe(2);
+    // …but it reads as the probe, not as a red error (issue 24).
+    expect(await cell(rowsWith('server/discover').first(), STATUS).textContent()).toBe('probe: 2025 server');
     await filterTo('is:error -method:server/discover');
     await expect.poll(shownCount).toBe(2);
     await expect.poll(() => bodyRows().count()).toBe(2);

@@ -40,7 +40,20 @@ export function kindLabel(row: Pick<RowModel, 'kind' | 'incoming' | 'app'>): str
   return row.app ? appKindLabel(row.kind, row.incoming) : ROW_KIND_LABELS[row.kind];
 }
 
-export const STATUS_LABELS: Record<RequestStatus, string> = {
+/**
+ * A row's status as shown: the request's, or `probe` for Loupe's `server/discover` probe that a 2025
+ * server answered with "method not found", which is the fallback working as designed, not an error.
+ */
+export type RowStatus = RequestStatus | 'probe';
+
+const METHOD_NOT_FOUND = -32601;
+
+function isDiscoveryFallback(method: string | undefined, errorCode: number | undefined): boolean {
+  return method === 'server/discover' && errorCode === METHOD_NOT_FOUND;
+}
+
+export const STATUS_LABELS: Record<RowStatus, string> = {
+  probe: 'probe: 2025 server',
   none: '',
   pending: 'pending',
   ok: 'OK',
@@ -67,7 +80,7 @@ export interface RowModel {
   /** The Name column: the tool, prompt or resource acted on, or ''. */
   name: string;
   serverId: string;
-  status: RequestStatus;
+  status: RowStatus;
   /** The JSON-RPC error code of an error response (the row's own, or its response's). */
   errorCode: number | undefined;
   id: string;
@@ -102,8 +115,9 @@ export function batchItemCount(log: CompactTrafficLog, batchPosition: number): n
 export function describeRow(log: CompactTrafficLog, position: number): RowModel {
   const kind = rowKind(log, position);
   const partner = log.partner(position);
-  const status = log.status(position);
   const method = log.method(position);
+  const errorCode = log.errorCode(position) ?? (partner >= 0 ? log.errorCode(partner) : undefined);
+  const status: RowStatus = isDiscoveryFallback(method, errorCode) ? 'probe' : log.status(position);
   let summary = method ?? '';
   let summaryIsText = false;
   if (kind === 'stderr' || kind === 'malformed' || kind === 'note' || kind === 'http') {
@@ -133,7 +147,7 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
     name: log.subject(position) ?? '',
     serverId: log.serverId(position),
     status,
-    errorCode: partner >= 0 ? log.errorCode(partner) : log.errorCode(position),
+    errorCode,
     id: id === undefined ? '' : String(id),
     time: log.time(position),
     size: log.size(position),
