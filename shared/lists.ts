@@ -14,7 +14,8 @@ export interface ListItems {
 
 /**
  * One connection's list as the core holds it. `unsupported`: the server did not announce the
- * capability, so no request was sent; `idle`: not loaded yet. A failure is kept as the state (`error`, one sentence).
+ * capability, so no request was sent, or it answered the list's method with "method not found"
+ * (`error` says so); `idle`: not loaded yet. A failure is kept as the state (`error`, one sentence).
  * `loading` keeps the previous items of the same connection while it reloads.
  */
 export interface ListState<T = unknown> {

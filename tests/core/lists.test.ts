@@ -42,6 +42,23 @@ function loaded(test: TestCore, serverId: string, name: ListChange['name'], has:
 }
 
 describe('the core owns each connection’s lists', () => {
+  it('a list the server answers with "method not found" is not offered, not failed (issue 24: a red error for templates)', async () => {
+    const test = await startCore();
+    cores.push(test);
+    const server = await test.add('fixture', fixture('--no-templates'));
+    await test.core.handlers['connections.connect']({ serverId: server.id });
+    await test.core.handlers['lists.refresh']({ serverId: server.id, name: 'resourceTemplates' }).catch(() => undefined);
+    const templates = await until(async () => {
+      const [lists] = await test.core.handlers['lists.get']({ serverId: server.id });
+      const list = lists?.lists.resourceTemplates;
+      return list && list.status !== 'idle' && list.status !== 'loading' ? list : undefined;
+    }, 'the templates list');
+    expect(templates).toMatchObject({ status: 'unsupported', error: 'The server does not answer resources/templates/list (method not found), so it offers none.' });
+    // The answer itself stays on the record.
+    const answer = (await test.traffic(server.id)).find((entry) => entry.kind === 'error' && entry.method === 'resources/templates/list');
+    expect(answer?.errorCode).toBe(-32601);
+  });
+
   it('loads the lists on connect, and a burst of list_changed for tools and prompts causes one reload each', async () => {
     const { test, serverId } = await connectedFixture();
     await loaded(test, serverId, 'tools', (names) => names.includes('echo'));

@@ -2,6 +2,19 @@ import type { ListCacheHints, ListOutcome, SchemaViolation } from '../../../shar
 import { LoupeError } from '../../../shared/wire.js';
 import type { Connection } from '../connections/connection.js';
 
+const METHOD_NOT_FOUND = -32601;
+
+/**
+ * The server answered the list's method with "method not found" although it announced the
+ * capability (many servers do so for resources/templates/list): it offers none, which is not a failure.
+ */
+export class ListNotOffered extends LoupeError {
+  constructor(method: string) {
+    super(`The server does not answer ${method} (method not found), so it offers none.`, 'not-offered');
+    this.name = 'ListNotOffered';
+  }
+}
+
 /** A guard against servers whose cursors never end. */
 const MAX_PAGES = 1_000;
 
@@ -23,6 +36,7 @@ export async function fetchAllPages<T>(
     const outcome = await connection.request(method, cursor === undefined ? undefined : { cursor });
     pages++;
     if (outcome.failure) {
+      if (pages === 1 && outcome.failure.code === METHOD_NOT_FOUND) throw new ListNotOffered(method);
       throw new LoupeError(`${method} failed on page ${pages}: ${outcome.failure.message}`, outcome.failure.kind);
     }
     violations.push(...outcome.violations.map((v) => (pages > 1 ? { ...v, path: `page ${pages}: ${v.path}` } : v)));

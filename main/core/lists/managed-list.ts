@@ -1,5 +1,6 @@
 import type { ListState } from '../../../shared/lists.js';
 import type { ListOutcome } from '../../../shared/mcp.js';
+import { ListNotOffered } from './fetch-all-pages.js';
 
 /** How long after a `list_changed` the list is fetched again: a burst of notifications costs one reload. */
 export const LIST_CHANGED_DEBOUNCE_MS = 150;
@@ -116,7 +117,8 @@ export class ManagedList<T> {
       });
       return outcome;
     } catch (error) {
-      this.set({ status: 'failed', revision: this.current.revision, items: [], pages: 0, violations: [], error: errorSentence(error), ...changedAt() });
+      const status = error instanceof ListNotOffered ? 'unsupported' : 'failed';
+      this.set({ status, revision: this.current.revision, items: [], pages: 0, violations: [], error: errorSentence(error), ...changedAt() });
       throw error;
     }
   }

@@ -178,6 +178,13 @@ function ListProblems<T>({ list, what }: { list: ConnectionList<T> | undefined; 
 /** Before a list has loaded: its failure, or that it is loading. */
 function ListPlaceholder<T>({ list, what }: { list: ConnectionList<T> | undefined; what: string }) {
   if (list?.status === 'failed') return <ListProblems list={list} what={what} />;
+  if (list?.status === 'unsupported') {
+    return (
+      <p className="empty-state capability-absent" role="note">
+        {list.error ?? `This server does not offer ${what}.`}
+      </p>
+    );
+  }
   return <p className="empty-state">Loading {what}…</p>;
 }
 

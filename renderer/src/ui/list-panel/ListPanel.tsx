@@ -87,7 +87,15 @@ export function ListPanelNotice({ situation }: { situation: ListSituation }) {
       This server does not offer {what}: it did not announce the {what} capability.
     </p>
   );
-  if (list?.status === 'unsupported') return absent;
+  if (list?.status === 'unsupported') {
+    return list.error ? (
+      <p className="empty-state capability-absent" role="note">
+        {list.error}
+      </p>
+    ) : (
+      absent
+    );
+  }
   // What a server offers is known once it is connected; a list kept from before still shows.
   if (connection !== 'connected' && !hasList && list?.status !== 'loading') {
     return <p className="empty-state">{connection === 'connecting' ? `Connecting to ${serverName}…` : `Connect ${serverName} to list its ${what}.`}</p>;
