@@ -4,7 +4,7 @@ import { RequestOutcomes } from '../../shared/traffic-outcomes.js';
 import { CompactTrafficLog } from '../../renderer/src/state/traffic/compact-traffic-log.js';
 import { compileRowFilter } from '../../shared/filter/traffic-filter.js';
 import { parseTrafficQuery } from '../../shared/filter/traffic-query.js';
-import { describeRow, statusText } from '../../renderer/src/features/traffic/traffic-row-model.js';
+import { describeRow, sizeText, statusText } from '../../renderer/src/features/traffic/traffic-row-model.js';
 import { appendAsCore, EntryFactory } from './traffic-test-entries.js';
 
 function logOf(entries: TrafficEntry[]): CompactTrafficLog {
@@ -44,6 +44,14 @@ describe('labels the log gets right', () => {
     const log = logOf([stray, ok, make.response(ok)]);
     expect(describeRow(log, 0).summary).toBe('tools/list(response to an id this connection never sent)');
     expect(matching(log, 'is:error')).toEqual([stray.seq]);
+  });
+
+  test('an HTTP exchange or a note has no size of its own: blank, not "0 B" (issue 24)', () => {
+    const bytes = (size: number) => `${size} B`;
+    expect(sizeText({ kind: 'http', size: 0 }, bytes)).toBe('');
+    expect(sizeText({ kind: 'note', size: 0 }, bytes)).toBe('');
+    expect(sizeText({ kind: 'request', size: 0 }, bytes)).toBe('0 B');
+    expect(sizeText({ kind: 'response', size: 120 }, bytes)).toBe('120 B');
   });
 
   test("Loupe's server/discover probe answered 'method not found' by a 2025 server reads as the probe, not an error (issue 24)", () => {

@@ -4,7 +4,7 @@ import { useNow } from '../../ui/use-now';
 import { KindIcon } from './KindIcon';
 import type { TrafficSort } from './sort-rows';
 import type { ColumnId, ColumnSpec } from './traffic-columns';
-import { kindLabel, statusText, type RowModel } from './traffic-row-model';
+import { kindLabel, sizeText, statusText, type RowModel } from './traffic-row-model';
 
 /** The log's time span, for the Waterfall column. */
 export interface TimeSpan {
@@ -133,8 +133,8 @@ function Cell({ column, props, statusClass }: { column: ColumnId; props: Props; 
       );
     case 'size':
       return (
-        <span role="gridcell" className="traffic-cell traffic-cell--size" title={`${row.size.toLocaleString()} bytes`}>
-          {formatBytes(row.size)}
+        <span role="gridcell" className="traffic-cell traffic-cell--size" title={sizeText(row, formatBytes) === '' ? undefined : `${row.size.toLocaleString()} bytes`}>
+          {sizeText(row, formatBytes)}
         </span>
       );
     case 'response':

@@ -158,6 +158,11 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
   };
 }
 
+/** Rows that are not a message of their own (an HTTP exchange, Loupe's note) have no size to show, not "0 B". */
+export function sizeText(row: Pick<RowModel, 'kind' | 'size'>, formatBytes: (bytes: number) => string): string {
+  return row.kind === 'http' || row.kind === 'note' ? '' : formatBytes(row.size);
+}
+
 /** The Status column's text; `now` gives pending requests a running timer. */
 export function statusText(row: RowModel, now: number, formatDuration: (ms: number) => string): string {
   switch (row.status) {
