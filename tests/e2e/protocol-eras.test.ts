@@ -41,7 +41,10 @@ describe('protocol eras against a 2025-only server', () => {
 
     const probe = bodyRows().filter({ has: page.getByRole('gridcell', { name: 'server/discover', exact: true }) });
     await probe.first().waitFor();
-    await expect.poll(() => probe.first().textContent()).toContain('error');
+    // The fallback worked as designed: the row says it was the probe, not a red error (issue 24).
+    await expect.poll(() => probe.first().textContent()).toContain('probe: 2025 server');
+    // The header names the server as the person named it, not as it calls itself (issue 24).
+    expect(await details().getByRole('heading', { level: 2 }).textContent()).toBe(AUTO);
     const note = bodyRows().filter({ hasText: 'fell back to initialize' });
     await note.first().waitFor();
     expect(await note.first().textContent()).toContain('Loupe');

@@ -45,10 +45,12 @@ export function ServerInfoPanel() {
   return (
     <section className="server-info panel" aria-label="Server details">
       <header className="server-info__header">
-        <h2 className="server-info__name">{revealInvisible(identity?.title ?? identity?.name ?? server.name)}</h2>
+        {/* The name the person gave it: three servers may all call themselves "Everything Reference Server". */}
+        <h2 className="server-info__name">{revealInvisible(server.name)}</h2>
         <StatusBadge status={status} />
         {identity && !detailsOpen && (
           <span className="server-info__summary muted">
+            {selfName(identity, server.name)}
             <span className="mono">{identity.protocolVersion}</span> · {eraLabel(identity.era)}
           </span>
         )}
@@ -178,4 +180,10 @@ function ServerIdentityView({ identity }: { identity: ServerIdentity }) {
       )}
     </>
   );
+}
+
+/** What the server calls itself, when that is not the name it has here: "reports as “…” · ". */
+function selfName(identity: { name: string; title?: string }, given: string): string {
+  const own = identity.title ?? identity.name;
+  return own && own !== given ? `reports as “${revealInvisible(own)}” · ` : '';
 }
