@@ -60,6 +60,8 @@ describe('traffic: the row context menu (copy, replay, edit and replay, filter)'
     const detail = traffic().getByRole('region', { name: 'Message detail' });
     await detail.getByRole('button', { name: `Request #${echoSeq}` }).waitFor();
     await detail.getByText('"Echo: original"').first().waitFor();
+    // The notice goes after a while instead of staying for the whole session (issue 24).
+    await notice.waitFor({ state: 'detached', timeout: 20_000 });
   });
 
   test('Edit and replay sends the edited params', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
 import { serializeTrafficEntries } from '../../../../shared/traffic-jsonl';
 import type { Bridge } from '../../bridge/types';
@@ -7,6 +7,9 @@ import { paramsText, wholeText, type FetchWhole } from './row-actions';
 import { downloadLiveExport, downloadText, exportFileName } from './traffic-files';
 import type { TrafficSession } from '../../state/traffic/traffic-session';
 import { useTrafficPanelStore } from './traffic-panel-store';
+
+/** How long a notice of what an action did stays (it was there for the whole session). */
+export const ROW_NOTICE_MS = 8_000;
 
 export interface RowMenuState {
   seq: number;
@@ -34,6 +37,11 @@ export function useRowActions({ api, session, live, fetchWhole, run }: Deps) {
   const [menu, setMenu] = useState<RowMenuState | null>(null);
   const [editor, setEditor] = useState<ReplayEditorState | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (notice === null) return;
+    const timer = setTimeout(() => setNotice(null), ROW_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
   const log = session.log;
   const fetch = live ? fetchWhole : undefined;
 
