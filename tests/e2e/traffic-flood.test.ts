@@ -11,7 +11,7 @@ describe('traffic: a server flooding 10,000 notifications does not freeze the UI
 
   const traffic = () => fixture.harness().page.getByRole('region', { name: 'Traffic' });
   const rowCount = async () => {
-    const text = (await traffic().getByText(/^[\d,]+ (of [\d,]+ )?rows?( · [\d,]+ dropped)?$/).textContent()) ?? '';
+    const text = (await traffic().getByText(/^([\d,]+ of [\d,]+ rows? shown|[\d,]+ rows?)( · [\d,]+ dropped)?$/).textContent()) ?? '';
     return Number(/^([\d,]+)/.exec(text)![1]!.replaceAll(',', ''));
   };
 

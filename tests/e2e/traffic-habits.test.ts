@@ -34,7 +34,9 @@ describe('traffic: type chips, why rows are hidden, hidden rows have no detail, 
 
   test('a type chip shows only that type, says so beside the count, and arrow keys move between chips', async () => {
     await chips().getByRole('radio', { name: 'Notifications' }).click();
-    await traffic().getByText('hidden by the Notifications chip').waitFor();
+    // Reads forwards: "N of M rows shown", then how many the chip hides (issue 24: it read "1 of 81 rows hidden by…").
+    await traffic().getByText(/^[\d,]+ hidden by the Notifications chip$/).waitFor();
+    expect(await traffic().getByText(/^[\d,]+ of [\d,]+ rows? shown$/).count()).toBe(1);
     await expect.poll(async () => (await bodyRows().count()) > 0).toBe(true);
     for (const row of await bodyRows().all()) expect(await kindOf(row)).toContain('notification');
 
@@ -47,7 +49,7 @@ describe('traffic: type chips, why rows are hidden, hidden rows have no detail, 
     await harness.screenshot('traffic-type-chips');
 
     await chips().getByRole('radio', { name: 'All' }).click();
-    await expect.poll(() => traffic().getByText(/^hidden by/).count()).toBe(0);
+    await expect.poll(() => traffic().getByText(/hidden by/).count()).toBe(0);
   });
 
   test('with Preserve log off, a row of an earlier connection is hidden, its detail closes, and the count says why', async () => {
@@ -170,7 +172,7 @@ describe('traffic: filter-key autocompletion', () => {
     await page.keyboard.press('Enter');
     expect(await box.inputValue()).toBe('method:tools/list ');
     await list.waitFor({ state: 'detached' });
-    await expect.poll(() => traffic.getByText(/^1 of [\d,]+ rows$/).count()).toBe(1);
+    await expect.poll(() => traffic.getByText(/^1 of [\d,]+ rows shown$/).count()).toBe(1);
     expect(harness.pageErrors).toEqual([]);
   });
 });

@@ -43,10 +43,10 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
   const LATENCY = 9;
   const filterTo = async (query: string) => {
     await filterBox().fill(query);
-    await expect.poll(() => traffic().getByText(/ of [\d,]+ rows?$/).count()).toBe(query.trim() === '' ? 0 : 1);
+    await expect.poll(() => traffic().getByText(/ of [\d,]+ rows? shown$/).count()).toBe(query.trim() === '' ? 0 : 1);
   };
   const shownCount = async () => {
-    const text = (await traffic().getByText(/^[\d,]+ (of [\d,]+ )?rows?( · [\d,]+ dropped)?$/).textContent()) ?? '';
+    const text = (await traffic().getByText(/^([\d,]+ of [\d,]+ rows? shown|[\d,]+ rows?)( · [\d,]+ dropped)?$/).textContent()) ?? '';
     return Number(/^([\d,]+)/.exec(text)![1]!.replaceAll(',', ''));
   };
 
@@ -150,7 +150,7 @@ describe('traffic: pairing, status, filters, detail, pause, export and import', 
     await filterTo('needle-IN-the-haystack');
     await expect.poll(shownCount).toBe(1);
 
-    const total = Number(/of ([\d,]+)/.exec((await traffic().getByText(/ of [\d,]+ rows?$/).textContent()) ?? '')![1]!.replaceAll(',', ''));
+    const total = Number(/of ([\d,]+)/.exec((await traffic().getByText(/ of [\d,]+ rows? shown$/).textContent()) ?? '')![1]!.replaceAll(',', ''));
     await traffic().getByRole('checkbox', { name: 'Invert' }).check();
     await expect.poll(shownCount).toBe(total - 1);
     await traffic().getByRole('checkbox', { name: 'Invert' }).uncheck();

@@ -62,7 +62,7 @@ export function TrafficToolbar(props: Props) {
       )}
       {filter}
       <span className="panel-header__count traffic__count" aria-busy={filtering}>
-        {filtered ? `${shownRows.toLocaleString()} of ${plural(totalRows, 'row')}` : plural(totalRows, 'row')}
+        {filtered ? `${shownRows.toLocaleString()} of ${plural(totalRows, 'row')} shown` : plural(totalRows, 'row')}
 
         {dropped > 0 && (
           <span title="Older entries dropped by the retention limit (Keep), or never received">
@@ -72,8 +72,8 @@ export function TrafficToolbar(props: Props) {
         )}
       </span>
       {filtered && hiddenBy.length > 0 && shownRows < totalRows && (
-        <span className="traffic__hidden-by" title={`Rows are hidden by ${hiddenBy.join(', ')}`}>
-          hidden by {hiddenBy.join(', ')}
+        <span className="traffic__hidden-by" title={`Rows are hidden by ${joinAnd(hiddenBy)}`}>
+          {(totalRows - shownRows).toLocaleString()} hidden by {joinAnd(hiddenBy)}
         </span>
       )}
       {catchingUp && (
@@ -122,4 +122,9 @@ export function TrafficToolbar(props: Props) {
       </span>
     </header>
   );
+}
+
+/** "a", "a and b", "a, b and c". */
+function joinAnd(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
 }
