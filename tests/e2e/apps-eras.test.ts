@@ -76,12 +76,14 @@ describe('MCP Apps: both eras', () => {
     const contextChanges = appRows(page, 'ui/notifications/host-context-changed');
     const changesBefore = await contextChanges.count();
     await app.getByRole('group', { name: 'Display mode' }).getByRole('button', { name: 'Fullscreen' }).click();
-    expect(await app.getByRole('button', { name: 'Fullscreen' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await app.getByRole('button', { name: /^Fullscreen/ }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => contextChanges.count()).toBeGreaterThan(changesBefore);
     const box = await app.locator('iframe').boundingBox();
     expect(box!.width).toBeGreaterThan(1300);
     await harness.screenshot('apps-fullscreen');
-    await app.getByRole('button', { name: 'Inline' }).click();
+    // Escape leaves Fullscreen (issue 24), as the Inline button does.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => app.getByRole('button', { name: 'Inline' }).getAttribute('aria-pressed')).toBe('true');
 
     await app.getByRole('checkbox', { name: 'Ask before the app calls a tool' }).check();
     await frame.getByRole('button', { name: 'Increment' }).click();

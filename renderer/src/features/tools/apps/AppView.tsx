@@ -89,6 +89,18 @@ function OpenApp({ opening, toolInput, toolResult, tool, onClosed }: Props & { o
     return () => void session.close();
   }, [session]);
 
+  // Escape leaves Fullscreen, as everywhere else (keys pressed inside the app's frame stay the app's).
+  useEffect(() => {
+    if (state.displayMode !== 'fullscreen') return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      session.setDisplayMode('inline');
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [session, state.displayMode]);
+
   const closed = state.status === 'closed';
   const height = Math.min(state.requestedSize?.height ?? DEFAULT_FRAME_HEIGHT, MAX_FRAME_HEIGHT);
   const border = opening.meta.prefersBorder !== false;
@@ -125,7 +137,7 @@ function OpenApp({ opening, toolInput, toolResult, tool, onClosed }: Props & { o
               disabled={closed}
               onClick={() => session.setDisplayMode(mode)}
             >
-              {mode === 'inline' ? 'Inline' : 'Fullscreen'}
+              {mode === 'inline' ? 'Inline' : state.displayMode === 'fullscreen' ? 'Fullscreen (Esc to leave)' : 'Fullscreen'}
             </button>
           ))}
         </div>
