@@ -1,6 +1,7 @@
 /** Fills every feature's slots: the only place one feature's piece reaches another. */
 import { approvalsSlots } from '../features/approvals';
 import { authSlots } from '../features/auth';
+import { collectionsSlots } from '../features/collections';
 import { LogLevelControl } from '../features/logs';
 import { promptsSlots } from '../features/prompts';
 import { serverInfoSlots } from '../features/server-info';
@@ -10,6 +11,7 @@ import { openResource, showTraffic } from './navigation';
 export function wireFeatures(): void {
   approvalsSlots.showTraffic.fill(showTraffic);
   authSlots.showTraffic.fill(showTraffic);
+  collectionsSlots.showTraffic.fill(showTraffic);
   promptsSlots.openResource.fill(openResource);
   toolsSlots.openResource.fill(openResource);
   serverInfoSlots.LogLevelControl.fill(LogLevelControl);
