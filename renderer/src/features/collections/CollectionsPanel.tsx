@@ -99,7 +99,7 @@ function OpenCollection({ view }: { view: CollectionView }) {
               </div>
             </section>
           ) : (
-            <RequestDetail key={selectedPath} collectionId={view.id} path={selectedPath} revision={revision} />
+            <RequestDetail key={selectedPath} collectionId={view.id} path={selectedPath} name={selected?.name ?? selectedPath} revision={revision} />
           )}
         </div>
       </div>

@@ -11,6 +11,8 @@ import { useRunsStore } from './runs-store';
 interface Props {
   collectionId: string;
   path: string;
+  /** Its name in the tree: the request's `name`, else the file's. */
+  name: string;
   /** Changes when the collection changes (an edit on disk): the file is read again. */
   revision: number;
 }
@@ -23,7 +25,7 @@ function describe(request: SavedRequest): { method: string; target: string; args
 }
 
 /** The selected request: what it sends, its checks, a Run button and its last run. */
-export function RequestDetail({ collectionId, path, revision }: Props) {
+export function RequestDetail({ collectionId, path, name, revision }: Props) {
   const [file, setFile] = useState<RequestFileView | undefined>();
   const [readError, setReadError] = useState<string | null>(null);
   const lastRun = useRunsStore((state) => state.lastRuns[path]);
@@ -57,7 +59,7 @@ export function RequestDetail({ collectionId, path, revision }: Props) {
   return (
     <section className="request-detail detail-card" aria-label={`Request ${path}`}>
       <header className="detail-card__header">
-        <h2 className="detail-card__name">{request?.name ?? path}</h2>
+        <h2 className="detail-card__name">{name}</h2>
         <code className="detail-card__secondary">{path}</code>
       </header>
       {readError && (

@@ -1,0 +1,137 @@
+/**
+ * The Collections tab against server-everything 2026.8.31, with a collection folder the test
+ * writes: open it by path, see its requests in a tree, run one and see its checks pass, edit the
+ * folder on disk and see the tree follow, and save a tool call from the Tools pane as a new file.
+ */
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startHarness, type Harness } from './harness.js';
+import { selectTool, showTools, useJsonArguments } from './tools-helpers.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const EVERYTHING = path.join(REPO_ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+const COLLECTION = `# server-everything's requests
+loupe: 1
+name: Everything checks
+servers:
+  everything:
+    command: ${JSON.stringify(process.execPath)}
+    args: [${JSON.stringify(EVERYTHING)}, stdio]
+`;
+
+const ECHO = `name: Echo hello
+tool: echo
+arguments:
+  message: hello from the collection
+checks:
+  - outcome: success
+  - path: /content/0/text
+    contains: hello from the collection
+  - latencyMs: 30000
+`;
+
+const ADD = `tool: get-sum
+arguments: { a: 2, b: 3 }
+checks:
+  - path: $.content[0].text
+    contains: "5"
+`;
+
+describe('collections: a folder of saved requests, run against server-everything', () => {
+  let harness: Harness;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'loupe-e2e-collection-'));
+    await writeFile(path.join(dir, 'collection.yaml'), COLLECTION);
+    await writeFile(path.join(dir, 'echo.yaml'), ECHO);
+    await mkdir(path.join(dir, 'math'));
+    await writeFile(path.join(dir, 'math', 'sum.yaml'), ADD);
+    harness = await startHarness();
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const panel = () => harness.page.getByRole('region', { name: 'Collections', exact: true });
+  const tree = () => panel().getByRole('tree', { name: 'Requests' });
+  const item = (name: string) => tree().getByRole('treeitem', { name, exact: true });
+
+  async function showCollections(): Promise<Locator> {
+    await harness.page.getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: 'Collections', exact: true }).click();
+    return panel();
+  }
+
+  test('a folder opened by its path shows its requests as a tree, folders included', async () => {
+    const collections = await showCollections();
+    await collections.getByRole('textbox', { name: 'Collection folder' }).fill(dir);
+    await collections.getByRole('button', { name: 'Open', exact: true }).click();
+    await collections.getByRole('heading', { name: 'Everything checks' }).waitFor();
+    await item('Echo hello').waitFor();
+    expect(await item('math').getAttribute('aria-expanded')).toBe('true');
+    expect(await item('math').getAttribute('aria-level')).toBe('1');
+    expect(await item('sum').getAttribute('aria-level')).toBe('2');
+    expect(await tree().getByRole('treeitem').allInnerTexts()).toHaveLength(3);
+
+    // The keyboard walks the tree: Left on an open folder closes it.
+    await item('math').click();
+    expect(await item('math').getAttribute('aria-expanded')).toBe('false');
+    await tree().press('ArrowRight');
+    await item('sum').waitFor();
+    await tree().press('ArrowDown');
+    expect(await item('sum').getAttribute('aria-selected')).toBe('true');
+    await collections.getByRole('region', { name: 'Request math/sum.yaml' }).waitFor();
+    await tree().press('ArrowLeft');
+    expect(await item('math').getAttribute('aria-selected')).toBe('true');
+  });
+
+  test('Run request runs it on the collection’s server, and shows each check passed', async () => {
+    const collections = panel();
+    await item('Echo hello').click();
+    const detail = collections.getByRole('region', { name: 'Request echo.yaml' });
+    await detail.getByText('tools/call', { exact: true }).waitFor();
+    expect(await detail.getByLabel('Arguments').textContent()).toContain('hello from the collection');
+    await detail.getByRole('button', { name: 'Run request' }).click();
+    const run = detail.getByRole('region', { name: 'Last run' });
+    await run.getByText('Passed', { exact: true }).waitFor({ timeout: 60_000 });
+    const checks = await run.getByRole('list', { name: 'Checks' }).getByRole('listitem').allInnerTexts();
+    expect(checks).toHaveLength(3);
+    for (const line of checks) expect(line).toMatch(/^✓/);
+    expect(await item('Echo hello').getByRole('img', { name: 'Passed' }).count()).toBe(1);
+    // The collection's server is now in the server list, as "<collection> · <key>".
+    await harness.page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: 'Everything checks · everything' }).waitFor();
+    await harness.screenshot('collections-run-request');
+  });
+
+  test('Run all runs every request and sums them up; a failing check says why', async () => {
+    await writeFile(path.join(dir, 'math', 'sum.yaml'), ADD.replace('contains: "5"', 'contains: "6"'));
+    const collections = panel();
+    await collections.getByRole('button', { name: 'Run all' }).click();
+    const summary = collections.getByRole('status', { name: 'Last run' });
+    await summary.getByText('Some failed').waitFor({ timeout: 60_000 });
+    expect(await summary.textContent()).toContain('2 requests: 1 passed, 1 failed');
+    await item('sum').click();
+    const failed = collections.getByRole('region', { name: 'Request math/sum.yaml' }).getByRole('list', { name: 'Checks' }).getByRole('listitem');
+    expect(await failed.first().innerText()).toMatch(/^✗/);
+    expect(await failed.first().innerText()).toMatch(/6/);
+    await harness.screenshot('collections-run-all');
+  });
+
+  test('a file added or renamed on disk shows up in the tree at once', async () => {
+    await writeFile(path.join(dir, 'math', 'product.yaml'), 'name: Product\ntool: get-sum\narguments: { a: 1, b: 1 }\n');
+    await item('Product').waitFor();
+    await writeFile(path.join(dir, 'echo.yaml'), ECHO.replace('name: Echo hello', 'name: Echo renamed'));
+    await item('Echo renamed').waitFor();
+    expect(await item('Echo hello').count()).toBe(0);
+    await writeFile(path.join(dir, 'broken.yaml'), 'tool: echo\narguments:\n  message: a\n  message: b\n');
+    await panel().getByRole('list', { name: 'Problems' }).getByText(/broken\.yaml/).waitFor();
+    await harness.screenshot('collections-edited-on-disk');
+  });
+});
