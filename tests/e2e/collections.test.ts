@@ -134,4 +134,52 @@ describe('collections: a folder of saved requests, run against server-everything
     await panel().getByRole('list', { name: 'Problems' }).getByText(/broken\.yaml/).waitFor();
     await harness.screenshot('collections-edited-on-disk');
   });
+
+  test('Save as request in the Tools pane writes the tool and its current arguments as a new file', async () => {
+    const page = harness.page;
+    await page.getByRole('region', { name: 'Servers' }).getByRole('button', { name: 'Everything checks · everything', exact: true }).click();
+    const tools = await showTools(page);
+    await selectTool(tools, 'echo');
+    const editor = await useJsonArguments(tools);
+    await editor.fill(JSON.stringify({ message: 'saved from the Tools pane' }));
+    await tools.getByRole('button', { name: 'Save as request…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as request' });
+    const file = dialog.getByRole('textbox', { name: 'File' });
+    // echo.yaml is taken: the offered name is free.
+    expect(await file.inputValue()).toBe('echo-2.yaml');
+    await file.fill('saved/echo-saved.yaml');
+    await dialog.getByRole('textbox', { name: 'Name (optional)' }).fill('Saved echo');
+    await harness.screenshot('collections-save-from-tools');
+    await dialog.getByRole('button', { name: 'Save request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const text = await readFile(path.join(dir, 'saved', 'echo-saved.yaml'), 'utf8');
+    expect(text).toContain('name: Saved echo');
+    expect(text).toContain('tool: echo');
+    expect(text).toContain('message: saved from the Tools pane');
+    expect(text).not.toContain('server:');
+
+    // The new file is in the tree, selected, and runs.
+    const collections = await showCollections();
+    await item('Saved echo').waitFor();
+    const detail = collections.getByRole('region', { name: 'Request saved/echo-saved.yaml' });
+    await detail.getByRole('button', { name: 'Run request' }).click();
+    await detail.getByRole('region', { name: 'Last run' }).getByText('Passed', { exact: true }).waitFor({ timeout: 60_000 });
+  });
+
+  test('Save as request on a traffic row saves that call', async () => {
+    const page = harness.page;
+    const grid = page.getByRole('region', { name: 'Traffic' }).getByRole('grid', { name: 'Traffic log' });
+    const row = grid.getByRole('row').filter({ hasText: 'tools/call' }).filter({ hasText: 'get-sum' }).first();
+    await row.click({ button: 'right' });
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Save as request…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as request' });
+    expect(await dialog.getByRole('textbox', { name: 'File' }).inputValue()).toBe('get-sum.yaml');
+    await dialog.getByRole('button', { name: 'Save request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const text = await readFile(path.join(dir, 'get-sum.yaml'), 'utf8');
+    expect(text).toContain('tool: get-sum');
+    expect(text).toMatch(/a: 2\n\s+b: 3/);
+    await item('get-sum').waitFor();
+    await harness.screenshot('collections-saved-from-traffic');
+  });
 });

@@ -1,11 +1,12 @@
 /** Fills every feature's slots: the only place one feature's piece reaches another. */
 import { approvalsSlots } from '../features/approvals';
 import { authSlots } from '../features/auth';
-import { collectionsSlots } from '../features/collections';
+import { askToSaveRequest, collectionsSlots } from '../features/collections';
 import { LogLevelControl } from '../features/logs';
 import { promptsSlots } from '../features/prompts';
 import { serverInfoSlots } from '../features/server-info';
 import { toolsSlots } from '../features/tools';
+import { trafficSlots } from '../features/traffic';
 import { openResource, showTraffic } from './navigation';
 
 export function wireFeatures(): void {
@@ -14,5 +15,7 @@ export function wireFeatures(): void {
   collectionsSlots.showTraffic.fill(showTraffic);
   promptsSlots.openResource.fill(openResource);
   toolsSlots.openResource.fill(openResource);
+  toolsSlots.saveAsRequest.fill(askToSaveRequest);
+  trafficSlots.saveAsRequest.fill(askToSaveRequest);
   serverInfoSlots.LogLevelControl.fill(LogLevelControl);
 }

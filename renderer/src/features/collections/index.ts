@@ -2,3 +2,5 @@
 export { CollectionsPanel } from './CollectionsPanel';
 export { collectionsSlots } from './slots';
 export { startCollectionsSync } from './runs-store';
+export { SaveRequestDialog } from './SaveRequestDialog';
+export { askToSaveRequest } from './save-request-store';
