@@ -115,7 +115,7 @@ describe('collections: a folder of saved requests, run against server-everything
     const collections = panel();
     await collections.getByRole('button', { name: 'Run all' }).click();
     const summary = collections.getByRole('status', { name: 'Last run' });
-    await summary.getByText('Some failed').waitFor({ timeout: 60_000 });
+    await summary.getByText('Last run: failed').waitFor({ timeout: 60_000 });
     expect(await summary.textContent()).toContain('2 requests: 1 passed, 1 failed');
     await item('sum').click();
     const failed = collections.getByRole('region', { name: 'Request math/sum.yaml' }).getByRole('list', { name: 'Checks' }).getByRole('listitem');
@@ -168,7 +168,10 @@ describe('collections: a folder of saved requests, run against server-everything
 
   test('Save as request on a traffic row saves that call', async () => {
     const page = harness.page;
-    const grid = page.getByRole('region', { name: 'Traffic' }).getByRole('grid', { name: 'Traffic log' });
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    // Only the calls of get-sum: the log's newest rows may have scrolled it out of view.
+    await traffic.getByRole('combobox', { name: 'Filter traffic' }).fill('method:tools/call get-sum');
+    const grid = traffic.getByRole('grid', { name: 'Traffic log' });
     const row = grid.getByRole('row').filter({ hasText: 'tools/call' }).filter({ hasText: 'get-sum' }).first();
     await row.click({ button: 'right' });
     await page.getByRole('menu').getByRole('menuitem', { name: 'Save as request…' }).click();
@@ -181,5 +184,50 @@ describe('collections: a folder of saved requests, run against server-everything
     expect(text).toMatch(/a: 2\n\s+b: 3/);
     await item('get-sum').waitFor();
     await harness.screenshot('collections-saved-from-traffic');
+    await traffic.getByRole('combobox', { name: 'Filter traffic' }).fill('');
+  });
+
+  test('a snapshot is accepted from a run; a later result that differs fails, and its diff shows what changed', async () => {
+    const collections = await showCollections();
+    const snapshotSum = (b: number) => `tool: get-sum\narguments: { a: 2, b: ${b} }\nchecks:\n  - snapshot: {}\n`;
+    await writeFile(path.join(dir, 'math', 'sum.yaml'), snapshotSum(3));
+    await item('sum').click();
+    const detail = collections.getByRole('region', { name: 'Request math/sum.yaml' });
+    const run = detail.getByRole('region', { name: 'Last run' });
+    const runOnce = async (status: 'Passed' | 'Failed') => {
+      const before = await run.textContent().catch(() => '');
+      await detail.getByRole('button', { name: 'Run request' }).click();
+      await expect.poll(async () => (await run.textContent()) !== before && (await run.getByText(status, { exact: true }).count()) === 1, { timeout: 60_000 }).toBe(true);
+    };
+
+    await runOnce('Failed');
+    expect(await run.getByRole('listitem').first().innerText()).toContain('There is no baseline yet');
+    await detail.getByRole('button', { name: 'Accept as snapshot' }).click();
+    await detail.getByRole('status').filter({ hasText: 'The last result is now the snapshot' }).waitFor();
+    await runOnce('Passed');
+
+    await writeFile(path.join(dir, 'math', 'sum.yaml'), snapshotSum(4));
+    await expect.poll(async () => detail.getByLabel('Arguments').textContent(), { timeout: 15_000 }).toContain('"b": 4');
+    await runOnce('Failed');
+    expect(await run.getByRole('listitem').first().innerText()).toContain('differs from its snapshot');
+
+    await detail.getByRole('button', { name: 'Compare with the snapshot' }).click();
+    const snapshotDiff = detail.getByRole('region', { name: 'Diff: the snapshot → the last run' });
+    await snapshotDiff.getByRole('status').filter({ hasText: '1 changed, 0 added, 0 removed' }).waitFor();
+    const changed = await snapshotDiff.getByRole('list', { name: 'Differences' }).getByRole('listitem').first().innerText();
+    expect(changed).toContain('/content/0/text');
+    expect(changed).toContain('5');
+    expect(changed).toContain('6');
+
+    await detail.getByRole('button', { name: 'Compare with the run before' }).click();
+    const runsDiff = detail.getByRole('region', { name: 'Diff: the run before → the last run' });
+    await runsDiff.getByRole('status').filter({ hasText: '1 changed' }).waitFor();
+    await harness.page.setViewportSize({ width: 1366, height: 768 });
+    const dismiss = harness.page.getByRole('button', { name: 'Dismiss notice' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    await harness.page.getByRole('button', { name: 'Hide details' }).click();
+    expect(await snapshotDiff.count()).toBe(0);
+    await runsDiff.scrollIntoViewIfNeeded();
+    await harness.screenshot('collections-diff-1366');
   });
 });

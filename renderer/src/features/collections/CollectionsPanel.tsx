@@ -69,7 +69,7 @@ function OpenCollection({ view }: { view: CollectionView }) {
           ))}
         </ul>
       )}
-      <RunSummary running={current ? runs.running : undefined} report={current ? runs.report : undefined} error={current ? runs.runError : null} />
+      <RunSummary running={current ? runs.running : undefined} report={current ? runs.report : undefined} reportPath={current ? runs.reportPath : undefined} error={current ? runs.runError : null} />
       <div className="collections__body">
         <div className="collections__tree-pane">
           <p className="collections__count">{plural(countRequests(view.tree), 'request')}</p>

@@ -6,6 +6,7 @@ import { PlayIcon } from '../../ui/icons';
 import { JsonText } from '../../ui/JsonText';
 import { plural } from '../../ui/format';
 import { RequestRunView } from './RequestRunView';
+import { ResultDiff } from './ResultDiff';
 import { useRunsStore } from './runs-store';
 
 interface Props {
@@ -54,6 +55,19 @@ export function RequestDetail({ collectionId, path, name, revision }: Props) {
 
   const request = file?.path === path ? file.request : undefined;
   const shown = request ? describe(request) : undefined;
+  const snapshotCheck = request?.checks?.find((check) => 'snapshot' in check);
+  const snapshotIgnore = snapshotCheck && 'snapshot' in snapshotCheck ? (snapshotCheck.snapshot.ignore ?? []) : [];
+  const [compare, setCompare] = useState<'previous' | 'snapshot' | null>(null);
+  // Said about one run: a later run makes it stale.
+  const [snapshotNote, setSnapshotNote] = useState<{ runAt: number; text: string } | null>(null);
+  const acceptSnapshot = async (runAt: number) => {
+    try {
+      await getApi().invoke('collections.acceptSnapshot', { collectionId, path });
+      setSnapshotNote({ runAt, text: 'The last result is now the snapshot: later runs are compared with it.' });
+    } catch (error) {
+      setSnapshotNote({ runAt, text: errorMessage(error) });
+    }
+  };
   const thisRunning = running !== undefined && (running.path === undefined || running.path === path);
 
   return (
@@ -105,6 +119,45 @@ export function RequestDetail({ collectionId, path, name, revision }: Props) {
         {thisRunning && <span className="field__hint">Running…</span>}
       </div>
       {lastRun ? <RequestRunView run={lastRun} /> : <p className="field__hint">Not run yet.</p>}
+      {lastRun?.resultKept && (
+        <div className="request-detail__actions">
+          <button type="button" className="button button--small" aria-pressed={compare === 'previous'} onClick={() => setCompare(compare === 'previous' ? null : 'previous')}>
+            Compare with the run before
+          </button>
+          {snapshotCheck && (
+            <>
+              <button type="button" className="button button--small" aria-pressed={compare === 'snapshot'} onClick={() => setCompare(compare === 'snapshot' ? null : 'snapshot')}>
+                Compare with the snapshot
+              </button>
+              <button type="button" className="button button--small" onClick={() => void acceptSnapshot(lastRun.startedAt)}>
+                Accept as snapshot
+              </button>
+            </>
+          )}
+          {snapshotNote?.runAt === lastRun.startedAt && (
+            <span className="field__hint" role="status">
+              {snapshotNote.text}
+            </span>
+          )}
+        </div>
+      )}
+      {lastRun?.resultKept && compare === 'previous' && (
+        <ResultDiff
+          key={`previous:${lastRun.startedAt}`}
+          label="the run before → the last run"
+          before={{ kind: 'run', collectionId, path, which: 'previous' }}
+          after={{ kind: 'run', collectionId, path, which: 'last' }}
+        />
+      )}
+      {lastRun?.resultKept && compare === 'snapshot' && (
+        <ResultDiff
+          key={`snapshot:${lastRun.startedAt}`}
+          label="the snapshot → the last run"
+          before={{ kind: 'snapshot', collectionId, path }}
+          after={{ kind: 'run', collectionId, path, which: 'last' }}
+          ignore={snapshotIgnore}
+        />
+      )}
     </section>
   );
 }

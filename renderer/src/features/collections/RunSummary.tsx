@@ -3,7 +3,15 @@ import { formatClockTime, formatDuration, plural } from '../../ui/format';
 import type { RunUnderWay } from './runs-store';
 
 /** The run under way (how far it got) or the last run's totals, in one line. */
-export function RunSummary({ running, report, error }: { running: RunUnderWay | undefined; report: RunReport | undefined; error: string | null }) {
+interface Props {
+  running: RunUnderWay | undefined;
+  report: RunReport | undefined;
+  /** The request or folder the report covers, when it is not the whole collection. */
+  reportPath: string | undefined;
+  error: string | null;
+}
+
+export function RunSummary({ running, report, reportPath, error }: Props) {
   if (running) {
     const what = running.path ?? 'the collection';
     return (
@@ -30,7 +38,9 @@ export function RunSummary({ running, report, error }: { running: RunUnderWay | 
   const parts = [`${totals.passed} passed`, totals.failed > 0 && `${totals.failed} failed`, totals.errors > 0 && `${totals.errors} could not run`].filter(Boolean);
   return (
     <div className={`run-summary ${allPassed ? 'run-summary--passed' : 'run-summary--failed'}`} role="status" aria-label="Last run">
-      <strong>{allPassed ? 'All passed' : 'Some failed'}</strong>
+      <strong>
+        Last run{reportPath ? ` of ${reportPath}` : ''}: {allPassed ? 'passed' : 'failed'}
+      </strong>
       <span>
         {plural(totals.requests, 'request')}: {parts.join(', ')} · {passedChecks} of {plural(totals.checks, 'check')} passed · {formatDuration(report.durationMs)} at{' '}
         {formatClockTime(report.startedAt)}

@@ -39,33 +39,54 @@ function SaveRequestForm({ call }: { call: CallToSave }) {
   const closeStore = useSaveRequestStore((state) => state.close);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [path, setPath] = useState(() => freeFileName(call, view));
-  const [name, setName] = useState('');
-  const [server, setServer] = useState(() => view?.servers[0]?.key ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
-  // A collection opened from inside the dialog: name the file against its tree.
-  const viewId = view?.id;
-  useEffect(() => {
-    const current = useCollectionStore.getState().view;
-    if (current) {
-      setPath(freeFileName(call, current));
-      setServer(current.servers[0]?.key ?? '');
-    }
-  }, [viewId, call]);
-
   const close = () => dialogRef.current?.close();
+
+  return (
+    <dialog ref={dialogRef} className="dialog save-request" aria-labelledby={titleId} onClose={closeStore}>
+      <DialogHeader titleId={titleId} onClose={close}>
+        Save as request
+      </DialogHeader>
+      {!view ? (
+        <div className="dialog__body">
+          <p>No collection is open. Open or create one to save {describeCall(call)} into it.</p>
+          <OpenCollectionForm />
+        </div>
+      ) : (
+        // A collection opened from inside the dialog starts the fields again, against its tree.
+        <SaveRequestFields key={view.id} call={call} view={view} onSaved={close} onCancel={close} />
+      )}
+    </dialog>
+  );
+}
+
+function describeCall(call: CallToSave): string {
+  return call.kind === 'tool' ? `the call of ${call.tool}` : `traffic entry #${call.seq}${call.target ? ` (${call.method} ${call.target})` : ''}`;
+}
+
+interface FieldsProps {
+  call: CallToSave;
+  view: CollectionView;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+function SaveRequestFields({ call, view, onSaved, onCancel }: FieldsProps) {
+  const [path, setPath] = useState(() => freeFileName(call, view));
+  const [name, setName] = useState('');
+  const [server, setServer] = useState(() => view.servers[0]?.key ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const trimmed = path.trim();
-  const exists = view !== undefined && nodeAt(view.tree, trimmed) !== undefined;
+  const exists = nodeAt(view.tree, trimmed) !== undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!view || saving) return;
+    if (saving) return;
     if (!/\.ya?ml$/i.test(trimmed)) {
       setError('The file name must end in .yaml.');
       return;
@@ -85,65 +106,52 @@ function SaveRequestForm({ call }: { call: CallToSave }) {
       }
       useRunsStore.getState().select(trimmed);
       useNoticesStore.getState().addLocal('info', `Saved ${trimmed} in the collection “${view.name}”.`);
-      close();
+      onSaved();
     } catch (failure) {
       setError(errorMessage(failure));
       setSaving(false);
     }
   };
 
-  const what = call.kind === 'tool' ? `the call of ${call.tool}` : `traffic entry #${call.seq}${call.target ? ` (${call.method} ${call.target})` : ''}`;
   return (
-    <dialog ref={dialogRef} className="dialog save-request" aria-labelledby={titleId} onClose={closeStore}>
-      <DialogHeader titleId={titleId} onClose={close}>
-        Save as request
-      </DialogHeader>
-      {!view ? (
-        <div className="dialog__body">
-          <p>No collection is open. Open or create one to save {what} into it.</p>
-          <OpenCollectionForm />
-        </div>
-      ) : (
-        <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
-          <div className="dialog__body">
-            <p>
-              Saves {what} with a check that it succeeds into <strong>{view.name}</strong> (<code>{view.dir}</code>).
-            </p>
-            <Field label="File" error={error ?? undefined} hint={exists ? `${trimmed} exists: saving replaces its request (its comments stay).` : 'Relative to the collection folder; folders are made as needed.'}>
-              {(props) => <input {...props} className="input input--mono" value={path} spellCheck={false} onChange={(event) => setPath(event.target.value)} />}
-            </Field>
-            <Field label="Name (optional)">
-              {(props) => <input {...props} className="input" value={name} placeholder="e.g. Echo says hello" onChange={(event) => setName(event.target.value)} />}
-            </Field>
-            {view.servers.length > 1 && (
-              <Field label="Collection server">
-                {(props) => (
-                  <select {...props} className="input" value={server} onChange={(event) => setServer(event.target.value)}>
-                    {view.servers.map((option) => (
-                      <option key={option.key} value={option.key}>
-                        {option.key} ({option.target})
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+    <form className="dialog__form" noValidate onSubmit={(event) => void submit(event)}>
+      <div className="dialog__body">
+        <p>
+          Saves {describeCall(call)} with a check that it succeeds into <strong>{view.name}</strong> (<code>{view.dir}</code>).
+        </p>
+        <Field label="File" error={error ?? undefined} hint={exists ? `${trimmed} exists: saving replaces its request (its comments stay).` : 'Relative to the collection folder; folders are made as needed.'}>
+          {(props) => <input {...props} className="input input--mono" value={path} spellCheck={false} onChange={(event) => setPath(event.target.value)} />}
+        </Field>
+        <Field label="Name (optional)">
+          {(props) => <input {...props} className="input" value={name} placeholder="e.g. Echo says hello" onChange={(event) => setName(event.target.value)} />}
+        </Field>
+        {view.servers.length > 1 && (
+          <Field label="Collection server">
+            {(props) => (
+              <select {...props} className="input" value={server} onChange={(event) => setServer(event.target.value)}>
+                {view.servers.map((option) => (
+                  <option key={option.key} value={option.key}>
+                    {option.key} ({option.target})
+                  </option>
+                ))}
+              </select>
             )}
-            {view.servers.length === 0 && (
-              <p className="form-warning" role="note">
-                This collection names no server yet: add one under <code>servers:</code> in collection.yaml before running the request.
-              </p>
-            )}
-          </div>
-          <footer className="dialog__footer">
-            <button type="button" className="button" onClick={close}>
-              Cancel
-            </button>
-            <button type="submit" className="button button--primary" disabled={saving || !trimmed}>
-              Save request
-            </button>
-          </footer>
-        </form>
-      )}
-    </dialog>
+          </Field>
+        )}
+        {view.servers.length === 0 && (
+          <p className="form-warning" role="note">
+            This collection names no server yet: add one under <code>servers:</code> in collection.yaml before running the request.
+          </p>
+        )}
+      </div>
+      <footer className="dialog__footer">
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={saving || !trimmed}>
+          Save request
+        </button>
+      </footer>
+    </form>
   );
 }

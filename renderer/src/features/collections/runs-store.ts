@@ -25,6 +25,8 @@ interface RunsState {
   /** Each request's last run, by its path. */
   lastRuns: Record<string, RequestRun>;
   report: RunReport | undefined;
+  /** What the report covers: a request or folder, or undefined for the whole collection (or not known, for a kept one). */
+  reportPath: string | undefined;
   runError: string | null;
   /** Starts over for this collection, with its kept runs (the last report and each request's last run). */
   forCollection: (collectionId: string) => void;
@@ -46,11 +48,12 @@ export const useRunsStore = create<RunsState>((set, get) => ({
   running: undefined,
   lastRuns: {},
   report: undefined,
+  reportPath: undefined,
   runError: null,
 
   forCollection(collectionId) {
     if (get().collectionId === collectionId) return;
-    set({ collectionId, selectedPath: undefined, collapsed: new Set(), environment: '', running: undefined, lastRuns: {}, report: undefined, runError: null });
+    set({ collectionId, selectedPath: undefined, collapsed: new Set(), environment: '', running: undefined, lastRuns: {}, report: undefined, reportPath: undefined, runError: null });
     void getApi()
       .invoke('collections.reports', { collectionId })
       .then(({ last }) => {
@@ -80,7 +83,7 @@ export const useRunsStore = create<RunsState>((set, get) => ({
         ...(environment ? { environment } : {}),
       });
       if (get().collectionId !== collectionId) return;
-      set((state) => ({ report, lastRuns: { ...state.lastRuns, ...byPath(report.requests) }, running: undefined }));
+      set((state) => ({ report, reportPath: path, lastRuns: { ...state.lastRuns, ...byPath(report.requests) }, running: undefined }));
     } catch (error) {
       if (get().collectionId === collectionId) set({ running: undefined, runError: errorMessage(error) });
     }
