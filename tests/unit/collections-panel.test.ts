@@ -3,6 +3,7 @@ import type { RequestTreeNode } from '../../shared/collections.js';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { collectionServerOf, folderName, serverKeyOf } from '../../renderer/src/features/collections/collection-server.js';
 import { countRequests, nodeAt, visibleRows } from '../../renderer/src/features/collections/tree-rows.js';
+import { listMove } from '../../renderer/src/ui/list-moves.js';
 
 const request = (path: string): RequestTreeNode => ({ kind: 'request', path, name: path.split('/').at(-1)!.replace('.yaml', ''), checks: 0 });
 const TREE: RequestTreeNode[] = [
@@ -57,5 +58,19 @@ describe('a Loupe server as a new collection server', () => {
     expect(serverKeyOf('***')).toBe('server');
     expect(folderName('/home/me/weather/.loupe')).toBe('weather');
     expect(folderName('C:\\work\\checks\\')).toBe('checks');
+  });
+});
+
+describe('keyboard moves in a list or tree', () => {
+  it('moves by one, a page, or to an end, within the list; other keys are not moves', () => {
+    expect(listMove('ArrowDown', -1, 5)).toBe(0);
+    expect(listMove('ArrowUp', -1, 5)).toBe(4);
+    expect(listMove('ArrowDown', 4, 5)).toBe(4);
+    expect(listMove('ArrowUp', 0, 5)).toBe(0);
+    expect(listMove('PageDown', 1, 50, 10)).toBe(11);
+    expect(listMove('PageUp', 3, 50, 10)).toBe(0);
+    expect(listMove('End', 2, 50)).toBe(49);
+    expect(listMove('Home', 20, 50)).toBe(0);
+    expect(listMove('ArrowRight', 2, 50)).toBeUndefined();
   });
 });

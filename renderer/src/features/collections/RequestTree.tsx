@@ -1,5 +1,6 @@
 import { useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { RequestRun, RequestTreeNode } from '../../../../shared/collections';
+import { listMove } from '../../ui/list-moves';
 import { useRowWindow } from '../../ui/use-row-window';
 import { RunStatusMark } from './RunStatusMark';
 import { visibleRows } from './tree-rows';
@@ -30,10 +31,10 @@ export function RequestTree({ tree, collapsed, selectedPath, lastRuns, onSelect,
   const activeIndex = rows.findIndex((row) => row.node.path === selectedPath);
 
   const moveTo = (index: number) => {
-    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
+    const row = rows[index];
     if (!row) return;
     onSelect(row.node.path);
-    rowWindow.scrollToRow(rows.indexOf(row));
+    rowWindow.scrollToRow(index);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -41,25 +42,13 @@ export function RequestTree({ tree, collapsed, selectedPath, lastRuns, onSelect,
     const active = rows[activeIndex];
     const folder = active?.node.kind === 'folder' ? active.node : undefined;
     const open = folder !== undefined && !collapsed.has(folder.path);
+    const move = listMove(event.key, activeIndex, rows.length, PAGE);
+    if (move !== undefined) {
+      event.preventDefault();
+      moveTo(move);
+      return;
+    }
     switch (event.key) {
-      case 'ArrowDown':
-        moveTo(activeIndex < 0 ? 0 : activeIndex + 1);
-        break;
-      case 'ArrowUp':
-        moveTo(activeIndex < 0 ? rows.length - 1 : activeIndex - 1);
-        break;
-      case 'PageDown':
-        moveTo(Math.max(0, activeIndex) + PAGE);
-        break;
-      case 'PageUp':
-        moveTo(activeIndex - PAGE);
-        break;
-      case 'Home':
-        moveTo(0);
-        break;
-      case 'End':
-        moveTo(rows.length - 1);
-        break;
       case 'ArrowRight':
         if (folder && !open) onToggle(folder.path, true);
         else if (folder && folder.children.length > 0) moveTo(activeIndex + 1);
