@@ -230,4 +230,24 @@ describe('collections: a folder of saved requests, run against server-everything
     await runsDiff.scrollIntoViewIfNeeded();
     await harness.screenshot('collections-diff-1366');
   });
+
+  test('a long collection renders only the rows on screen, and End and Home reach its ends', async () => {
+    const collections = await showCollections();
+    await mkdir(path.join(dir, 'many'));
+    await Promise.all(Array.from({ length: 400 }, (_, index) => writeFile(path.join(dir, 'many', `r${String(index).padStart(3, '0')}.yaml`), 'tool: echo\narguments: { message: hi }\n')));
+    await collections.getByText('406 requests', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await tree().getByRole('treeitem').count()).toBeLessThan(80);
+    await item('many').click();
+    await item('many').click();
+    // Folders come first: the last row is the last top-level file, 400 rows down.
+    await tree().press('End');
+    await item('get-sum').waitFor();
+    expect(await item('get-sum').getAttribute('aria-selected')).toBe('true');
+    expect(await item('r000').count()).toBe(0);
+    expect(await tree().getByRole('treeitem').count()).toBeLessThan(80);
+    await tree().press('Home');
+    // Folders by name: "many" comes before "math".
+    expect(await item('many').getAttribute('aria-selected')).toBe('true');
+    await harness.screenshot('collections-long');
+  });
 });
