@@ -187,6 +187,23 @@ describe('collections: a folder of saved requests, run against server-everything
     await traffic.getByRole('combobox', { name: 'Filter traffic' }).fill('');
   });
 
+  test('Save as request in the Prompts pane keeps the prompt and its arguments', async () => {
+    const page = harness.page;
+    await page.getByRole('tablist', { name: 'Server features' }).getByRole('tab', { name: 'Prompts', exact: true }).click();
+    const prompts = page.getByRole('region', { name: 'Prompts', exact: true });
+    await prompts.getByRole('listbox', { name: 'Prompt list' }).getByRole('option').filter({ hasText: 'args-prompt' }).click();
+    const form = prompts.getByRole('form', { name: 'Prompt arguments' });
+    await form.getByRole('combobox', { name: /^city/ }).fill('Paris');
+    await form.getByRole('button', { name: 'Save as request…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as request' });
+    expect(await dialog.getByRole('textbox', { name: 'File' }).inputValue()).toBe('args-prompt.yaml');
+    await dialog.getByRole('button', { name: 'Save request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const text = await readFile(path.join(dir, 'args-prompt.yaml'), 'utf8');
+    expect(text).toContain('prompt: args-prompt');
+    expect(text).toContain('city: Paris');
+  });
+
   test('a snapshot is accepted from a run; a later result that differs fails, and its diff shows what changed', async () => {
     const collections = await showCollections();
     const snapshotSum = (b: number) => `tool: get-sum\narguments: { a: 2, b: ${b} }\nchecks:\n  - snapshot: {}\n`;
@@ -214,8 +231,10 @@ describe('collections: a folder of saved requests, run against server-everything
     await detail.getByRole('button', { name: 'Compare with the snapshot' }).click();
     const snapshotDiff = detail.getByRole('region', { name: 'Diff: the snapshot → the last run' });
     await snapshotDiff.getByRole('status').filter({ hasText: '1 changed, 0 added, 0 removed' }).waitFor();
-    const changed = await snapshotDiff.getByRole('list', { name: 'Differences' }).getByRole('listitem').first().innerText();
-    expect(changed).toContain('/content/0/text');
+    // The rows come from the core's diff thread after the counts: "…" until they do.
+    const firstRow = snapshotDiff.getByRole('list', { name: 'Differences' }).getByRole('listitem').first();
+    await expect.poll(() => firstRow.innerText()).toContain('/content/0/text');
+    const changed = await firstRow.innerText();
     expect(changed).toContain('5');
     expect(changed).toContain('6');
 
@@ -235,7 +254,7 @@ describe('collections: a folder of saved requests, run against server-everything
     const collections = await showCollections();
     await mkdir(path.join(dir, 'many'));
     await Promise.all(Array.from({ length: 400 }, (_, index) => writeFile(path.join(dir, 'many', `r${String(index).padStart(3, '0')}.yaml`), 'tool: echo\narguments: { message: hi }\n')));
-    await collections.getByText('406 requests', { exact: true }).waitFor({ timeout: 15_000 });
+    await collections.getByText('407 requests', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await tree().getByRole('treeitem').count()).toBeLessThan(80);
     await item('many').click();
     await item('many').click();

@@ -4,6 +4,7 @@ import { authSlots } from '../features/auth';
 import { askToSaveRequest, collectionsSlots } from '../features/collections';
 import { LogLevelControl } from '../features/logs';
 import { promptsSlots } from '../features/prompts';
+import { resourcesSlots } from '../features/resources';
 import { serverInfoSlots } from '../features/server-info';
 import { toolsSlots } from '../features/tools';
 import { trafficSlots } from '../features/traffic';
@@ -14,6 +15,8 @@ export function wireFeatures(): void {
   authSlots.showTraffic.fill(showTraffic);
   collectionsSlots.showTraffic.fill(showTraffic);
   promptsSlots.openResource.fill(openResource);
+  promptsSlots.saveAsRequest.fill(askToSaveRequest);
+  resourcesSlots.saveAsRequest.fill(askToSaveRequest);
   toolsSlots.openResource.fill(openResource);
   toolsSlots.saveAsRequest.fill(askToSaveRequest);
   trafficSlots.saveAsRequest.fill(askToSaveRequest);

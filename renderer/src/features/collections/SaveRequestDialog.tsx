@@ -20,7 +20,9 @@ export function SaveRequestDialog() {
 }
 
 function targetOf(call: CallToSave): string | undefined {
-  return call.kind === 'tool' ? call.tool : call.target;
+  if (call.kind === 'traffic') return call.target;
+  const { action } = call;
+  return 'tool' in action ? action.tool : 'resource' in action ? action.resource : action.prompt;
 }
 
 /** A file name for the request that is not taken yet: its tool, prompt or resource, in lower case. */
@@ -65,7 +67,11 @@ function SaveRequestForm({ call }: { call: CallToSave }) {
 }
 
 function describeCall(call: CallToSave): string {
-  return call.kind === 'tool' ? `the call of ${call.tool}` : `traffic entry #${call.seq}${call.target ? ` (${call.method} ${call.target})` : ''}`;
+  if (call.kind === 'request') {
+    const { action } = call;
+    return 'tool' in action ? `the call of ${action.tool}` : 'resource' in action ? `the read of ${action.resource}` : `the prompt ${action.prompt}`;
+  }
+  return `traffic entry #${call.seq}${call.target ? ` (${call.method} ${call.target})` : ''}`;
 }
 
 interface FieldsProps {
@@ -98,8 +104,8 @@ function SaveRequestFields({ call, view, onSaved, onCancel }: FieldsProps) {
     const nameField = name.trim() ? { name: name.trim() } : {};
     try {
       const api = getApi();
-      if (call.kind === 'tool') {
-        const request = { ...nameField, ...serverField, tool: call.tool, arguments: call.arguments, checks: [{ outcome: 'success' }] };
+      if (call.kind === 'request') {
+        const request = { ...nameField, ...serverField, ...call.action, checks: [{ outcome: 'success' }] };
         await api.invoke('collections.saveRequest', { collectionId: view.id, path: trimmed, request });
       } else {
         await api.invoke('collections.saveFromTraffic', { collectionId: view.id, path: trimmed, seq: call.seq, ...nameField, ...serverField });

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import type { JsonObject } from '../../../../shared/mcp';
+import type { RequestAction } from '../../../../shared/collections';
 
-/** A call to keep as a request file: a tool with its current arguments, or a traffic entry. */
+/** A call to keep as a request file: a tool call, resource read or prompt get as the person set it up, or a traffic entry. */
 export type CallToSave =
-  | { kind: 'tool'; tool: string; arguments: JsonObject }
+  | { kind: 'request'; action: RequestAction }
   | {
       kind: 'traffic';
       seq: number;
@@ -24,7 +24,7 @@ export const useSaveRequestStore = create<SaveRequestState>((set) => ({
   close: () => set({ pending: undefined }),
 }));
 
-/** Opens the Save as request dialog for a call (what the Tools pane and the traffic log's slots are filled with). */
+/** Opens the Save as request dialog for a call (what the Tools, Resources and Prompts panes' and the traffic log's slots are filled with). */
 export function askToSaveRequest(call: CallToSave): void {
   useSaveRequestStore.setState({ pending: call });
 }

@@ -193,7 +193,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
             className="button button--small"
             disabled={draft.parseError !== null || !isObject(draft.value)}
             title="Keep this call, with these arguments, as a request file in a collection"
-            onClick={() => isObject(draft.value) && toolsSlots.saveAsRequest.get()({ kind: 'tool', tool: tool.name, arguments: draft.value })}
+            onClick={() => isObject(draft.value) && toolsSlots.saveAsRequest.get()({ kind: 'request', action: { tool: tool.name, arguments: draft.value } })}
           >
             Save as request…
           </button>
