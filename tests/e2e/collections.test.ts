@@ -269,4 +269,32 @@ describe('collections: a folder of saved requests, run against server-everything
     expect(await item('many').getAttribute('aria-selected')).toBe('true');
     await harness.screenshot('collections-long');
   });
+
+  test('the last folder is remembered: after a reload it is filled in', async () => {
+    await harness.page.reload();
+    const collections = await showCollections();
+    await expect.poll(() => collections.getByRole('textbox', { name: 'Collection folder' }).inputValue()).toBe(dir);
+    await collections.getByRole('button', { name: 'Open', exact: true }).click();
+    await item('many').waitFor();
+  });
+
+  test('after the core restarts, the open collection is opened again and runs', async () => {
+    const page = harness.page;
+    process.kill(await harness.corePid(), 'SIGKILL');
+    const banner = page.getByRole('alert').filter({ hasText: 'Core stopped' });
+    await banner.getByRole('button', { name: 'Restart core' }).click({ timeout: 15_000 });
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    const collections = await showCollections();
+    // Fold the 400 requests away, so the others are on screen.
+    await item('many').click();
+    expect(await item('many').getAttribute('aria-expanded')).toBe('false');
+    await item('Echo renamed').click();
+    const detail = collections.getByRole('region', { name: 'Request echo.yaml' });
+    await detail.getByLabel('Arguments').waitFor();
+    const run = detail.getByRole('region', { name: 'Last run' });
+    const before = await run.textContent().catch(() => '');
+    await detail.getByRole('button', { name: 'Run request' }).click();
+    await expect.poll(async () => (await run.textContent()) !== before && (await run.getByText('Passed', { exact: true }).count()) === 1, { timeout: 60_000 }).toBe(true);
+    expect(await collections.getByRole('alert').filter({ hasText: 'not open' }).count()).toBe(0);
+  });
 });

@@ -60,9 +60,25 @@ export const useCollectionStore = create<CollectionState>((set, get) => {
   };
 });
 
-/** Keeps the open collection in step with the core's `collections.changed` events. Returns a function that stops it. */
+/**
+ * Keeps the open collection in step with the core's `collections.changed` events, and opens it
+ * again when the link comes back (a core that restarted has forgotten it). Returns a function that stops it.
+ */
 export function startCollectionSync(): () => void {
-  return getApi().on('collections.changed', (view) => useCollectionStore.getState().applyChanged(view));
+  const api = getApi();
+  let wasOpen = api.getLinkState().status === 'open';
+  const stops = [
+    api.on('collections.changed', (view) => useCollectionStore.getState().applyChanged(view)),
+    api.onLinkStateChange(() => {
+      const open = api.getLinkState().status === 'open';
+      const view = useCollectionStore.getState().view;
+      if (open && !wasOpen && view) void useCollectionStore.getState().open(view.dir);
+      wasOpen = open;
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
 
 onUiStateLoaded(() => {
