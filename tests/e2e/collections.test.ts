@@ -72,6 +72,7 @@ describe('collections: a folder of saved requests, run against server-everything
   test('a folder opened by its path shows its requests as a tree, folders included', async () => {
     const collections = await showCollections();
     await collections.getByRole('textbox', { name: 'Collection folder' }).fill(dir);
+    await harness.screenshot('collections-open-form');
     await collections.getByRole('button', { name: 'Open', exact: true }).click();
     await collections.getByRole('heading', { name: 'Everything checks' }).waitFor();
     await item('Echo hello').waitFor();
@@ -296,5 +297,21 @@ describe('collections: a folder of saved requests, run against server-everything
     await detail.getByRole('button', { name: 'Run request' }).click();
     await expect.poll(async () => (await run.textContent()) !== before && (await run.getByText('Passed', { exact: true }).count()) === 1, { timeout: 60_000 }).toBe(true);
     expect(await collections.getByRole('alert').filter({ hasText: 'not open' }).count()).toBe(0);
+  });
+
+  test('Create writes a collection.yaml naming the selected server, and opens it', async () => {
+    const collections = await showCollections();
+    await collections.getByRole('button', { name: 'Close collection' }).click();
+    const created = path.join(dir, 'new-project', '.loupe');
+    await collections.getByRole('textbox', { name: 'Collection folder' }).fill(created);
+    await collections.getByRole('button', { name: 'Create', exact: true }).click();
+    await collections.getByRole('heading', { name: 'new-project' }).waitFor();
+    await collections.getByText(/^No requests yet/).waitFor();
+    const text = await readFile(path.join(created, 'collection.yaml'), 'utf8');
+    expect(text).toContain('name: new-project');
+    // The reload in an earlier test selected the first server again: the demo one.
+    expect(text).toContain('everything-demo:');
+    expect(text).toContain(EVERYTHING);
+    await harness.screenshot('collections-created');
   });
 });

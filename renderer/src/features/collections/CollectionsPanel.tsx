@@ -74,7 +74,7 @@ function OpenCollection({ view }: { view: CollectionView }) {
         <div className="collections__tree-pane">
           <p className="collections__count">{plural(countRequests(view.tree), 'request')}</p>
           {view.tree.length === 0 ? (
-            <p className="empty-state">No requests yet. Save a tool call from the Tools tab (“Save as request…”), a traffic row, or write a .yaml file here.</p>
+            <p className="empty-state">No requests yet. Save a call from the Tools, Resources or Prompts tab or a traffic row (“Save as request…”), or write a .yaml file in the folder.</p>
           ) : (
             <RequestTree
               tree={view.tree}
