@@ -31,7 +31,7 @@ describe('traffic: the row context menu (copy, replay, edit and replay, filter)'
     await rowOf(echoSeq).click({ button: 'right' });
     await menu().waitFor();
     const items = await menu().getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['Copy request', 'Copy response', 'Copy request and response', 'Replay', 'Edit and replay…', 'Only tools/call', `Only ${FIXTURE}`, 'Save as JSON Lines']);
+    expect(items).toEqual(['Copy request', 'Copy response', 'Copy request and response', 'Replay', 'Edit and replay…', 'Only tools/call', `Only ${FIXTURE}`, 'Save as JSON Lines', 'Save as request…']);
     await harness.screenshot('traffic-row-menu');
     await harness.page.keyboard.press('Escape');
     await menu().waitFor({ state: 'detached' });

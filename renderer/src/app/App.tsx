@@ -3,6 +3,7 @@ import { ServerFormDialog, ServersPanel } from '../features/servers';
 import { NoticeBanners } from '../features/notices';
 import { ApprovalsButton, ApprovalsPanel } from '../features/approvals';
 import { TrafficPanel } from '../features/traffic';
+import { SaveRequestDialog } from '../features/collections';
 import { LoupeMark } from '../ui/icons';
 import { useLayoutStore } from '../ui/layout-store';
 import { Splitter } from '../ui/Splitter';
@@ -53,6 +54,7 @@ export function App() {
       </div>
       <ApprovalsPanel />
       <ServerFormDialog />
+      <SaveRequestDialog />
     </div>
   );
 }

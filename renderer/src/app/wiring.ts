@@ -1,16 +1,24 @@
 /** Fills every feature's slots: the only place one feature's piece reaches another. */
 import { approvalsSlots } from '../features/approvals';
 import { authSlots } from '../features/auth';
+import { askToSaveRequest, collectionsSlots } from '../features/collections';
 import { LogLevelControl } from '../features/logs';
 import { promptsSlots } from '../features/prompts';
+import { resourcesSlots } from '../features/resources';
 import { serverInfoSlots } from '../features/server-info';
 import { toolsSlots } from '../features/tools';
+import { trafficSlots } from '../features/traffic';
 import { openResource, showTraffic } from './navigation';
 
 export function wireFeatures(): void {
   approvalsSlots.showTraffic.fill(showTraffic);
   authSlots.showTraffic.fill(showTraffic);
+  collectionsSlots.showTraffic.fill(showTraffic);
   promptsSlots.openResource.fill(openResource);
+  promptsSlots.saveAsRequest.fill(askToSaveRequest);
+  resourcesSlots.saveAsRequest.fill(askToSaveRequest);
   toolsSlots.openResource.fill(openResource);
+  toolsSlots.saveAsRequest.fill(askToSaveRequest);
+  trafficSlots.saveAsRequest.fill(askToSaveRequest);
   serverInfoSlots.LogLevelControl.fill(LogLevelControl);
 }

@@ -3,6 +3,7 @@ import { errorMessage } from '../bridge/bridge-error';
 import { useAppInfoStore } from './app-info';
 import { startApprovalsSync } from './approvals/approvals-sync';
 import { startAuthSync } from './auth/auth-sync';
+import { startCollectionSync } from './collections/collection-store';
 import { useConnectionsStore } from './connections/connections-store';
 import { startListsMirror } from './lists/lists-mirror';
 import { useNoticesStore } from './notices';
@@ -29,6 +30,7 @@ export function startStateSync(): () => void {
     startApprovalsSync(),
     startTasksSync(),
     startAuthSync(),
+    startCollectionSync(),
   ];
 
   let wasOpen = false;

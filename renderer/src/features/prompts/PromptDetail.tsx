@@ -7,6 +7,7 @@ import { ItemIcon } from '../../ui/item-icon/ItemIcon';
 import { useCompletion } from '../../ui/completion/use-completion';
 import { argumentsToSend, missingRequired } from './prompt-messages';
 import { PromptResultView } from './PromptResultView';
+import { promptsSlots } from './slots';
 import { promptKey, usePromptsStore } from './prompts-store';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
 
@@ -78,6 +79,17 @@ export function PromptDetail({ serverId, prompt, connected, completions }: Props
         <div className="prompt-form__actions">
           <button type="submit" className="button button--primary" disabled={!connected || getting}>
             Get prompt
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            title="Keep this prompt get, with these arguments, as a request file in a collection"
+            onClick={() => {
+              const names = prompt.arguments.map((argument) => argument.name);
+              promptsSlots.saveAsRequest.get()({ kind: 'request', action: { prompt: prompt.name, arguments: argumentsToSend(values, names) } });
+            }}
+          >
+            Save as request…
           </button>
           {!connected && <span className="field__hint">Connect the server to get this prompt.</span>}
           {connected && !completions && prompt.arguments.length > 0 && <span className="field__hint">This server offers no completions.</span>}

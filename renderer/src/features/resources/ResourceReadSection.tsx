@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatClockTime } from '../../ui/format';
 import { ResourceReadView } from './ResourceReadView';
 import { resourceKey, useResourcesStore } from './resources-store';
+import { resourcesSlots } from './slots';
 
 interface Props {
   serverId: string;
@@ -49,6 +50,14 @@ export function ResourceReadSection({ serverId, uri, connected, subscribable, re
           </>
         )}
         {subscribed && <span className="resource-badge resource-badge--subscribed">Subscribed</span>}
+        <button
+          type="button"
+          className="button button--small"
+          title="Keep this read as a request file in a collection"
+          onClick={() => resourcesSlots.saveAsRequest.get()({ kind: 'request', action: { resource: uri } })}
+        >
+          Save as request…
+        </button>
         {!connected && <span className="field__hint">Connect the server to read this resource.</span>}
       </div>
       {subscriptionError && (

@@ -188,6 +188,15 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
           </span>
           <TaskChoice support={taskSupport} checked={runAsTask} onChange={setRunAsTask} />
           <span className="tool-run__spacer" />
+          <button
+            type="button"
+            className="button button--small"
+            disabled={draft.parseError !== null || !isObject(draft.value)}
+            title="Keep this call, with these arguments, as a request file in a collection"
+            onClick={() => isObject(draft.value) && toolsSlots.saveAsRequest.get()({ kind: 'request', action: { tool: tool.name, arguments: draft.value } })}
+          >
+            Save as request…
+          </button>
           <CallOptions serverDefaults={serverTimeouts} override={override} onChange={(next) => store.setTimeoutOverride(key, next)} />
         </div>
       </form>

@@ -1,14 +1,15 @@
 import { useCallback } from 'react';
 import { PopupMenu } from '../../ui/PopupMenu';
 import type { CompactTrafficLog } from '../../state/traffic/compact-traffic-log';
-import { filterTerm, isReplayable } from './row-actions';
+import { filterTerm, isReplayable, isSaveableAsRequest } from './row-actions';
 
 export type RowAction =
   | { type: 'copy'; what: 'request' | 'response' | 'both' }
   | { type: 'replay' }
   | { type: 'edit-and-replay' }
   | { type: 'filter'; text: string }
-  | { type: 'save' };
+  | { type: 'save' }
+  | { type: 'save-request' };
 
 interface Props {
   log: CompactTrafficLog;
@@ -22,7 +23,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The row's context menu (right-click, Shift+F10 or the Menu key): copy, replay, filter, save. */
+/** The row's context menu (right-click, Shift+F10 or the Menu key): copy, replay, filter, save, save as a collection's request. */
 export function RowContextMenu({ log, position, x, y, live, serverName, onAction, onClose }: Props) {
   const choose = useCallback(
     (action: RowAction) => {
@@ -37,6 +38,7 @@ export function RowContextMenu({ log, position, x, y, live, serverName, onAction
   const isRequest = log.kind(position) === 'request';
   const replayable = live && isReplayable(log, position);
   const seq = log.seq(position);
+  const saveable = live && isSaveableAsRequest(log, position);
 
   return (
     <PopupMenu x={x} y={y} label={`Actions for row ${seq}`} onClose={onClose}>
@@ -51,6 +53,7 @@ export function RowContextMenu({ log, position, x, y, live, serverName, onAction
       <Item label={`Only ${serverName}`} onClick={() => choose({ type: 'filter', text: filterTerm('server', serverName) })} />
       <Separator />
       <Item label="Save as JSON Lines" onClick={() => choose({ type: 'save' })} />
+      {saveable && <Item label="Save as request…" onClick={() => choose({ type: 'save-request' })} />}
     </PopupMenu>
   );
 }

@@ -9,6 +9,15 @@ export function isReplayable(log: CompactTrafficLog, position: number): boolean 
   return log.kind(position) === 'request' && !log.isIncoming(position) && method !== undefined && isReplayableMethod(method);
 }
 
+/** The requests a collection can keep as request files (collections.saveFromTraffic). */
+const SAVEABLE_METHODS = new Set(['tools/call', 'resources/read', 'prompts/get']);
+
+/** A row that can be saved as a request in a collection: a tool call, resource read or prompt get Loupe sent. */
+export function isSaveableAsRequest(log: CompactTrafficLog, position: number): boolean {
+  const method = log.method(position);
+  return log.kind(position) === 'request' && !log.isIncoming(position) && method !== undefined && SAVEABLE_METHODS.has(method);
+}
+
 /** A message's whole JSON text: inline, or fetched from the core when only a preview arrived. */
 export async function wholeText(log: CompactTrafficLog, position: number, fetchWhole?: FetchWhole): Promise<string> {
   const truncated = log.isTruncated(position) && log.problem(position) === undefined;

@@ -4,6 +4,7 @@ import { serializeTrafficEntries } from '../../../../shared/traffic-jsonl';
 import type { Bridge } from '../../bridge/types';
 import type { RowAction } from './RowContextMenu';
 import { paramsText, wholeText, type FetchWhole } from './row-actions';
+import { trafficSlots } from './slots';
 import { downloadLiveExport, downloadText, exportFileName } from './traffic-files';
 import type { TrafficSession } from '../../state/traffic/traffic-session';
 import { useTrafficPanelStore } from './traffic-panel-store';
@@ -32,7 +33,7 @@ interface Deps {
   run: (what: string, action: () => Promise<void>) => Promise<void>;
 }
 
-/** What the row context menu does: copy, replay, edit and replay, filter, save. */
+/** What the row context menu does: copy, replay, edit and replay, filter, save, save as a collection's request. */
 export function useRowActions({ api, session, live, fetchWhole, run }: Deps) {
   const [menu, setMenu] = useState<RowMenuState | null>(null);
   const [editor, setEditor] = useState<ReplayEditorState | null>(null);
@@ -92,6 +93,11 @@ export function useRowActions({ api, session, live, fetchWhole, run }: Deps) {
           else downloadText(serializeTrafficEntries(positions.map((at) => log.entry(at))), fileName);
         });
         break;
+      case 'save-request': {
+        const target = log.subject(position);
+        trafficSlots.saveAsRequest.get()({ kind: 'traffic', seq, method: log.method(position) ?? '', ...(target !== undefined ? { target } : {}) });
+        break;
+      }
     }
   };
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { DocumentSource } from '../../bridge/documents/document-source';
 import type { TreeRow } from '../../../../shared/document/json-tree-model';
 import { copyText } from './file-actions';
+import { listMove } from '../list-moves';
 import { useRowWindow } from '../use-row-window';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
 
@@ -104,25 +105,13 @@ export function JsonTreeView({ source, label, maxHeight = 420 }: Props) {
       }
       return;
     }
+    const move = listMove(event.key, activeIndex, count, PAGE);
+    if (move !== undefined) {
+      event.preventDefault();
+      moveTo(move);
+      return;
+    }
     switch (event.key) {
-      case 'ArrowDown':
-        moveTo(activeIndex + 1);
-        break;
-      case 'ArrowUp':
-        moveTo(activeIndex - 1);
-        break;
-      case 'PageDown':
-        moveTo(activeIndex + PAGE);
-        break;
-      case 'PageUp':
-        moveTo(activeIndex - PAGE);
-        break;
-      case 'Home':
-        moveTo(0);
-        break;
-      case 'End':
-        moveTo(count - 1);
-        break;
       case 'ArrowRight':
         if (container && !row.expanded) source.toggle(activeIndex);
         else if (container) moveTo(activeIndex + 1);
