@@ -2,9 +2,13 @@
  * Header verdicts (issue 30, item 3) on the two-era fixture over 2026-07-28 Streamable HTTP: an
  * exchange whose mirrored headers match its body shows a ✓ in its detail; one where a configured
  * Mcp-Param-Region header disagrees with the body's argument shows the violation, in the HTTP
- * entry and in the request's detail, and is found by `is:violation`.
+ * entry and in the request's detail, and is found by `is:violation`. The same exchanges saved
+ * from the Export menu as HAR 1.2 open back with their JSON-RPC bodies and verdicts.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Har } from '../../shared/har.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ServerConfig } from '../../shared/server-config.js';
 import { startModernHttpServer } from '../fixtures/modern-server-config.js';
@@ -75,5 +79,23 @@ describe('header verdicts on 2026-07-28 HTTP', () => {
     await ok.waitFor();
     expect(await ok.textContent()).toMatch(/^✓ MCP-Protocol-Version, Mcp-Method.* match the body\.$/);
     await harness.screenshot('header-verdict-ok');
+  });
+
+  test('Export → HTTP exchanges as HAR 1.2 saves the exchanges, which open back with bodies and verdicts', async () => {
+    const page = harness.page;
+    await traffic().getByRole('combobox', { name: 'Filter traffic' }).fill('');
+    await traffic().getByRole('button', { name: 'Export ▾' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), traffic().getByRole('menuitem', { name: 'HTTP exchanges as HAR 1.2' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^loupe-traffic-.+\.har$/);
+    const saved = path.join(harness.dataDir, 'exported.har');
+    await download.saveAs(saved);
+    const har = JSON.parse(await readFile(saved, 'utf8')) as Har;
+    expect(har.log.version).toBe('1.2');
+    const posts = har.log.entries.filter((entry) => entry.request.method === 'POST' && entry.request.url === http.url);
+    expect(posts.length).toBeGreaterThan(2);
+    const forecast = posts.find((entry) => entry.request.postData?.text.includes('"forecast"'));
+    expect(forecast?.response.status).toBe(400);
+    expect(forecast?.comment).toContain('Mirrored headers: Mcp-Param-Region says "us"');
+    expect(forecast?.request.headers).toContainEqual({ name: 'mcp-param-region', value: 'us' });
   });
 });
