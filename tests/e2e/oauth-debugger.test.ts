@@ -16,7 +16,7 @@ const NAME = 'OAuth fixture';
 
 describe('the OAuth debugger', () => {
   let harness: Harness;
-  let fixture: { url: string; close(): Promise<void> };
+  let fixture: { url: string; close(): Promise<void>; seen: { authorizations: Array<Record<string, string>>; tokenGrants: Array<{ grant: string }> } };
 
   beforeAll(async () => {
     fixture = (await startOAuthFixture()) as typeof fixture;
@@ -73,30 +73,49 @@ describe('the OAuth debugger', () => {
 
     // Run the rest one step at a time: Next whenever the run is paused, until it ends.
     const next = debug.getByRole('button', { name: 'Next step' });
-    await expect
-      .poll(
+    const runToEnd = () =>
+      expect.poll(
         async () => {
           const text = (await status.textContent()) ?? '';
           if (text.startsWith('Paused') && (await next.isEnabled())) await next.click();
           return text;
         },
         { timeout: 30_000 },
-      )
-      .toMatch(/^(Done|Failed|Stopped)/);
+      );
+
+    await runToEnd().toMatch(/^(Done|Failed|Stopped)/);
     await expect.poll(() => status.textContent()).toMatch(/^Done · spec 2025-11-25 · 10 steps/);
     const tokens = debug.getByRole('listitem', { name: 'Step 7: Token request' });
-    await tokens.getByRole('group').or(tokens.locator('summary')).first().waitFor();
     const arrows = debug.getByRole('list', { name: 'Sequence diagram arrows' }).getByRole('listitem');
     expect(await arrows.count()).toBeGreaterThan(8);
     expect(await arrows.allTextContents()).toContainEqual(expect.stringMatching(/^Loupe \(MCP client\) → Authorization server: /));
     await debug.getByRole('figure', { name: 'Sequence diagram' }).scrollIntoViewIfNeeded();
     await harness.screenshot('oauth-debugger-done');
 
-    // Continue from the token request: the steps before it stay, it runs again.
+    // The authorization server got the edited scope.
+    expect(fixture.seen.authorizations.map((authorization) => authorization.scope)).toEqual(['mcp admin']);
+    const grantsBefore = fixture.seen.tokenGrants.length;
+
+    // Continue from the token request: the steps before it stay, and the used code is sent again,
+    // which the authorization server refuses (a code is good once), as the run shows.
     await tokens.locator('summary').click();
     await tokens.getByRole('button', { name: 'Continue from here' }).click();
-    await expect.poll(() => status.textContent()).toMatch(/^(Paused|Done)/);
-    await expect.poll(async () => (await tokens.textContent()) ?? '').toMatch(/next|OK/);
-    expect(await debug.getByRole('listitem', { name: 'Step 5: Authorization request (PKCE S256, resource indicator)' }).getByText('edited', { exact: true }).count()).toBe(1);
+    await runToEnd().toMatch(/^Failed .*invalid_grant/);
+    expect(fixture.seen.tokenGrants.length).toBe(grantsBefore + 1);
+    expect(fixture.seen.authorizations).toHaveLength(1);
+    expect(await steps.count()).toBe(7);
+
+    // Continue from the authorization request: it is pending again, built afresh, and edited
+    // once more before it goes; a new code, and the run ends well.
+    await authorize.locator('summary').click();
+    await authorize.getByRole('button', { name: 'Continue from here' }).click();
+    const again = authorize.getByRole('textbox', { name: 'scope' });
+    await expect.poll(() => again.inputValue()).toBe('mcp');
+    expect(await steps.count()).toBe(5);
+    await again.fill('mcp files');
+    await authorize.getByRole('button', { name: 'Apply the edit' }).click();
+    await expect.poll(() => authorize.getByLabel('Request to send').textContent()).toContain('scope=mcp+files');
+    await runToEnd().toMatch(/^Done/);
+    expect(fixture.seen.authorizations.map((authorization) => authorization.scope)).toEqual(['mcp admin', 'mcp files']);
   });
 });

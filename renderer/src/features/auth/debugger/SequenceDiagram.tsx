@@ -3,12 +3,16 @@ import { DIAGRAM_PARTICIPANTS, type DiagramArrow, type DiagramParticipant, type 
 const COLUMN = 170;
 const ROW = 24;
 const TOP = 36;
-/** Labels are the server's and authorization server's words too: cut, never laid out as markup. */
-const MAX_LABEL = 34;
+/** About how wide a character of the diagram's 11px text is, to cut a label to the room it has. */
+const CHAR_WIDTH = 6.2;
 
 const columnOf = (participant: DiagramParticipant) => DIAGRAM_PARTICIPANTS.findIndex((candidate) => candidate.id === participant);
 const centre = (column: number) => column * COLUMN + COLUMN / 2;
-const cut = (label: string) => (label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label);
+/** Labels hold the servers' words too: cut to the room they have (the whole label is their tooltip), never laid out as markup. */
+function cut(label: string, room: number): string {
+  const max = Math.max(8, Math.floor(room / CHAR_WIDTH));
+  return label.length > max ? `${label.slice(0, max - 1)}…` : label;
+}
 
 function arrowText(arrow: DiagramArrow): string {
   const from = DIAGRAM_PARTICIPANTS[columnOf(arrow.from)]?.label ?? arrow.from;
@@ -49,7 +53,7 @@ export function SequenceDiagram({ diagram }: { diagram: Diagram }) {
             if (arrow.kind === 'note' || from === to) {
               return (
                 <text key={index} x={from + 6} y={y + 4} className={className}>
-                  ✎ {cut(arrow.label)}
+                  <title>{arrow.label}</title>✎ {cut(arrow.label, COLUMN * 1.5)}
                 </text>
               );
             }
@@ -57,7 +61,8 @@ export function SequenceDiagram({ diagram }: { diagram: Diagram }) {
               <g key={index} className={className}>
                 <line x1={from} y1={y} x2={to} y2={y} markerEnd="url(#sequence-arrow)" />
                 <text x={(from + to) / 2} y={y - 4} textAnchor="middle">
-                  {cut(arrow.label)}
+                  <title>{arrow.label}</title>
+                  {cut(arrow.label, Math.abs(to - from) - 8)}
                 </text>
               </g>
             );
