@@ -40,6 +40,14 @@ describe('tool lint: server-everything', () => {
     expect(text).toMatch(/Fix: Add a "description" to "resourceType"/);
     await harness.screenshot('tool-lint-everything');
 
+    // Linting sent no tools/list of its own: the log holds only the loads of the list itself.
+    const traffic = harness.page.getByRole('region', { name: 'Traffic' });
+    await traffic.getByRole('combobox', { name: 'Filter traffic' }).fill('method:tools/list');
+    const listRows = traffic.getByRole('grid', { name: 'Traffic log' }).getByRole('row', { name: /tools\/list/ });
+    const loads = await listRows.count();
+    expect(loads).toBeGreaterThan(0);
+    expect(loads).toBeLessThan(5);
+
     await selectTool(tools, 'echo');
     const clean = tools.getByRole('region', { name: 'Tool echo' }).getByRole('region', { name: 'Tool lint' });
     await clean.getByText('No findings: this tool follows every rule checked.').waitFor();

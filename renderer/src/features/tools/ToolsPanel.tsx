@@ -33,9 +33,9 @@ export function ToolsPanel() {
   const entries = useMemo(() => listEntries(tools?.items ?? []), [tools]);
   const visible = useMemo(() => filterEntries(entries, deferredFilter), [entries, deferredFilter]);
   const selected = entries.find((entry) => entry.key === selectedKey);
-  // Linted once a connection and again after the server announces a change (not on each
-  // revision: tools.lint loads the list itself, which makes a new revision).
-  const listKey = tools?.status === 'loaded' ? `${tools.connectionId}:${tools.changedAt ?? 0}` : undefined;
+  // Each list loaded (a connection, a change, a refresh) is linted once: tools.lint lints the list
+  // the core holds, without loading it again.
+  const listKey = tools?.status === 'loaded' ? `${tools.connectionId}:${tools.revision}` : undefined;
   const lint = useToolLintStore((state) => (serverId ? state.byServer[serverId] : undefined));
   const runLint = useToolLintStore((state) => state.lint);
   useEffect(() => {

@@ -4,7 +4,7 @@ import { getApi } from '../../bridge/api';
 
 /** One server's lint: the report of its current tool list, or why there is none. */
 export interface LintState {
-  /** Which list the report is of (its connection and last announced change): a new one is linted again. */
+  /** Which list the report is of (its connection and revision): a new one is linted again. */
   listKey: string;
   status: 'checking' | 'done' | 'failed';
   report?: ToolLintReport;
