@@ -128,6 +128,11 @@ export interface TrafficEntry {
   model?: ModelTrafficTag;
 }
 
+/** What `is:violation` finds: an MCP App's misstep, or mirrored headers that failed their verdict. */
+export function isViolation(entry: Pick<TrafficEntry, 'violation' | 'headerVerdict'>): boolean {
+  return entry.violation !== undefined || entry.headerVerdict?.ok === false;
+}
+
 /** Messages bigger than this reach the renderer as a preview; the core keeps them whole. */
 export const TRAFFIC_INLINE_LIMIT = 256 * 1024;
 export const TRAFFIC_PREVIEW_CHARS = 4096;

@@ -110,6 +110,8 @@ function clauseTest(log: TrafficRows, clause: TrafficClause, options: FilterOpti
       }
       return (position) => log.status(position) === wanted;
     }
+    case 'violation':
+      return (position) => log.isViolation(position);
     case 'dir': {
       const incoming = clause.direction === 'in';
       return (position) => log.isIncoming(position) === incoming;

@@ -6,6 +6,7 @@ import { parseFilter } from './filter-terms.js';
  * all of which must match (AND). A leading `-` negates a term.
  *
  *   method:tools/call   name:echo   server:everything   is:error|pending|ok|cancelled|timeout|unanswered|input
+ *   is:violation (an MCP App's misstep, or 2026-07-28 headers that disagree with the body)
  *   dir:in|out   kind:request|response|error|notification|batch|stderr|malformed
  *   larger-than:10k   smaller-than:1m   id:7   "a phrase"   /regex/i   free text
  */
@@ -17,6 +18,7 @@ export type TrafficClause = { negate: boolean } & (
   | { type: 'name'; value: string }
   | { type: 'server'; value: string }
   | { type: 'is'; status: StatusTerm }
+  | { type: 'violation' }
   | { type: 'dir'; direction: Direction }
   | { type: 'kind'; kind: TrafficKind }
   | { type: 'larger-than'; bytes: number }
@@ -77,8 +79,10 @@ function parsePropertyTerm(key: string, value: string): ClauseBody | string | un
       return { type: key, value };
     case 'is':
     case 'status': {
-      const status = STATUS_WORDS[value.toLowerCase()];
-      return status ? { type: 'is', status } : `Unknown status "${value}": use pending, ok, error, cancelled, timeout, unanswered or input.`;
+      const word = value.toLowerCase();
+      if (word === 'violation' || word === 'violations') return { type: 'violation' };
+      const status = STATUS_WORDS[word];
+      return status ? { type: 'is', status } : `Unknown status "${value}": use pending, ok, error, cancelled, timeout, unanswered, input or violation.`;
     }
     case 'dir':
     case 'direction': {
@@ -115,5 +119,5 @@ export function parseTrafficQuery(text: string): TrafficQuery {
 
 /** Clauses whose result can change after a row first appears (its response or cancel arrives later). */
 export function dependsOnRowState(clause: TrafficClause): boolean {
-  return clause.type === 'is' || clause.type === 'kind' || clause.type === 'larger-than' || clause.type === 'smaller-than' || clause.type === 'text' || clause.type === 'regex';
+  return clause.type === 'is' || clause.type === 'violation' || clause.type === 'kind' || clause.type === 'larger-than' || clause.type === 'smaller-than' || clause.type === 'text' || clause.type === 'regex';
 }

@@ -50,6 +50,8 @@ export interface TrafficRows {
   isIncoming(row: number): boolean;
   /** A response to an id its connection never sent. */
   isOrphan(row: number): boolean;
+  /** An MCP App's misstep (`violation`), or a 2026-07-28 exchange whose headers failed their verdict. */
+  isViolation(row: number): boolean;
   status(row: number): RowStatus;
   size(row: number): number;
   id(row: number): JsonRpcId | undefined;

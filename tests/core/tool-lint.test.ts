@@ -37,6 +37,16 @@ describe('tool lint against the fixture server\'s rule-breaking tools', () => {
     expect(report.counts.error).toBe(findings.filter((finding) => finding.severity === 'error').length);
   });
 
+  it('lints the list the connection holds without asking the server again, unless forced', async () => {
+    await test.core.handlers['tools.list']({ serverId });
+    const listRequests = async () => (await test.traffic(serverId)).filter((entry) => entry.kind === 'request' && entry.method === 'tools/list').length;
+    const before = await listRequests();
+    expect((await test.core.handlers['tools.lint']({ serverId })).tools).toBeGreaterThan(0);
+    expect(await listRequests()).toBe(before);
+    await test.core.handlers['tools.lint']({ serverId, force: true });
+    expect(await listRequests()).toBe(before + 1);
+  });
+
   it('flags a missing output schema only once the tool was seen returning structuredContent', async () => {
     expect(of((await test.core.handlers['tools.lint']({ serverId })).findings, 'weather', 'missing-output-schema')).toEqual([]);
     const outcome = await test.core.handlers['tools.call']({ serverId, name: 'weather', arguments: { city: 'Oslo' }, callId: 'weather-1' });

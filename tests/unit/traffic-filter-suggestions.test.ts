@@ -22,7 +22,7 @@ describe('filter suggestions', () => {
     expect(at('-server:ever').items.map((item) => item.insert)).toEqual(['server:"Everything (demo)" ']);
     expect(at('-server:ever').from).toBe(1);
     expect(at('name:a').items.map((item) => item.insert)).toEqual(['name:"file:///a b.txt" ']);
-    expect(at('is:t').items.map((item) => item.label)).toEqual(['timeout', 'tool-error', 'input']);
+    expect(at('is:t').items.map((item) => item.label)).toEqual(['timeout', 'tool-error', 'input', 'violation']);
     expect(at('larger-than:1').items).toEqual([]);
   });
 });

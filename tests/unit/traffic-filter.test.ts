@@ -238,3 +238,51 @@ describe('traffic view: incremental updates', () => {
     expect(found).toEqual({ 'method:notifications/message': 100_000, 'message 99999 of': 1, '/message 9{4}/': 11, '-kind:notification': 0 });
   });
 });
+
+/** An `http` entry of a 2026-07-28 POST with a header verdict, as the core records it. */
+function postEntry(make: EntryFactory, status: number, ok: boolean, carriedSeq?: number): TrafficEntry {
+  const { message: _message, method: _method, ...base } = make.notification('http');
+  const sentence = ok ? '✓ Mcp-Method, Mcp-Name match the body.' : 'Mcp-Param-Region says "us" but the body\'s arguments.region is "eu".';
+  return {
+    ...base,
+    kind: 'http',
+    direction: 'out',
+    ...(carriedSeq !== undefined ? { carriedSeq } : {}),
+    http: { method: 'POST', url: 'http://127.0.0.1:1/mcp', requestHeaders: {}, status, responseHeaders: {}, durationMs: 3, purpose: 'mcp' },
+    headerVerdict: { ok, sentence, problems: ok ? [] : [sentence], checked: ['Mcp-Method', 'Mcp-Name', 'Mcp-Param-Region'], ...(ok ? {} : { side: 'request' as const }) },
+  };
+}
+
+describe('traffic filter: is:violation', () => {
+  test('finds 2026-07-28 exchanges whose headers failed their verdict, and MCP App missteps, and nothing else', () => {
+    const make = new EntryFactory('server-a', 'conn-1');
+    const call = make.request(1, 'tools/call', { name: 'forecast', arguments: { region: 'eu' } });
+    const good = postEntry(make, 200, true);
+    const bad = postEntry(make, 400, false);
+    const app = { ...make.notification('ui/notifications/size-changed', {}, 'in'), violation: 'The app sent a request its policy blocked.' };
+    const log = new CompactTrafficLog(100);
+    appendAsCore(log, [call, good, bad, app]);
+    expect(visibleSeqs(log, 'is:violation')).toEqual([bad.seq, app.seq]);
+    expect(visibleSeqs(log, '-is:violation kind:http')).toEqual([good.seq]);
+    // The row's problem is the verdict's sentence, as an app's violation is.
+    expect(log.problem(log.positionOfSeq(bad.seq))).toBe(bad.headerVerdict!.sentence);
+    expect(parseTrafficQuery('is:violations').clauses).toEqual([{ type: 'violation', negate: false }]);
+  });
+
+  test('a failed verdict on the POST marks the JSON-RPC request it carried, and the row enters the view', () => {
+    const make = new EntryFactory('server-a', 'conn-1');
+    const call = make.request(1, 'tools/call', { name: 'forecast', arguments: { region: 'eu' } });
+    const other = make.request(2, 'tools/list');
+    const post = postEntry(make, 400, false, call.seq);
+    const log = new CompactTrafficLog(100);
+    appendAsCore(log, [call, other]);
+    const view = new TrafficView(log, compileRowFilter(log, parseTrafficQuery('is:violation'), OPTIONS));
+    const detach = view.attach();
+    view.sync(FAR_FUTURE);
+    expect(view.rows.toArray()).toEqual([]);
+    appendAsCore(log, [post]);
+    view.sync(FAR_FUTURE);
+    expect(view.rows.toArray().map((position) => log.seq(position))).toEqual([call.seq, post.seq]);
+    detach();
+  });
+});

@@ -1,5 +1,5 @@
 import { Interner, KIND, type RowStatus, type TrafficRows } from '../../../shared/filter/traffic-rows.js';
-import { TRAFFIC_INLINE_LIMIT, TRAFFIC_PREVIEW_CHARS, type JsonRpcId, type TrafficEntry } from '../../../shared/traffic.js';
+import { isViolation, TRAFFIC_INLINE_LIMIT, TRAFFIC_PREVIEW_CHARS, type JsonRpcId, type TrafficEntry } from '../../../shared/traffic.js';
 import { callSubject } from '../../../shared/traffic-subject.js';
 import type { TrafficRecord } from './traffic-record.js';
 
@@ -65,6 +65,10 @@ export class RecordRows implements TrafficRows {
 
   isOrphan(row: number): boolean {
     return this.entry(row).orphan === true;
+  }
+
+  isViolation(row: number): boolean {
+    return isViolation(this.entry(row));
   }
 
   status(row: number): RowStatus {

@@ -8,6 +8,7 @@ import { useAuthStore } from '../../state/auth/auth-store';
 import { HttpExchangeView } from '../../ui/HttpExchangeView';
 import { useSignIn } from '../../ui/sign-in/use-sign-in';
 import './auth.css';
+import { OAuthDebugger } from './debugger/OAuthDebugger';
 
 const STATE_LABELS: Record<AuthStatus['state'], string> = {
   none: 'Not signed in',
@@ -136,6 +137,7 @@ export function AuthPanel() {
               ))}
             </ol>
           )}
+          {serverId && <OAuthDebugger serverId={serverId} />}
         </div>
       )}
     </section>

@@ -9,6 +9,7 @@ import { CommandField } from './CommandField';
 import { AuthSettingsFields } from './AuthSettingsFields';
 import { KeyValueRows } from './KeyValueRows';
 import { ProtocolEraField } from './ProtocolEraField';
+import { ClientEmulationField } from './ClientEmulationField';
 import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';
 import { findServer, useServersStore, type ServerEditor } from '../../state/servers';
 import { TRANSPORT_NAMES } from './transport-label';
@@ -216,6 +217,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
             </>
           )}
           <ProtocolEraField era={draft.era} onChange={(era) => update({ era })} />
+          <ClientEmulationField client={draft.client} errors={errors} onChange={(client) => update({ client })} />
           <CallTimeoutsFields draft={draft} errors={errors} onChange={update} />
           {editor.mode === 'edit' && (
             <p className="field__hint">Connection changes apply the next time the server connects; timeouts apply to the next call.</p>

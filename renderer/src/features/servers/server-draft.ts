@@ -9,6 +9,7 @@ import {
   type ServerConfigInput,
   type TransportType,
 } from '../../../../shared/server-config.js';
+import { clientDraftFrom, clientSetting, validateClientDraft, type ClientDraft } from './client-draft.js';
 
 export interface KeyValueDraft {
   /** Stable identity for React while rows are added and removed. */
@@ -36,8 +37,10 @@ export interface ServerDraft {
   /** How long connecting may take, in seconds as typed. */
   connectSeconds: string;
   era: ProtocolEraSetting;
+  /** Who Loupe presents itself as to this server (client emulation). */
+  client: ClientDraft;
   /** Everything the form does not edit (roots, …), saved back unchanged. */
-  preserved: Omit<ServerConfigInput, 'name' | 'transport' | 'timeouts' | 'era' | 'connectTimeoutMs'>;
+  preserved: Omit<ServerConfigInput, 'name' | 'transport' | 'timeouts' | 'era' | 'connectTimeoutMs' | 'client'>;
   /** The config had its own timeouts: keep writing them even when they equal the defaults. */
   hadTimeouts: boolean;
 }
@@ -62,12 +65,13 @@ export function draftFromConfig(config?: ServerConfig): ServerDraft {
     headers: [],
     ...timeoutFields(config?.timeouts ?? DEFAULT_CALL_TIMEOUTS),
     era: config?.era ?? DEFAULT_PROTOCOL_ERA,
+    client: clientDraftFrom(config?.client),
     connectSeconds: secondsText(config?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS),
     preserved: {},
     hadTimeouts: config?.timeouts !== undefined,
   };
   if (config) {
-    const { id: _id, name: _name, transport: _transport, timeouts: _timeouts, era: _era, connectTimeoutMs: _connect, ...preserved } = config;
+    const { id: _id, name: _name, transport: _transport, timeouts: _timeouts, era: _era, connectTimeoutMs: _connect, client: _client, ...preserved } = config;
     draft.preserved = preserved;
   }
   const transport = config?.transport;
@@ -170,6 +174,7 @@ export function validateDraft(draft: ServerDraft): DraftErrors {
     validateRows(draft.headers, 'headers', errors);
   }
   validateTimeouts(draft, errors);
+  validateClientDraft(draft.client, errors);
   return errors;
 }
 
@@ -191,6 +196,7 @@ export function draftToInput(draft: ServerDraft): ServerConfigInput {
     ...draft.preserved,
     ...(timeouts ? { timeouts } : {}),
     ...(draft.era !== DEFAULT_PROTOCOL_ERA ? { era: draft.era } : {}),
+    ...clientSetting(draft.client),
     ...connectTimeout(draft),
   };
   if (draft.transport === 'stdio') {

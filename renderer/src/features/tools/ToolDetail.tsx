@@ -15,6 +15,8 @@ import { RunHistory } from './RunHistory';
 import { ToolArguments } from './ToolArguments';
 import { ToolDescription, ToolHeader, ToolSchemas } from './ToolHeader';
 import { ToolResultView } from './ToolResultView';
+import { ToolLintSection } from './ToolLint';
+import type { ToolLintFinding } from '../../../../shared/tool-lint';
 import { shownRun, toolKey, useToolsStore, type ArgumentsDraft } from './tools-store';
 
 interface Props {
@@ -25,6 +27,7 @@ interface Props {
   /** How many tools in the list have this name. */
   sameName: number;
   connected: boolean;
+  lint: { findings: readonly ToolLintFinding[]; checking: boolean; error: string | undefined; onLintAgain: () => void };
 }
 
 type Problem =
@@ -47,7 +50,7 @@ function problemOf(check: SchemaCheck): Problem | null {
 const NO_ERRORS: Record<string, string[]> = {};
 
 /** The selected tool: what it is, its arguments, the run controls, its history and the shown result. */
-export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Props) {
+export function ToolDetail({ serverId, tool, listKey, sameName, connected, lint }: Props) {
   const key = toolKey(serverId, listKey);
   const schema = useMemo<JsonObject>(() => (isObject(tool.inputSchema) ? tool.inputSchema : { type: 'object' }), [tool.inputSchema]);
   const store = useToolsStore.getState();
@@ -126,6 +129,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected }: Pro
       <ToolHeader tool={tool} sameName={sameName} />
       {tool.description && <ToolDescription description={tool.description} />}
       <ToolSchemas tool={tool} />
+      <ToolLintSection {...lint} />
 
       <form
         className="tool-run"

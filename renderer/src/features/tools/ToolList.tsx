@@ -4,11 +4,15 @@ import { ItemIcon } from '../../ui/item-icon/ItemIcon';
 import { appBadges } from './apps/app-facts';
 import { toolTitle, type ToolEntry } from './tool-facts';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
+import type { ToolLintFinding } from '../../../../shared/tool-lint';
+import { LintBadge } from './ToolLint';
 
 interface Props {
   entries: readonly ToolEntry[];
   selectedKey: string | undefined;
   onSelect: (key: string) => void;
+  /** Each tool's lint findings (tools.lint). */
+  lint: ReadonlyMap<string, readonly ToolLintFinding[]>;
 }
 
 const getKey = (entry: ToolEntry) => entry.key;
@@ -18,7 +22,7 @@ const getKey = (entry: ToolEntry) => entry.key;
  * accessible name is the tool's name; its title and description are shown, and read in the
  * detail pane, which follows the selection.
  */
-export function ToolList({ entries, selectedKey, onSelect }: Props) {
+export function ToolList({ entries, selectedKey, onSelect, lint }: Props) {
   const select = useCallback((entry: ToolEntry) => onSelect(entry.key), [onSelect]);
   return (
     <VirtualListbox
@@ -29,12 +33,12 @@ export function ToolList({ entries, selectedKey, onSelect }: Props) {
       onSelect={select}
       estimateSize={46}
       className="tool-list"
-      renderItem={(entry, selected) => <ToolOption entry={entry} selected={selected} />}
+      renderItem={(entry, selected) => <ToolOption entry={entry} selected={selected} findings={lint.get(entry.tool.name)} />}
     />
   );
 }
 
-function ToolOption({ entry, selected }: { entry: ToolEntry; selected: boolean }) {
+function ToolOption({ entry, selected, findings }: { entry: ToolEntry; selected: boolean; findings: readonly ToolLintFinding[] | undefined }) {
   const { tool, sameName } = entry;
   const title = toolTitle(tool);
   return (
@@ -53,6 +57,7 @@ function ToolOption({ entry, selected }: { entry: ToolEntry; selected: boolean }
             {badge.label}
           </span>
         ))}
+        {findings && <LintBadge findings={findings} />}
         {sameName > 1 && (
           <span className="tool-option__duplicate" title={`${sameName} tools are named “${tool.name}”: names must be unique.`}>
             duplicate

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { getApi } from '../../bridge/api';
 import { refreshList } from '../../bridge/refresh-list';
 import { plural } from '../../ui/format';
@@ -12,6 +12,7 @@ import { useToolsStore } from './tools-store';
 import './tools.css';
 import { ListPane, ListPanelBody, ListPanelHeader, ListPanelNotice } from '../../ui/list-panel/ListPanel';
 import { NAMED_ITEM_FILTER_KEYS } from '../../ui/list-filter';
+import { findingsByTool, lintCountText, useToolLintStore } from './tool-lint-store';
 
 /** The selected server's tools: the list (with a filter) and the selected tool's detail. */
 export function ToolsPanel() {
@@ -32,6 +33,16 @@ export function ToolsPanel() {
   const entries = useMemo(() => listEntries(tools?.items ?? []), [tools]);
   const visible = useMemo(() => filterEntries(entries, deferredFilter), [entries, deferredFilter]);
   const selected = entries.find((entry) => entry.key === selectedKey);
+  // Each list loaded (a connection, a change, a refresh) is linted once: tools.lint lints the list
+  // the core holds, without loading it again.
+  const listKey = tools?.status === 'loaded' ? `${tools.connectionId}:${tools.revision}` : undefined;
+  const lint = useToolLintStore((state) => (serverId ? state.byServer[serverId] : undefined));
+  const runLint = useToolLintStore((state) => state.lint);
+  useEffect(() => {
+    if (serverId && connected && listKey) void runLint(serverId, listKey);
+  }, [serverId, connected, listKey, runLint]);
+  const lintReport = lint?.listKey === listKey ? lint?.report : undefined;
+  const lintFindings = useMemo(() => findingsByTool(lintReport), [lintReport]);
   const onSelect = useCallback((key: string) => serverId && selectTool(serverId, key), [serverId, selectTool]);
 
   const refresh = (force = false) => {
@@ -50,6 +61,13 @@ export function ToolsPanel() {
       <ListPanelHeader
         title="Tools"
         count={countText}
+        extra={
+          lintReport && (
+            <span className={`panel-header__lint ${lintReport.counts.error > 0 ? 'lint-count--error' : lintReport.counts.warning > 0 ? 'lint-count--warning' : ''}`}>
+              {lintCountText(lintReport.counts)}
+            </span>
+          )
+        }
         loading={tools?.status === 'loading'}
         changed={{ at: tools?.changedAt, what: 'tools' }}
         filter={
@@ -88,7 +106,7 @@ export function ToolsPanel() {
               onForceRefresh={connected ? () => refresh(true) : undefined}
               empty={entries.length === 0 ? 'This server offers no tools right now (its list is empty).' : visible.length === 0 ? `No tool matches “${deferredFilter}”.` : null}
             >
-              <ToolList entries={visible} selectedKey={selectedKey} onSelect={onSelect} />
+              <ToolList entries={visible} selectedKey={selectedKey} onSelect={onSelect} lint={lintFindings} />
             </ListPane>
           }
           detail={
@@ -100,6 +118,12 @@ export function ToolsPanel() {
                 listKey={selected.key}
                 sameName={selected.sameName}
                 connected={connected}
+                lint={{
+                  findings: lintFindings.get(selected.tool.name) ?? [],
+                  checking: lint?.status === 'checking',
+                  error: lint?.status === 'failed' ? lint.error : undefined,
+                  onLintAgain: () => listKey && void runLint(serverId, listKey, true),
+                }}
               />
             ) : (
               <p className="empty-state">Select a tool to see its details and run it.</p>

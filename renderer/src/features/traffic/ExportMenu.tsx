@@ -1,15 +1,20 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useMenu } from '../../ui/use-menu';
 
+/** What the Export menu saves: the shown rows or all entries as JSON Lines, or the HTTP exchanges as HAR 1.2. */
+export type ExportChoice = 'visible' | 'all' | 'har';
+
 interface Props {
   visibleRows: number;
   filtered: boolean;
   disabled: boolean;
-  onExport: (which: 'visible' | 'all') => void;
+  /** The live log (HAR comes from the core's log, not from an opened record). */
+  live: boolean;
+  onExport: (which: ExportChoice) => void;
 }
 
-/** "Export" opens a two-item menu: the rows shown now, or everything kept. Both save JSON Lines. */
-export function ExportMenu({ visibleRows, filtered, disabled, onExport }: Props) {
+/** "Export" opens a menu: the rows shown now or everything kept (JSON Lines), or the live log's HTTP exchanges as HAR. */
+export function ExportMenu({ visibleRows, filtered, disabled, live, onExport }: Props) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -20,7 +25,7 @@ export function ExportMenu({ visibleRows, filtered, disabled, onExport }: Props)
     buttonRef.current?.focus();
   }, []);
   const onMenuKeyDown = useMenu(open, menuRef, close, buttonRef);
-  const choose = (which: 'visible' | 'all') => {
+  const choose = (which: ExportChoice) => {
     close();
     onExport(which);
   };
@@ -47,6 +52,11 @@ export function ExportMenu({ visibleRows, filtered, disabled, onExport }: Props)
           <button type="button" role="menuitem" className="export-menu__item" onClick={() => choose('all')}>
             All entries
           </button>
+          {live && (
+            <button type="button" role="menuitem" className="export-menu__item" onClick={() => choose('har')}>
+              HTTP exchanges as HAR 1.2
+            </button>
+          )}
         </div>
       )}
     </span>

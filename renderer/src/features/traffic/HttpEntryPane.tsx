@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { TrafficEntry } from '../../../../shared/traffic';
 import { errorMessage } from '../../bridge/bridge-error';
 import { HttpExchangeView } from '../../ui/HttpExchangeView';
+import { HeaderVerdictView } from './HeaderVerdictView';
 
 type Loaded = { seq: number; entry?: TrafficEntry | null; error?: string };
 
@@ -30,7 +31,10 @@ export function HttpEntryPane({ seq, fetchWhole }: { seq: number; fetchWhole: (s
         ) : shown.error ? (
           <span className="field-error">{shown.error}</span>
         ) : shown.entry?.http ? (
-          <HttpExchangeView exchange={shown.entry.http} />
+          <>
+            {shown.entry.headerVerdict && <HeaderVerdictView verdict={shown.entry.headerVerdict} />}
+            <HttpExchangeView exchange={shown.entry.http} />
+          </>
         ) : (
           <span className="muted">This entry is no longer kept.</span>
         )}

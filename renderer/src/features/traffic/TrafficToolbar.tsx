@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { ClearIcon } from '../../ui/icons';
 import { plural } from '../../ui/format';
-import { ExportMenu } from './ExportMenu';
+import { ExportMenu, type ExportChoice } from './ExportMenu';
 
 export const RETENTION_CHOICES = [10_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
@@ -25,7 +25,7 @@ interface Props {
   onClear: () => void;
   onPreserveLog: (preserve: boolean) => void;
   onMaxEntries: (maxEntries: number) => void;
-  onExport: (which: 'visible' | 'all') => void;
+  onExport: (which: ExportChoice) => void;
   onImport: (file: File) => void;
   /** Opens the list of sessions saved on disk. */
   onSessions: () => void;
@@ -82,7 +82,7 @@ export function TrafficToolbar(props: Props) {
         </span>
       )}
       <span className="traffic__actions">
-        <ExportMenu visibleRows={shownRows} filtered={filtered} disabled={totalRows === 0} onExport={props.onExport} />
+        <ExportMenu visibleRows={shownRows} filtered={filtered} disabled={totalRows === 0} live={props.live} onExport={props.onExport} />
         <button type="button" className="button button--small" onClick={() => fileRef.current?.click()}>
           Import…
         </button>

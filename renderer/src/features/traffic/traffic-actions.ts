@@ -9,6 +9,7 @@ import type { PositionList } from '../../state/traffic/position-list';
 import { TrafficSession } from '../../state/traffic/traffic-session';
 import { downloadLiveExport, downloadText, entriesOfRows, exportFileName, parseTrafficFile, readSavedSession, seqsOfRows, sessionTitle } from './traffic-files';
 import { useTrafficPanelStore, type ImportedTraffic } from './traffic-panel-store';
+import type { ExportChoice } from './ExportMenu';
 
 export async function setRecording(recording: boolean): Promise<void> {
   useLiveTrafficStore.getState().applySettings(await getApi().invoke('traffic.settings', { recording }));
@@ -22,8 +23,12 @@ export async function clearTraffic(): Promise<void> {
   await getApi().invoke('traffic.clear');
 }
 
-/** Exports the rows shown (`visible`) or all: from the core for the live log, from the record itself when one is open. */
-export async function exportRows(which: 'visible' | 'all', shown: { session: TrafficSession; rows: PositionList; all: PositionList; filtered: boolean; live: boolean }): Promise<void> {
+/**
+ * Exports the rows shown (`visible`) or all: from the core for the live log, from the record
+ * itself when one is open; or the live log's HTTP exchanges as HAR 1.2 (`traffic.exportHar`).
+ */
+export async function exportRows(which: ExportChoice, shown: { session: TrafficSession; rows: PositionList; all: PositionList; filtered: boolean; live: boolean }): Promise<void> {
+  if (which === 'har') return exportHar();
   const suffix = which === 'visible' && shown.filtered ? '-filtered' : '';
   const rows = which === 'visible' ? shown.rows : shown.all;
   if (!shown.live) {
@@ -31,6 +36,13 @@ export async function exportRows(which: 'visible' | 'all', shown: { session: Tra
     return;
   }
   await downloadLiveExport(getApi(), exportFileName(new Date(), suffix), which === 'visible' ? seqsOfRows(shown.session.log, shown.rows) : undefined);
+}
+
+/** Saves the core's HAR of the log's HTTP exchanges; a log without any says so instead of saving an empty file. */
+async function exportHar(): Promise<void> {
+  const har = await getApi().invoke('traffic.exportHar');
+  if (har.exchanges === 0) throw new Error('the log holds no HTTP exchanges (HAR covers Streamable HTTP, SSE and OAuth traffic, not stdio).');
+  downloadText(har.text, exportFileName(new Date(), '', 'har'), 'application/json');
 }
 
 /** Shows a traffic record read-only, in place of the live log, while `read` fetches its text. */

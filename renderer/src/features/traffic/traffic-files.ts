@@ -10,8 +10,8 @@ import type { PositionList } from '../../state/traffic/position-list';
 const LINES_PER_SLICE = 2_000;
 
 /** Saves text (or its parts, in order) as a file through the browser's download (works in Electron too). */
-export function downloadText(text: string | readonly string[], fileName: string): void {
-  const url = URL.createObjectURL(new Blob(typeof text === 'string' ? [text] : [...text], { type: 'application/x-ndjson' }));
+export function downloadText(text: string | readonly string[], fileName: string, type = 'application/x-ndjson'): void {
+  const url = URL.createObjectURL(new Blob(typeof text === 'string' ? [text] : [...text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -31,12 +31,12 @@ export async function downloadLiveExport(api: Pick<LoupeApi, 'invoke'>, fileName
   downloadText(await collectExport((query) => api.invoke('traffic.export', query), seqs), fileName);
 }
 
-/** e.g. `loupe-traffic-2025-06-01-140307.jsonl`, in local time. */
-export function exportFileName(date = new Date(), suffix = ''): string {
+/** e.g. `loupe-traffic-2025-06-01-140307.jsonl` (or `.har`), in local time. */
+export function exportFileName(date = new Date(), suffix = '', extension = 'jsonl'): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   const time = `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
-  return `loupe-traffic-${day}-${time}${suffix}.jsonl`;
+  return `loupe-traffic-${day}-${time}${suffix}.${extension}`;
 }
 
 /** The seqs behind the shown rows: each row's entry and its response, oldest first. */

@@ -1,5 +1,5 @@
 import { Interner, KIND, KIND_CODES, type RowStatus, type TrafficRows } from '../../../../shared/filter/traffic-rows.js';
-import { REQUEST_OUTCOMES, type JsonRpcId, type TrafficEntry, type TrafficKind } from '../../../../shared/traffic.js';
+import { isViolation, REQUEST_OUTCOMES, type JsonRpcId, type TrafficEntry, type TrafficKind } from '../../../../shared/traffic.js';
 import type { OutcomeUpdate } from '../../../../shared/traffic-outcomes.js';
 import { callSubject } from '../../../../shared/traffic-subject.js';
 
@@ -40,6 +40,8 @@ const FLAG_ORPHAN = 16;
 const FLAG_TOOL_ERROR = 32;
 /** An MCP App ↔ host message (the app's frame is the other end, not the server). */
 const FLAG_APP = 64;
+/** What `is:violation` finds (shared/traffic.ts `isViolation`). */
+const FLAG_VIOLATION = 128;
 
 const CHUNK_BITS = 12;
 const CHUNK_SIZE = 1 << CHUNK_BITS;
@@ -178,8 +180,22 @@ export class CompactTrafficLog implements TrafficRows {
     const kind = this.write(position, entry);
     this.noteConnection(this.serverCode(position), this.connectionCode(position));
     if ((kind === KIND.response || kind === KIND.error) && entry.requestSeq !== undefined) this.pair(position, entry.requestSeq);
+    if (kind === KIND.http && entry.carriedSeq !== undefined && isViolation(entry)) this.markViolation(entry.carriedSeq);
     this.evictOverflow();
     return true;
+  }
+
+  /**
+   * The JSON-RPC request a failed header verdict's POST carried counts under `is:violation` too,
+   * as it does in the core's record (where the verdict is set on the request), whichever of the
+   * two entries reached the window first.
+   */
+  private markViolation(requestSeq: number): void {
+    const position = this.positionOfSeq(requestSeq);
+    if (position < 0 || this.isViolation(position)) return;
+    const flags = this.chunkOf(position).flags;
+    flags[position & CHUNK_MASK] = flags[position & CHUNK_MASK]! | FLAG_VIOLATION;
+    this.rowChanged(position);
   }
 
   /**
@@ -261,7 +277,7 @@ export class CompactTrafficLog implements TrafficRows {
     chunk.id[offset] = entry.id;
     chunk.flow[offset] = entry.flow;
     // What an MCP App did wrong is shown where a message's problem is.
-    chunk.problem[offset] = entry.problem ?? entry.violation;
+    chunk.problem[offset] = entry.problem ?? entry.violation ?? (entry.headerVerdict?.ok === false ? entry.headerVerdict.sentence : undefined);
     chunk.status[offset] = kind === KIND.request ? (STATUS_CODE.get(entry.outcome ?? 'pending') ?? PENDING) : NONE;
     if (entry.ending && kind === KIND.request) this.endings.set(position, entry.ending);
     const hasMessage = entry.message !== undefined;
@@ -272,7 +288,8 @@ export class CompactTrafficLog implements TrafficRows {
       (hasMessage ? FLAG_HAS_MESSAGE : 0) |
       (entry.orphan ? FLAG_ORPHAN : 0) |
       (entry.toolError ? FLAG_TOOL_ERROR : 0) |
-      (entry.app ? FLAG_APP : 0);
+      (entry.app ? FLAG_APP : 0) |
+      (isViolation(entry) ? FLAG_VIOLATION : 0);
     return kind;
   }
 
@@ -317,6 +334,9 @@ export class CompactTrafficLog implements TrafficRows {
   /** A response to an id its connection never sent. */
   isOrphan(position: number): boolean {
     return (this.chunkOf(position).flags[position & CHUNK_MASK]! & FLAG_ORPHAN) !== 0;
+  }
+  isViolation(position: number): boolean {
+    return (this.chunkOf(position).flags[position & CHUNK_MASK]! & FLAG_VIOLATION) !== 0;
   }
   /** False for a response shown in its request's row. */
   isRow(position: number): boolean {

@@ -29,6 +29,8 @@ interface HeaderProps {
   title: string;
   /** "3 tools", "2 of 10 prompts", or '' while there is no list. */
   count: string;
+  /** Said beside the count, e.g. the tools' lint findings. */
+  extra?: ReactNode;
   loading: boolean;
   /** When the list last changed on its own (list_changed), for the notice; its key restarts it. */
   changed?: { at: number | undefined; what: string; key?: string | undefined };
@@ -36,13 +38,14 @@ interface HeaderProps {
   refresh: { label: string; disabled: boolean; onRefresh: () => void };
 }
 
-export function ListPanelHeader({ title, count, loading, changed, filter, refresh }: HeaderProps) {
+export function ListPanelHeader({ title, count, extra, loading, changed, filter, refresh }: HeaderProps) {
   return (
     <header className="panel-header">
       <h2 className="panel-header__title">{title}</h2>
       <span className="panel-header__count" aria-live="polite">
         {count}
       </span>
+      {extra}
       {loading && <span className="muted">Loading…</span>}
       {changed && <ChangedNotice key={changed.key} changedAt={changed.at} what={changed.what} />}
       <span className="panel-header__spacer" />
