@@ -2,6 +2,7 @@ import { ServerInfoPanel } from '../features/server-info';
 import { ServerFormDialog, ServersPanel } from '../features/servers';
 import { NoticeBanners } from '../features/notices';
 import { ApprovalsButton, ApprovalsPanel } from '../features/approvals';
+import { ModelsButton, ModelsSettingsDialog } from '../features/models';
 import { TrafficPanel } from '../features/traffic';
 import { LoupeMark } from '../ui/icons';
 import { useLayoutStore } from '../ui/layout-store';
@@ -26,6 +27,7 @@ export function App() {
             {info.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v{info.version}
           </span>
         )}
+        <ModelsButton />
         <ApprovalsButton />
       </header>
       <LinkBanner />
@@ -53,6 +55,7 @@ export function App() {
       </div>
       <ApprovalsPanel />
       <ServerFormDialog />
+      <ModelsSettingsDialog />
     </div>
   );
 }

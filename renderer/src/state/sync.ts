@@ -5,6 +5,7 @@ import { startApprovalsSync } from './approvals/approvals-sync';
 import { startAuthSync } from './auth/auth-sync';
 import { useConnectionsStore } from './connections/connections-store';
 import { startListsMirror } from './lists/lists-mirror';
+import { startModelsSync } from './models/models-sync';
 import { useNoticesStore } from './notices';
 import { useServersStore } from './servers';
 import { startTasksSync } from './tasks/tasks-sync';
@@ -29,6 +30,7 @@ export function startStateSync(): () => void {
     startApprovalsSync(),
     startTasksSync(),
     startAuthSync(),
+    startModelsSync(),
   ];
 
   let wasOpen = false;
