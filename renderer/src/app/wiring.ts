@@ -2,6 +2,7 @@
 import { approvalsSlots } from '../features/approvals';
 import { authSlots } from '../features/auth';
 import { LogLevelControl } from '../features/logs';
+import { openModelsSettings } from '../features/models';
 import { promptsSlots } from '../features/prompts';
 import { serverInfoSlots } from '../features/server-info';
 import { toolsSlots } from '../features/tools';
@@ -9,6 +10,7 @@ import { openResource, showTraffic } from './navigation';
 
 export function wireFeatures(): void {
   approvalsSlots.showTraffic.fill(showTraffic);
+  approvalsSlots.openModelsSettings.fill(openModelsSettings);
   authSlots.showTraffic.fill(showTraffic);
   promptsSlots.openResource.fill(openResource);
   toolsSlots.openResource.fill(openResource);
