@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Approval } from '../../../../shared/approvals';
-import { NO_PROVIDER_SENTENCE, type ModelChoice, type ModelProvider, type ModelRef, type TokenUsage } from '../../../../shared/models';
+import { NO_PROVIDER_SENTENCE, type ModelChoice, type ModelProvider, type TokenUsage } from '../../../../shared/models';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { modelLabel, ruleCondition } from '../../state/models/model-labels';
-import { providerName, useModelsStore, type ModelListState } from '../../state/models/models-store';
+import { providerName, useModelsStore } from '../../state/models/models-store';
 import { fetchModelList } from '../../state/models/models-sync';
+import { modelChoices } from '../../state/models/model-choices';
 import { formatDuration } from '../../ui/format';
 import { useDraftsStore } from './drafts-store';
 import { useModelDraftsStore, type ModelDraft } from './model-draft-store';
@@ -13,18 +14,6 @@ import type { ReplyDraft } from './sampling-reply';
 import { approvalsSlots } from './slots';
 
 const RULES_CHOICE = '';
-
-/** The models offered for a draft: each provider's listed models, or its default model while no list is fetched. */
-function modelChoices(providers: readonly ModelProvider[], lists: Record<string, ModelListState>): ModelRef[] {
-  const refs: ModelRef[] = [];
-  for (const provider of providers) {
-    const list = lists[provider.id];
-    const ids = list?.status === 'loaded' ? list.models.map((model) => model.id) : [];
-    if (provider.defaultModel && !ids.includes(provider.defaultModel)) ids.unshift(provider.defaultModel);
-    for (const modelId of ids) refs.push({ providerId: provider.id, modelId });
-  }
-  return refs;
-}
 
 function tokensText(usage: TokenUsage): string {
   const parts = [usage.inputTokens !== undefined ? `${usage.inputTokens} in` : '', usage.outputTokens !== undefined ? `${usage.outputTokens} out` : ''].filter(Boolean);
