@@ -177,4 +177,35 @@ describe('models: a provider set up in the window drafts a sampling reply for a 
     await detail.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => toolResultText(page)).toContain('Written by hand after all');
   });
+
+  test('in the chat, the model calls a server tool the person approves, and its answer uses the result', async () => {
+    const page = harness.page;
+    fixture.script([
+      { when: { toolResult: true }, reply: { text: 'The echo tool answered: hello from the chat.' } },
+      { when: { lastUser: 'Use echo' }, reply: { toolCalls: [{ name: 'echo', arguments: { message: 'hello from the chat' } }] } },
+    ]);
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    const chat = page.getByRole('region', { name: 'Chat' });
+    await chat.getByRole('combobox', { name: 'Model' }).selectOption({ label: `fixture-model · ${PROVIDER}` });
+    expect(await chat.getByRole('checkbox', { name: 'Ask before each tool call' }).isChecked()).toBe(true);
+    await chat.getByRole('textbox', { name: 'Message' }).fill('Use echo to say hello');
+    await chat.getByRole('button', { name: 'Send' }).click();
+
+    const call = chat.getByRole('region', { name: 'Tool call echo' });
+    await call.waitFor(ARRIVES);
+    expect(await call.textContent()).toContain('{"message":"hello from the chat"}');
+    // The model was offered the server's tools.
+    expect(JSON.stringify(fixture.calls.at(-1)?.tools)).toContain('echo');
+    await call.getByRole('button', { name: 'Approve call' }).click();
+
+    const conversation = chat.getByRole('list', { name: 'Conversation' });
+    await expect.poll(() => conversation.textContent(), ARRIVES).toContain('The echo tool answered: hello from the chat.');
+    const tool = conversation.getByRole('listitem', { name: 'Tool echo' });
+    expect(await tool.textContent()).toContain('echo · done');
+    expect(await tool.textContent()).toContain('hello from the chat');
+    await call.waitFor({ state: 'detached' });
+    // The tool result went back to the model.
+    expect(JSON.stringify(fixture.calls.at(-1)?.messages)).toContain('hello from the chat');
+    await harness.screenshot('models-chat');
+  });
 });

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { AuthPanel } from '../features/auth';
+import { ChatPanel } from '../features/chat';
 import { ConsolePanel } from '../features/console';
 import { LogsPanel } from '../features/logs';
 import { PromptsPanel } from '../features/prompts';
@@ -16,6 +17,7 @@ const PANELS: Record<WorkspaceTab, () => React.JSX.Element> = {
   Logs: LogsPanel,
   Console: ConsolePanel,
   Auth: AuthPanel,
+  Chat: ChatPanel,
 };
 
 /** The selected server's workspace: one tab per MCP feature. Arrow keys move between tabs. */

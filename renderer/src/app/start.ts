@@ -1,4 +1,5 @@
 import { startDraftsSync } from '../features/approvals';
+import { startChatSync } from '../features/chat';
 import { startLogsSync, useLogsStore } from '../features/logs';
 import { startResourcesSync } from '../features/resources';
 import { startToolsSync } from '../features/tools';
@@ -20,7 +21,7 @@ function followTrafficRetention(): () => void {
  */
 export function startApp(): () => void {
   wireFeatures();
-  const stops = [startStateSync(), startToolsSync(), startResourcesSync(), startLogsSync(), startDraftsSync(), followTrafficRetention(), startAppCommands()];
+  const stops = [startStateSync(), startToolsSync(), startResourcesSync(), startLogsSync(), startDraftsSync(), startChatSync(), followTrafficRetention(), startAppCommands()];
   return () => {
     for (const stop of stops) stop();
   };

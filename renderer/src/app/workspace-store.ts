@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export const WORKSPACE_TABS = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Logs', 'Console', 'Auth'] as const;
+export const WORKSPACE_TABS = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Logs', 'Console', 'Auth', 'Chat'] as const;
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
 
 interface WorkspaceState {
