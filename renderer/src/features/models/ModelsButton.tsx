@@ -5,7 +5,7 @@ import './models.css';
 export function ModelsButton() {
   const open = useModelsDialogStore((state) => state.open);
   return (
-    <button type="button" className="models-button" aria-haspopup="dialog" aria-expanded={open} onClick={() => useModelsDialogStore.getState().setOpen(true)}>
+    <button type="button" className="app-header__button" aria-haspopup="dialog" aria-expanded={open} onClick={() => useModelsDialogStore.getState().setOpen(true)}>
       Models
     </button>
   );

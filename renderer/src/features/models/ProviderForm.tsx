@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_BASE_URLS, MODEL_PROVIDER_KINDS, type ModelProviderKind } from '../../../../shared/models';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
-import { Field } from '../../ui/Field';
+import { Field, type FieldControlProps } from '../../ui/Field';
 import { KIND_LABELS } from './provider-labels';
 
 interface ProviderDraft {
@@ -80,14 +80,11 @@ export function ProviderForm() {
         </Field>
         <Field label="Base URL" hint={baseUrlHint(draft.kind)}>
           {(props) => (
-            <input
+            <CodeInput
               {...props}
-              className="input mono"
-              autoComplete="off"
-              spellCheck={false}
               placeholder={draft.kind === 'openai-compatible' ? 'http://localhost:11434/v1' : DEFAULT_BASE_URLS[draft.kind]}
               value={draft.baseUrl}
-              onChange={(event) => update({ baseUrl: event.target.value })}
+              onChange={(baseUrl) => update({ baseUrl })}
             />
           )}
         </Field>
@@ -97,17 +94,7 @@ export function ProviderForm() {
           )}
         </Field>
         <Field label="Default model" hint="Used when a request names none and no rule picks one.">
-          {(props) => (
-            <input
-              {...props}
-              className="input mono"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="e.g. llama3.2"
-              value={draft.defaultModel}
-              onChange={(event) => update({ defaultModel: event.target.value })}
-            />
-          )}
+          {(props) => <CodeInput {...props} placeholder="e.g. llama3.2" value={draft.defaultModel} onChange={(defaultModel) => update({ defaultModel })} />}
         </Field>
       </div>
       <div className="provider-form__actions">
@@ -126,5 +113,12 @@ export function ProviderForm() {
         </p>
       )}
     </form>
+  );
+}
+
+/** A URL or an identifier: monospace, no autocomplete or spelling marks. */
+function CodeInput({ value, placeholder, onChange, ...props }: FieldControlProps & { value: string; placeholder: string; onChange: (value: string) => void }) {
+  return (
+    <input {...props} className="input mono" autoComplete="off" spellCheck={false} placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} />
   );
 }
