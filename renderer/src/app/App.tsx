@@ -2,6 +2,7 @@ import { ServerInfoPanel } from '../features/server-info';
 import { ServerFormDialog, ServersPanel } from '../features/servers';
 import { NoticeBanners } from '../features/notices';
 import { ApprovalsButton, ApprovalsPanel } from '../features/approvals';
+import { ModelsButton, ModelsSettingsDialog } from '../features/models';
 import { TrafficPanel } from '../features/traffic';
 import { SaveRequestDialog } from '../features/collections';
 import { LoupeMark } from '../ui/icons';
@@ -27,6 +28,7 @@ export function App() {
             {info.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v{info.version}
           </span>
         )}
+        <ModelsButton />
         <ApprovalsButton />
       </header>
       <LinkBanner />
@@ -55,6 +57,7 @@ export function App() {
       <ApprovalsPanel />
       <ServerFormDialog />
       <SaveRequestDialog />
+      <ModelsSettingsDialog />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { AuthPanel } from '../features/auth';
 import { CollectionsPanel } from '../features/collections';
+import { ChatPanel } from '../features/chat';
 import { ConsolePanel } from '../features/console';
 import { LogsPanel } from '../features/logs';
 import { PromptsPanel } from '../features/prompts';
@@ -18,6 +19,7 @@ const PANELS: Record<WorkspaceTab, () => React.JSX.Element> = {
   Console: ConsolePanel,
   Auth: AuthPanel,
   Collections: CollectionsPanel,
+  Chat: ChatPanel,
 };
 
 /** The selected server's workspace: one tab per MCP feature. Arrow keys move between tabs. */

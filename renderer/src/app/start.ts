@@ -1,5 +1,6 @@
 import { startDraftsSync } from '../features/approvals';
 import { startCollectionsSync } from '../features/collections';
+import { startChatSync } from '../features/chat';
 import { startLogsSync, useLogsStore } from '../features/logs';
 import { startResourcesSync } from '../features/resources';
 import { startToolsSync } from '../features/tools';
@@ -21,7 +22,7 @@ function followTrafficRetention(): () => void {
  */
 export function startApp(): () => void {
   wireFeatures();
-  const stops = [startStateSync(), startToolsSync(), startResourcesSync(), startLogsSync(), startDraftsSync(), startCollectionsSync(), followTrafficRetention(), startAppCommands()];
+  const stops = [startStateSync(), startToolsSync(), startResourcesSync(), startLogsSync(), startDraftsSync(), startCollectionsSync(), startChatSync(), followTrafficRetention(), startAppCommands()];
   return () => {
     for (const stop of stops) stop();
   };

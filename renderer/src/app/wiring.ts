@@ -2,7 +2,9 @@
 import { approvalsSlots } from '../features/approvals';
 import { authSlots } from '../features/auth';
 import { askToSaveRequest, collectionsSlots } from '../features/collections';
+import { chatSlots } from '../features/chat';
 import { LogLevelControl } from '../features/logs';
+import { openModelsSettings } from '../features/models';
 import { promptsSlots } from '../features/prompts';
 import { resourcesSlots } from '../features/resources';
 import { serverInfoSlots } from '../features/server-info';
@@ -12,8 +14,10 @@ import { openResource, showTraffic } from './navigation';
 
 export function wireFeatures(): void {
   approvalsSlots.showTraffic.fill(showTraffic);
+  approvalsSlots.openModelsSettings.fill(openModelsSettings);
   authSlots.showTraffic.fill(showTraffic);
   collectionsSlots.showTraffic.fill(showTraffic);
+  chatSlots.openModelsSettings.fill(openModelsSettings);
   promptsSlots.openResource.fill(openResource);
   promptsSlots.saveAsRequest.fill(askToSaveRequest);
   resourcesSlots.saveAsRequest.fill(askToSaveRequest);

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export const WORKSPACE_TABS = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Logs', 'Console', 'Auth', 'Collections'] as const;
+export const WORKSPACE_TABS = ['Tools', 'Resources', 'Prompts', 'Tasks', 'Logs', 'Console', 'Auth', 'Collections', 'Chat'] as const;
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
 
 interface WorkspaceState {

@@ -6,6 +6,7 @@ import { startAuthSync } from './auth/auth-sync';
 import { startCollectionSync } from './collections/collection-store';
 import { useConnectionsStore } from './connections/connections-store';
 import { startListsMirror } from './lists/lists-mirror';
+import { startModelsSync } from './models/models-sync';
 import { useNoticesStore } from './notices';
 import { useServersStore } from './servers';
 import { startTasksSync } from './tasks/tasks-sync';
@@ -31,6 +32,7 @@ export function startStateSync(): () => void {
     startTasksSync(),
     startAuthSync(),
     startCollectionSync(),
+    startModelsSync(),
   ];
 
   let wasOpen = false;

@@ -24,7 +24,7 @@ export function ApprovalsButton() {
     <button
       type="button"
       id={APPROVALS_BUTTON_ID}
-      className={`approvals-button ${pending > 0 ? 'approvals-button--pending' : ''}`}
+      className={`app-header__button approvals-button ${pending > 0 ? 'approvals-button--pending' : ''}`}
       aria-label={label}
       title={label}
       aria-expanded={open}

@@ -7,6 +7,8 @@ import { formatBytes } from '../../ui/format';
 import { reloadSamplingLibrary } from '../../state/approvals/approvals-sync';
 import { useApprovalsStore } from '../../state/approvals/approvals-store';
 import { useDraftsStore } from './drafts-store';
+import { ModelDraftBar } from './ModelDraftBar';
+import { useModelDraftsStore } from './model-draft-store';
 import { readSamplingRequest } from './sampling-request';
 import {
   buildReply,
@@ -44,6 +46,10 @@ export function SamplingReplyForm({ approval }: { approval: Approval }) {
   const rejectMessage = useDraftsStore((state) => state.rejectMessages[approval.id]) ?? DEFAULT_REJECT_MESSAGE;
   const templates = useApprovalsStore((state) => state.templates);
   const { decide, busy, error } = useDecide(approval.id);
+  const modelDrafting = useModelDraftsStore((state) => {
+    const status = state.byApproval[approval.id]?.status;
+    return status === 'starting' || status === 'drafting';
+  });
   const [errors, setErrors] = useState<ReplyErrors>({});
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [templateName, setTemplateName] = useState<string | null>(null);
@@ -114,6 +120,7 @@ export function SamplingReplyForm({ approval }: { approval: Approval }) {
   return (
     <form className="reply-form" aria-label="Reply" onSubmit={approve} noValidate>
       <h4 className="approval-section__title">Your reply</h4>
+      <ModelDraftBar approval={approval} reply={draft} />
       <div className="reply-form__row">
         <fieldset className="segmented">
           <legend className="field__label">Role</legend>
@@ -163,6 +170,8 @@ export function SamplingReplyForm({ approval }: { approval: Approval }) {
               className="input reply-form__text"
               rows={5}
               value={draft.text}
+              readOnly={modelDrafting}
+              aria-busy={modelDrafting}
               placeholder="What the model would answer…"
               onChange={(event) => update({ text: event.target.value })}
               onKeyDown={(event) => {
@@ -213,7 +222,7 @@ export function SamplingReplyForm({ approval }: { approval: Approval }) {
       </div>
 
       <div className="reply-form__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy || modelDrafting}>
           Approve
         </button>
         <span className="field__hint">

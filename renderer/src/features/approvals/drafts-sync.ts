@@ -1,11 +1,35 @@
+import type { DraftEvent } from '../../../../shared/models';
+import { getApi } from '../../bridge/api';
 import { useApprovalsStore } from '../../state/approvals/approvals-store';
 import { useDraftsStore } from './drafts-store';
+import { useModelDraftsStore } from './model-draft-store';
+import { draftFromResult, initialDraft } from './sampling-reply';
 
-/** Drops what the person typed for a request once it is answered (or ends otherwise). Returns a stop function. */
+/**
+ * Drops what the person typed for a request once it is answered (or ends otherwise), and streams a
+ * model's draft (`models.draft` events) into the reply it drafts. Returns a stop function.
+ */
 export function startDraftsSync(): () => void {
-  return useApprovalsStore.subscribe((state, previous) => {
+  const stopForgetting = useApprovalsStore.subscribe((state, previous) => {
     if (state.byId === previous.byId) return;
     const settled = Object.values(state.byId).filter((approval) => approval.status !== 'pending' && previous.byId[approval.id]?.status === 'pending');
-    if (settled.length > 0) useDraftsStore.getState().forget(settled.map((approval) => approval.id));
+    if (settled.length === 0) return;
+    const ids = settled.map((approval) => approval.id);
+    useDraftsStore.getState().forget(ids);
+    useModelDraftsStore.getState().forget(ids);
   });
+  const stopStreaming = getApi().on('models.draft', applyModelDraft);
+  return () => {
+    stopForgetting();
+    stopStreaming();
+  };
+}
+
+/** The model's text goes into the reply editor as it arrives; its finished result replaces it whole. */
+function applyModelDraft(event: DraftEvent): void {
+  if (!useModelDraftsStore.getState().accept(event)) return;
+  const drafts = useDraftsStore.getState();
+  const reply = drafts.replies[event.approvalId] ?? initialDraft();
+  if (event.type === 'delta') drafts.setReply(event.approvalId, { ...reply, contentKind: 'text', text: reply.text + event.text });
+  else if (event.type === 'done') drafts.setReply(event.approvalId, draftFromResult(event.result, reply));
 }

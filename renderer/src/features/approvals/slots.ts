@@ -4,4 +4,6 @@ import { createSlot } from '../../ui/slot';
 export const approvalsSlots = {
   /** Shows a traffic entry in the log, with its detail. */
   showTraffic: createSlot<(seq: number) => void>('approvals.showTraffic'),
+  /** Opens the Models settings (providers and the hint → model rules). */
+  openModelsSettings: createSlot<() => void>('approvals.openModelsSettings'),
 };

@@ -1,0 +1,14 @@
+import { getApi } from '../../bridge/api';
+import { useChatStore } from './chat-store';
+
+/** Follows the chat's events and its tool calls waiting for the person. Returns a stop function. */
+export function startChatSync(): () => void {
+  const api = getApi();
+  const stops = [
+    api.on('chat.event', (event) => useChatStore.getState().applyEvent(event)),
+    api.on('approvals.toolCallChanged', (approval) => useChatStore.getState().applyToolCall(approval)),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
