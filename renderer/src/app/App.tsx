@@ -2,6 +2,7 @@ import { ServerInfoPanel } from '../features/server-info';
 import { ServerFormDialog, ServersPanel } from '../features/servers';
 import { NoticeBanners } from '../features/notices';
 import { ApprovalsButton, ApprovalsPanel } from '../features/approvals';
+import { InterceptButton, InterceptDesk } from '../features/proxy';
 import { TrafficPanel } from '../features/traffic';
 import { LoupeMark } from '../ui/icons';
 import { useLayoutStore } from '../ui/layout-store';
@@ -26,6 +27,7 @@ export function App() {
             {info.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v{info.version}
           </span>
         )}
+        <InterceptButton />
         <ApprovalsButton />
       </header>
       <LinkBanner />
@@ -52,6 +54,7 @@ export function App() {
         </div>
       </div>
       <ApprovalsPanel />
+      <InterceptDesk />
       <ServerFormDialog />
     </div>
   );

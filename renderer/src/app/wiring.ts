@@ -3,9 +3,11 @@ import { approvalsSlots } from '../features/approvals';
 import { authSlots } from '../features/auth';
 import { LogLevelControl } from '../features/logs';
 import { promptsSlots } from '../features/prompts';
+import { ProxiedSessionsList, proxySlots } from '../features/proxy';
 import { serverInfoSlots } from '../features/server-info';
+import { serversSlots } from '../features/servers';
 import { toolsSlots } from '../features/tools';
-import { openResource, showTraffic } from './navigation';
+import { openResource, showServerTraffic, showTraffic } from './navigation';
 
 export function wireFeatures(): void {
   approvalsSlots.showTraffic.fill(showTraffic);
@@ -13,4 +15,6 @@ export function wireFeatures(): void {
   promptsSlots.openResource.fill(openResource);
   toolsSlots.openResource.fill(openResource);
   serverInfoSlots.LogLevelControl.fill(LogLevelControl);
+  serversSlots.ProxiedSessions.fill(ProxiedSessionsList);
+  proxySlots.showServerTraffic.fill(showServerTraffic);
 }

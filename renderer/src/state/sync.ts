@@ -6,6 +6,7 @@ import { startAuthSync } from './auth/auth-sync';
 import { useConnectionsStore } from './connections/connections-store';
 import { startListsMirror } from './lists/lists-mirror';
 import { useNoticesStore } from './notices';
+import { startProxySync } from './proxy/proxy-sync';
 import { useServersStore } from './servers';
 import { startTasksSync } from './tasks/tasks-sync';
 import { loadLiveTraffic, useLiveTrafficStore } from './traffic/live-traffic';
@@ -29,6 +30,7 @@ export function startStateSync(): () => void {
     startApprovalsSync(),
     startTasksSync(),
     startAuthSync(),
+    startProxySync(),
   ];
 
   let wasOpen = false;
