@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useProxyStore } from '../../state/proxy/proxy-store';
+import { useServersStore } from '../../state/servers';
 import { ProxiedSessionCard } from './ProxiedSessionCard';
 import './proxy.css';
 
@@ -8,6 +9,14 @@ export function ProxiedSessionsList() {
   const sessions = useProxyStore((state) => state.sessions);
   const selectedId = useProxyStore((state) => state.selectedSessionId);
   const ordered = useMemo(() => Object.values(sessions).sort((a, b) => b.startedAt - a.startedAt), [sessions]);
+  // Choosing a configured server leaves the proxied one: one card is selected at a time.
+  useEffect(
+    () =>
+      useServersStore.subscribe((state, previous) => {
+        if (state.selectedServerId !== previous.selectedServerId) useProxyStore.getState().selectSession(null);
+      }),
+    [],
+  );
   if (ordered.length === 0) return null;
   return (
     <div className="proxied-sessions">
