@@ -3,6 +3,9 @@
  * card with the client's own name, its traffic in the log, and a tools/call paused by an
  * intercept rule, edited in the intercept desk, with the client receiving the edited call's result.
  */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { EVERYTHING_ENTRY } from '../core/helpers.js';
@@ -107,6 +110,53 @@ describe('proxied sessions and intercept in the window', () => {
     await expect.poll(() => card().textContent(), ARRIVES).not.toContain('intercepting');
     expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'untouched' } }))).toBe('Echo: untouched');
     await harness.screenshot('proxy-intercept-decided');
+    expect(harness.pageErrors).toEqual([]);
+  });
+});
+
+describe('Route through Loupe in the window', () => {
+  const home = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-route-home-'));
+  const configFile = path.join(home, '.config', 'Claude', 'claude_desktop_config.json');
+  const original = '{\n  // Claude Desktop takes comments; Loupe keeps them.\n  "mcpServers": {\n    "everything": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"] }\n  }\n}\n';
+  let harness: Harness;
+
+  beforeAll(async () => {
+    mkdirSync(path.dirname(configFile), { recursive: true });
+    writeFileSync(configFile, original);
+    harness = await startHarness({ viewport: { width: 1366, height: 768 }, env: { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') } });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  test('previews the change as a diff, applies it keeping the comment, and Restore puts the exact bytes back', async () => {
+    const page = harness.page;
+    await page.getByRole('button', { name: 'Route through Loupe…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Route through Loupe' });
+    const found = dialog.getByRole('list', { name: 'Servers in client configs' });
+    await found.getByRole('button', { name: /^Preview routing everything/ }).click();
+    const diff = dialog.getByLabel(`Diff of ${configFile}`);
+    await diff.waitFor();
+    const diffText = (await diff.textContent()) ?? '';
+    expect(diffText).toContain('-    "everything": { "command": "npx"');
+    expect(diffText).toMatch(/\+.*"proxy"/);
+    // Nothing is written before Apply.
+    expect(readFileSync(configFile, 'utf8')).toBe(original);
+    await harness.screenshot('proxy-route-preview');
+
+    await dialog.getByRole('button', { name: 'Apply the change' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'now runs through Loupe' }).waitFor();
+    const routed = readFileSync(configFile, 'utf8');
+    expect(routed).toContain('// Claude Desktop takes comments; Loupe keeps them.');
+    expect(routed).toContain('"proxy"');
+    await dialog.getByRole('list', { name: 'Changes made' }).getByRole('button', { name: `Restore ${configFile}` }).waitFor();
+
+    await found.getByRole('button', { name: /^Restore everything/ }).click();
+    await dialog.getByRole('status').filter({ hasText: 'has the bytes it had before again' }).waitFor();
+    expect(readFileSync(configFile, 'utf8')).toBe(original);
+    await harness.screenshot('proxy-route-restored');
     expect(harness.pageErrors).toEqual([]);
   });
 });
