@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { EVERYTHING_ENTRY } from '../core/helpers.js';
-import { sdkClient, textOf } from '../cli/proxy-helpers.js';
+import { EVERYTHING_ENTRY, waitFor } from '../core/helpers.js';
+import { newDataDir, savedSessions, sdkClient, textOf } from '../cli/proxy-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
 const EVERYTHING = [process.execPath, EVERYTHING_ENTRY, 'stdio'];
@@ -157,6 +157,46 @@ describe('Route through Loupe in the window', () => {
     await dialog.getByRole('status').filter({ hasText: 'has the bytes it had before again' }).waitFor();
     expect(readFileSync(configFile, 'utf8')).toBe(original);
     await harness.screenshot('proxy-route-restored');
+    expect(harness.pageErrors).toEqual([]);
+  });
+});
+
+describe('Serve as mock from a saved proxied session', () => {
+  const dataDir = newDataDir();
+  let harness: Harness;
+
+  beforeAll(async () => {
+    // With no app running, the proxy saves its session in the data folder.
+    const recorded = await sdkClient(EVERYTHING, dataDir, 'everything-saved');
+    await recorded.listTools();
+    expect(textOf(await recorded.callTool({ name: 'echo', arguments: { message: 'recorded' } }))).toBe('Echo: recorded');
+    await recorded.close();
+    await waitFor(() => (savedSessions(dataDir)[0]?.entries.some((entry) => entry.kind === 'note' && /exited|ended/.test(entry.text ?? '')) ? true : undefined), 'the proxy to finish its saved session');
+    harness = await startHarness({ dataDir, viewport: { width: 1366, height: 768 } });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('adds a server that serves the recording, which connects and lists the recorded tools', async () => {
+    const page = harness.page;
+    await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Sessions…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Saved sessions' });
+    await dialog.getByRole('button', { name: /^Serve Session of .* as a mock$/ }).click();
+    await dialog.getByRole('combobox', { name: 'Match requests' }).selectOption('method');
+    await dialog.getByRole('button', { name: 'Add mock server' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Added as the server “Mock of everything-saved”.' }).waitFor();
+    await harness.screenshot('proxy-serve-as-mock');
+    await page.keyboard.press('Escape');
+
+    const servers = page.getByRole('region', { name: 'Servers' });
+    const mock = servers.getByRole('listitem', { name: 'Mock of everything-saved' });
+    await mock.getByRole('button', { name: 'Connect' }).click();
+    await mock.getByText('Connected').waitFor(ARRIVES);
+    await mock.getByRole('button', { name: 'Mock of everything-saved', exact: true }).click();
+    await page.getByRole('tabpanel', { name: 'Tools' }).getByText('echo', { exact: true }).first().waitFor(ARRIVES);
     expect(harness.pageErrors).toEqual([]);
   });
 });

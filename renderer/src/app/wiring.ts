@@ -3,10 +3,11 @@ import { approvalsSlots } from '../features/approvals';
 import { authSlots } from '../features/auth';
 import { LogLevelControl } from '../features/logs';
 import { promptsSlots } from '../features/prompts';
-import { ProxiedSessionsList, proxySlots } from '../features/proxy';
+import { ProxiedSessionsList, proxySlots, ServeAsMock } from '../features/proxy';
 import { serverInfoSlots } from '../features/server-info';
 import { serversSlots } from '../features/servers';
 import { toolsSlots } from '../features/tools';
+import { trafficSlots } from '../features/traffic';
 import { openResource, showServerTraffic, showTraffic } from './navigation';
 
 export function wireFeatures(): void {
@@ -17,4 +18,5 @@ export function wireFeatures(): void {
   serverInfoSlots.LogLevelControl.fill(LogLevelControl);
   serversSlots.ProxiedSessions.fill(ProxiedSessionsList);
   proxySlots.showServerTraffic.fill(showServerTraffic);
+  trafficSlots.SavedSessionActions.fill(ServeAsMock);
 }

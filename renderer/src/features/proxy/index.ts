@@ -3,3 +3,4 @@ export { InterceptButton } from './InterceptButton';
 export { InterceptDesk } from './InterceptDesk';
 export { ProxiedSessionsList } from './ProxiedSessionsList';
 export { proxySlots } from './slots';
+export { ServeAsMock } from './ServeAsMock';

@@ -2,3 +2,4 @@
 export { TrafficPanel } from './TrafficPanel';
 export { downloadLiveExport, exportFileName } from './traffic-files';
 export { useTrafficPanelStore } from './traffic-panel-store';
+export { trafficSlots } from './slots';
