@@ -24,7 +24,8 @@ export function pausedStatusWords(status: PausedMessage['status']): string {
 /** One paused message: its text as it came, and Forward, Edit and forward, Answer (client requests) and Drop. */
 export function PausedMessageDetail({ message, sessionName, now }: { message: PausedMessage; sessionName: string; now: number }) {
   const [editing, setEditing] = useState<null | 'edit' | 'answer'>(null);
-  const [text, setText] = useState(() => editableText(message.text));
+  // Filled when editing starts: a paused message may be megabytes, parsed only if the person edits it.
+  const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const errorId = useId();
