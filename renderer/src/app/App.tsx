@@ -3,6 +3,7 @@ import { ServerFormDialog, ServersPanel } from '../features/servers';
 import { NoticeBanners } from '../features/notices';
 import { ApprovalsButton, ApprovalsPanel } from '../features/approvals';
 import { ModelsButton, ModelsSettingsDialog } from '../features/models';
+import { InterceptButton, InterceptDesk } from '../features/proxy';
 import { TrafficPanel } from '../features/traffic';
 import { SaveRequestDialog } from '../features/collections';
 import { LoupeMark } from '../ui/icons';
@@ -29,6 +30,7 @@ export function App() {
           </span>
         )}
         <ModelsButton />
+        <InterceptButton />
         <ApprovalsButton />
       </header>
       <LinkBanner />
@@ -55,6 +57,7 @@ export function App() {
         </div>
       </div>
       <ApprovalsPanel />
+      <InterceptDesk />
       <ServerFormDialog />
       <SaveRequestDialog />
       <ModelsSettingsDialog />

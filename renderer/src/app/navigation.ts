@@ -19,6 +19,14 @@ export function showTraffic(seq: number): void {
   if (!panel.imported) void loadTrafficThrough(seq).catch(() => {});
 }
 
+/** Shows only one serverId's traffic in the live log (a proxied session's, selected in the Servers list). */
+export function showServerTraffic(serverId: string): void {
+  const panel = useTrafficPanelStore.getState();
+  if (panel.imported) panel.setImported(null);
+  // A proxied session's serverId is `proxy-` and letters and digits: no quoting needed.
+  panel.setFilterText(`server:${serverId}`);
+}
+
 /** Switches to the Resources tab, selects the server and the resource (even one not in the list), and reads it. */
 export function openResource(serverId: string, uri: string): void {
   showTab('Resources');

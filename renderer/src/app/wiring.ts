@@ -7,10 +7,12 @@ import { LogLevelControl } from '../features/logs';
 import { openModelsSettings } from '../features/models';
 import { promptsSlots } from '../features/prompts';
 import { resourcesSlots } from '../features/resources';
+import { ProxiedSessionsList, proxySlots, ServeAsMock } from '../features/proxy';
 import { serverInfoSlots } from '../features/server-info';
+import { serversSlots } from '../features/servers';
 import { toolsSlots } from '../features/tools';
 import { trafficSlots } from '../features/traffic';
-import { openResource, showTraffic } from './navigation';
+import { openResource, showServerTraffic, showTraffic } from './navigation';
 
 export function wireFeatures(): void {
   approvalsSlots.showTraffic.fill(showTraffic);
@@ -25,4 +27,7 @@ export function wireFeatures(): void {
   toolsSlots.saveAsRequest.fill(askToSaveRequest);
   trafficSlots.saveAsRequest.fill(askToSaveRequest);
   serverInfoSlots.LogLevelControl.fill(LogLevelControl);
+  serversSlots.ProxiedSessions.fill(ProxiedSessionsList);
+  proxySlots.showServerTraffic.fill(showServerTraffic);
+  trafficSlots.SavedSessionActions.fill(ServeAsMock);
 }

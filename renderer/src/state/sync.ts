@@ -8,6 +8,7 @@ import { useConnectionsStore } from './connections/connections-store';
 import { startListsMirror } from './lists/lists-mirror';
 import { startModelsSync } from './models/models-sync';
 import { useNoticesStore } from './notices';
+import { startProxySync } from './proxy/proxy-sync';
 import { useServersStore } from './servers';
 import { startTasksSync } from './tasks/tasks-sync';
 import { loadLiveTraffic, useLiveTrafficStore } from './traffic/live-traffic';
@@ -33,6 +34,7 @@ export function startStateSync(): () => void {
     startAuthSync(),
     startCollectionSync(),
     startModelsSync(),
+    startProxySync(),
   ];
 
   let wasOpen = false;

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { createElement, useState } from 'react';
 import { PlusIcon } from '../../ui/icons';
 import { ImportServersDialog } from './ImportServersDialog';
 import { ServerListItem } from './ServerListItem';
+import { serversSlots } from './slots';
 import { useServersStore } from '../../state/servers';
 import './servers.css';
 
@@ -35,6 +36,7 @@ export function ServersPanel() {
           ))}
         </ul>
       )}
+      {createElement(serversSlots.ProxiedSessions.get())}
       {importing && <ImportServersDialog onClose={() => setImporting(false)} />}
     </section>
   );

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createElement, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { TrafficSessionSummary } from '../../../../shared/traffic';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { formatBytes } from '../../ui/format';
 import { DialogHeader } from '../../ui/DialogHeader';
+import { trafficSlots } from './slots';
 import { sessionTitle } from './traffic-files';
 
 const MB = 1024 * 1024;
@@ -143,6 +144,7 @@ export function SessionsDialog({ onOpen, onClose }: { onOpen: (session: TrafficS
                             <button type="button" className="button button--small button--primary" aria-label={`Open ${title}`} onClick={() => onOpen(session)}>
                               Open
                             </button>
+                            {createElement(trafficSlots.SavedSessionActions.get(), { session, title })}
                             {!session.current && (
                               <button type="button" className="button button--small" aria-label={`Delete ${title}`} onClick={() => setConfirming(session.id)}>
                                 Delete…

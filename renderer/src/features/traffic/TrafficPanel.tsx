@@ -6,6 +6,7 @@ import { parseTrafficQuery } from '../../../../shared/filter/traffic-query';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { useConnectionsStore } from '../../state/connections/connections-store';
+import { proxiedServerNames, useProxyStore } from '../../state/proxy/proxy-store';
 import { useServersStore } from '../../state/servers';
 import { useLiveTrafficStore } from '../../state/traffic/live-traffic';
 import type { PositionList } from '../../state/traffic/position-list';
@@ -66,7 +67,11 @@ export function TrafficPanel() {
   const errorsId = useId();
 
   const servers = useServersStore((store) => store.servers);
-  const serverNames = useMemo(() => new Map(servers.map((server) => [server.id, server.name])), [servers]);
+  const proxiedSessions = useProxyStore((store) => store.sessions);
+  const serverNames = useMemo(
+    () => new Map([...servers.map((server): [string, string] => [server.id, server.name]), ...proxiedServerNames(proxiedSessions)]),
+    [servers, proxiedSessions],
+  );
   const serverName = useCallback((id: string) => serverNames.get(id) ?? shortId(id), [serverNames]);
   const isHttpServer = useCallback(
     (id: string) => servers.some((server) => server.id === id && server.transport.type !== 'stdio'),

@@ -1,0 +1,6 @@
+/** The proxy feature's public face (proxied sessions, intercept): app/ imports it from here only. */
+export { InterceptButton } from './InterceptButton';
+export { InterceptDesk } from './InterceptDesk';
+export { ProxiedSessionsList } from './ProxiedSessionsList';
+export { proxySlots } from './slots';
+export { ServeAsMock } from './ServeAsMock';

@@ -1,0 +1,202 @@
+/**
+ * A real client through `loupe proxy` (the built CLI) against the browser-mode app: the proxied
+ * card with the client's own name, its traffic in the log, and a tools/call paused by an
+ * intercept rule, edited in the intercept desk, with the client receiving the edited call's result.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { EVERYTHING_ENTRY, waitFor } from '../core/helpers.js';
+import { newDataDir, savedSessions, sdkClient, textOf } from '../cli/proxy-helpers.js';
+import { startHarness, type Harness } from './harness.js';
+
+const EVERYTHING = [process.execPath, EVERYTHING_ENTRY, 'stdio'];
+const SESSION = 'everything-proxied';
+/** The proxy starts, links to the app and the client initializes: slower than a click on a loaded machine. */
+const ARRIVES = { timeout: 20_000 };
+
+describe('proxied sessions and intercept in the window', () => {
+  let harness: Harness;
+  let client: Client;
+
+  beforeAll(async () => {
+    harness = await startHarness({ viewport: { width: 1366, height: 768 } });
+    await harness.page.getByRole('region', { name: 'Servers' }).waitFor();
+    client = await sdkClient(EVERYTHING, harness.dataDir, SESSION);
+  });
+
+  afterAll(async () => {
+    await client?.close().catch(() => {});
+    await harness?.close();
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await harness.screenshot(`debug-proxy-${context.task.name.slice(0, 20)}`);
+  });
+
+  const page = () => harness.page;
+  const card = () => page().getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: `${SESSION} Proxied` });
+  const traffic = () => page().getByRole('region', { name: 'Traffic' });
+  const trafficRows = () => traffic().getByRole('grid', { name: 'Traffic log' }).getByRole('row').filter({ hasNot: page().getByRole('columnheader') });
+  const desk = () => page().getByRole('region', { name: 'Intercept' });
+
+  test('the proxied card shows the real client and server, and selecting it shows its traffic in the log', async () => {
+    await card().waitFor(ARRIVES);
+    await expect.poll(() => card().textContent(), ARRIVES).toContain('proxy-test-client 7.7.7');
+    const text = (await card().textContent()) ?? '';
+    expect(text).toContain('Live');
+    expect(text).toContain('capabilities: roots');
+    expect(text).toContain('ServerEverything Reference Server 2.0.0');
+    expect(text).toMatch(/protocol \d{4}-\d{2}-\d{2}/);
+
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'seen in the log' } }))).toBe('Echo: seen in the log');
+    await card().getByRole('button', { name: SESSION }).click();
+    await expect.poll(() => card().getByRole('button', { name: SESSION }).getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => traffic().getByRole('combobox', { name: 'Filter traffic' }).inputValue()).toMatch(/^server:proxy-[0-9a-f]+$/);
+    const call = trafficRows().filter({ hasText: 'tools/call' }).filter({ hasText: 'echo' });
+    await call.first().waitFor(ARRIVES);
+    // Only the proxied session's rows are shown, named by the session.
+    await expect.poll(() => trafficRows().filter({ hasNotText: SESSION }).count()).toBe(0);
+    await harness.screenshot('proxy-card-and-traffic');
+  });
+
+  test('an intercept rule pauses a tools/call; edited and forwarded, the client gets the edited call’s result', async () => {
+    await page().getByRole('button', { name: /^Intercept/ }).click();
+    await desk().waitFor();
+    const filter = desk().getByRole('combobox', { name: 'Intercept rule filter' });
+    // A rule the core does not take is refused in a sentence.
+    await filter.fill('name:echo');
+    await desk().getByRole('button', { name: 'Add rule' }).click();
+    await expect.poll(() => desk().getByRole('alert').textContent()).toContain('method:NAME');
+
+    await filter.fill('method:tools/call');
+    await desk().getByRole('combobox', { name: 'Direction to pause' }).selectOption('out');
+    await desk().getByRole('button', { name: 'Add rule' }).click();
+    const rule = desk().getByRole('list', { name: 'Intercept rules' }).getByRole('checkbox', { name: 'method:tools/call' });
+    await rule.waitFor();
+    expect(await rule.isChecked()).toBe(true);
+    // The rule reached the proxy: it reports that it intercepts.
+    await expect.poll(() => card().textContent(), ARRIVES).toContain('intercepting');
+
+    const result = client.callTool({ name: 'echo', arguments: { message: 'original' } });
+    const paused = desk().getByRole('listbox', { name: 'Paused messages' }).getByRole('option').filter({ hasText: 'tools/call' });
+    await paused.first().waitFor(ARRIVES);
+    await expect.poll(() => page().getByRole('button', { name: /^Intercept, 1 paused/ }).count()).toBe(1);
+    const shown = desk().getByLabel('Paused message as it came');
+    const asSent = JSON.parse((await shown.textContent()) ?? '') as { method: string; params: { name: string; arguments: { message: string } } };
+    expect(asSent.method).toBe('tools/call');
+    expect(asSent.params.arguments.message).toBe('original');
+    await harness.screenshot('proxy-intercept-paused');
+
+    await desk().getByRole('button', { name: 'Edit and forward' }).click();
+    const editor = desk().getByRole('textbox', { name: 'Edited message' });
+    await editor.waitFor();
+    await editor.click();
+    await page().keyboard.press('ControlOrMeta+a');
+    asSent.params.arguments.message = 'edited in Loupe';
+    await page().keyboard.insertText(JSON.stringify(asSent, null, 2));
+    await harness.screenshot('proxy-intercept-editing');
+    await desk().getByRole('button', { name: 'Forward edited' }).click();
+
+    expect(textOf(await result)).toBe('Echo: edited in Loupe');
+    await expect.poll(() => desk().getByRole('status').filter({ hasText: 'Forwarded edited' }).count()).toBe(1);
+    await expect.poll(() => page().getByRole('button', { name: /^Intercept, rules on$/ }).count()).toBe(1);
+
+    // One click turns intercept off: the next call passes untouched.
+    await desk().getByRole('button', { name: 'Turn all off' }).click();
+    await expect.poll(() => rule.isChecked()).toBe(false);
+    await expect.poll(() => card().textContent(), ARRIVES).not.toContain('intercepting');
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'untouched' } }))).toBe('Echo: untouched');
+    await harness.screenshot('proxy-intercept-decided');
+    expect(harness.pageErrors).toEqual([]);
+  });
+});
+
+describe('Route through Loupe in the window', () => {
+  const home = mkdtempSync(path.join(tmpdir(), 'loupe-e2e-route-home-'));
+  const configFile = path.join(home, '.config', 'Claude', 'claude_desktop_config.json');
+  const original = '{\n  // Claude Desktop takes comments; Loupe keeps them.\n  "mcpServers": {\n    "everything": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything"] }\n  }\n}\n';
+  let harness: Harness;
+
+  beforeAll(async () => {
+    mkdirSync(path.dirname(configFile), { recursive: true });
+    writeFileSync(configFile, original);
+    harness = await startHarness({ viewport: { width: 1366, height: 768 }, env: { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config') } });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  test('previews the change as a diff, applies it keeping the comment, and Restore puts the exact bytes back', async () => {
+    const page = harness.page;
+    await page.getByRole('button', { name: 'Route through Loupe…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Route through Loupe' });
+    const found = dialog.getByRole('list', { name: 'Servers in client configs' });
+    await found.getByRole('button', { name: /^Preview routing everything/ }).click();
+    const diff = dialog.getByLabel(`Diff of ${configFile}`);
+    await diff.waitFor();
+    const diffText = (await diff.textContent()) ?? '';
+    expect(diffText).toContain('-    "everything": { "command": "npx"');
+    expect(diffText).toMatch(/\+.*"proxy"/);
+    // Nothing is written before Apply.
+    expect(readFileSync(configFile, 'utf8')).toBe(original);
+    await harness.screenshot('proxy-route-preview');
+
+    await dialog.getByRole('button', { name: 'Apply the change' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'now runs through Loupe' }).waitFor();
+    const routed = readFileSync(configFile, 'utf8');
+    expect(routed).toContain('// Claude Desktop takes comments; Loupe keeps them.');
+    expect(routed).toContain('"proxy"');
+    await dialog.getByRole('list', { name: 'Changes made' }).getByRole('button', { name: `Restore ${configFile}` }).waitFor();
+
+    await found.getByRole('button', { name: /^Restore everything/ }).click();
+    await dialog.getByRole('status').filter({ hasText: 'has the bytes it had before again' }).waitFor();
+    expect(readFileSync(configFile, 'utf8')).toBe(original);
+    await harness.screenshot('proxy-route-restored');
+    expect(harness.pageErrors).toEqual([]);
+  });
+});
+
+describe('Serve as mock from a saved proxied session', () => {
+  const dataDir = newDataDir();
+  let harness: Harness;
+
+  beforeAll(async () => {
+    // With no app running, the proxy saves its session in the data folder.
+    const recorded = await sdkClient(EVERYTHING, dataDir, 'everything-saved');
+    await recorded.listTools();
+    expect(textOf(await recorded.callTool({ name: 'echo', arguments: { message: 'recorded' } }))).toBe('Echo: recorded');
+    await recorded.close();
+    await waitFor(() => (savedSessions(dataDir)[0]?.entries.some((entry) => entry.kind === 'note' && /exited|ended/.test(entry.text ?? '')) ? true : undefined), 'the proxy to finish its saved session');
+    harness = await startHarness({ dataDir, viewport: { width: 1366, height: 768 } });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('adds a server that serves the recording, which connects and lists the recorded tools', async () => {
+    const page = harness.page;
+    await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Sessions…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Saved sessions' });
+    await dialog.getByRole('button', { name: /^Serve Session of .* as a mock$/ }).click();
+    await dialog.getByRole('combobox', { name: 'Match requests' }).selectOption('method');
+    await dialog.getByRole('button', { name: 'Add mock server' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Added as the server “Mock of everything-saved”.' }).waitFor();
+    await harness.screenshot('proxy-serve-as-mock');
+    await page.keyboard.press('Escape');
+
+    const servers = page.getByRole('region', { name: 'Servers' });
+    const mock = servers.getByRole('listitem', { name: 'Mock of everything-saved' });
+    await mock.getByRole('button', { name: 'Connect' }).click();
+    await mock.getByText('Connected').waitFor(ARRIVES);
+    await mock.getByRole('button', { name: 'Mock of everything-saved', exact: true }).click();
+    await page.getByRole('tabpanel', { name: 'Tools' }).getByText('echo', { exact: true }).first().waitFor(ARRIVES);
+    expect(harness.pageErrors).toEqual([]);
+  });
+});
