@@ -17,7 +17,7 @@ export function InterceptButton() {
     <button
       type="button"
       id={INTERCEPT_BUTTON_ID}
-      className={`intercept-button ${paused > 0 ? 'intercept-button--paused' : ''}`}
+      className={`app-header__button ${paused > 0 ? 'intercept-button--paused' : ''}`}
       aria-label={label}
       title={label}
       aria-expanded={open}
