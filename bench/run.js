@@ -23,6 +23,7 @@ const BENCHES = {
   'model-draft': () => import('./model-draft.js'),
   collections: () => import('./collections.js'),
   'crossing-check': () => import('./crossing-check.js'),
+  'approvals-flood': () => import('./approvals-flood.js'),
 };
 
 function parseCommandLine() {

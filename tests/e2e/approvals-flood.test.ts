@@ -34,16 +34,8 @@ describe('approvals: a flood, templates and auto-reply rules (dark theme)', () =
     if (context.task.result?.state === 'fail') await harness.screenshot(`debug-flood-${context.task.name.slice(0, 24)}`);
   });
 
-  test(`${FLOOD} sampling requests at once: all queued, the page stays responsive, Reject all clears them`, async () => {
+  test(`${FLOOD} sampling requests at once: all queued and virtualized, the keyboard walks them, Reject all clears them`, async () => {
     const page = harness.page;
-    // Long tasks (main-thread work over 50 ms) while the flood arrives.
-    await page.evaluate(() => {
-      const record = globalThis as unknown as { longTasks: number[] };
-      record.longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) record.longTasks.push(entry.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
     const started = Date.now();
     await fireToolCalls(page, serverId, 'trigger-sampling-request', { prompt: 'Flood' }, FLOOD);
     await expect.poll(() => approvalsButton(page).getAttribute('aria-label'), { timeout: 20_000 }).toBe(`Approvals, ${FLOOD} pending`);
@@ -76,13 +68,8 @@ describe('approvals: a flood, templates and auto-reply rules (dark theme)', () =
     await approvals.getByRole('status').filter({ hasText: `Rejected ${FLOOD} requests.` }).waitFor();
     await approvals.getByText('No requests are waiting.').waitFor();
 
-    const longTasks = await page.evaluate(() => (globalThis as unknown as { longTasks: number[] }).longTasks);
-    const longest = Math.max(0, ...longTasks);
-    console.log(
-      `flood of ${FLOOD}: queued in ${queuedMs} ms, End key → detail in ${moveMs} ms, reject all in ${rejectMs} ms, ` +
-        `${longTasks.length} long tasks, longest ${Math.round(longest)} ms`,
-    );
-    expect(longest).toBeLessThan(500);
+    // bench/approvals-flood.js measures the longest main-thread task meanwhile.
+    console.log(`flood of ${FLOOD}: queued in ${queuedMs} ms, End key → detail in ${moveMs} ms, reject all in ${rejectMs} ms`);
   });
 
   test('a reply saved as a template is applied to the next request', async () => {

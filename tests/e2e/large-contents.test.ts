@@ -8,11 +8,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
 import { connectServer, openTab, plantServers } from './resources-helpers.js';
-import { expectOnlyTransportLongTasks, fixtureServer, LONG_TASK_BUDGET_MS, shrinkTraffic, traceLongTasks } from './tools-helpers.js';
+import { expectNoWholeText, fixtureServer, measureMainThreadLoad, shrinkTraffic } from './tools-helpers.js';
 
 /**
- * Runs `action` (which asks for a large content and waits until it shows), checking that the page
- * did no long task of its own meanwhile; returns the fetches of large replies the page made.
+ * Runs `action` (which asks for a large content and waits until it shows), checking that the text
+ * never reached the page's main thread whole; returns the fetches of large replies the page made.
  */
 async function watchingReplies(page: Page, what: string, action: () => Promise<void>): Promise<string[]> {
   const replyFetches: string[] = [];
@@ -20,10 +20,10 @@ async function watchingReplies(page: Page, what: string, action: () => Promise<v
     if (request.url().includes('/replies/')) replyFetches.push(request.url());
   };
   page.on('request', onRequest);
-  const tasks = await traceLongTasks(page, LONG_TASK_BUDGET_MS, action);
+  const load = await measureMainThreadLoad(page, action);
   page.off('request', onRequest);
-  console.log(`${what}: main-thread tasks over the budget:`, tasks);
-  expectOnlyTransportLongTasks(tasks);
+  console.log(`${what}: largest WebSocket frame ${load.largestFrame} characters, largest main-thread parse ${load.largestParse}`);
+  expectNoWholeText(load);
   return replyFetches;
 }
 

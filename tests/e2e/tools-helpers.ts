@@ -135,73 +135,54 @@ export async function shrinkTraffic(page: Page): Promise<void> {
   await page.keyboard.press('Home');
 }
 
-export interface MainThreadTask {
-  durationMs: number;
-  /**
-   * `ws-receive`: Chromium receiving a WebSocket message (the bridge decodes it in its listener, inside);
-   * `ws-free`: Chromium freeing a received message later; `other`: rendering, workers' replies, timers, input.
-   */
-  kind: 'ws-receive' | 'ws-free' | 'other';
-  source: string;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: Record<string, unknown>;
-}
-
-function taskKind(task: TraceEvent, inside: TraceEvent[]): MainThreadTask['kind'] {
-  if (/websocket_message_chunk_accumulator/.test(String(task.args?.src_file))) return 'ws-free';
-  const mojo = inside.find((event) => event.name === 'Receive mojo message')?.args?.chrome_mojo_event_info as { mojo_interface_tag?: string } | undefined;
-  if (inside.some((event) => event.name === 'WebSocketReceive') || /WebSocket/.test(mojo?.mojo_interface_tag ?? '')) return 'ws-receive';
-  return 'other';
+/** What the page's main thread was handed while an action ran: sizes, not times. */
+export interface MainThreadLoad {
+  /** The largest WebSocket frame the page received, in characters. */
+  largestFrame: number;
+  /** The longest string the page's main thread gave to JSON.parse. */
+  largestParse: number;
 }
 
 /**
- * Runs `action` under a Chromium trace and returns the page's main-thread tasks longer than
- * `thresholdMs`, each with what it was. The Long Tasks API cannot say that; the trace tells the
- * browser's own WebSocket work (receiving and freeing a 20 MB message) from the page's.
+ * Runs `action` and measures how much text reached the page's main thread: every WebSocket frame
+ * it received, and every string its main thread parsed as JSON (workers have a JSON of their own).
+ * A result shown whole on the main thread shows here as megabytes, on any machine at any speed.
  */
-export async function traceLongTasks(page: Page, thresholdMs: number, action: () => Promise<void>): Promise<MainThreadTask[]> {
-  const browser = page.context().browser();
-  if (!browser) throw new Error('No browser to trace');
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', 'mojom'] });
-  let buffer: Buffer | undefined;
+/** A 20 MB result must reach the page as the rows on screen, never whole: far below this. */
+export const MAIN_THREAD_TEXT_LIMIT = 1024 * 1024;
+
+export function expectNoWholeText(load: MainThreadLoad): void {
+  expect(load.largestFrame).toBeLessThan(MAIN_THREAD_TEXT_LIMIT);
+  expect(load.largestParse).toBeLessThan(MAIN_THREAD_TEXT_LIMIT);
+}
+
+export async function measureMainThreadLoad(page: Page, action: () => Promise<void>): Promise<MainThreadLoad> {
+  // The DevTools protocol sees frames on the bridge socket the page already has open.
+  const devtools = await page.context().newCDPSession(page);
+  let largestFrame = 0;
+  devtools.on('Network.webSocketFrameReceived', (event) => {
+    largestFrame = Math.max(largestFrame, event.response.payloadData.length);
+  });
+  await devtools.send('Network.enable');
+  await page.evaluate(() => {
+    const scope = globalThis as unknown as { loupeParse?: { original: typeof JSON.parse; largest: number } };
+    scope.loupeParse ??= { original: JSON.parse, largest: 0 };
+    const watch = scope.loupeParse;
+    watch.largest = 0;
+    JSON.parse = ((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
+      watch.largest = Math.max(watch.largest, typeof text === 'string' ? text.length : 0);
+      return watch.original(text, reviver);
+    }) as typeof JSON.parse;
+  });
   try {
     await action();
   } finally {
-    buffer = await browser.stopTracing();
+    await devtools.detach();
   }
-  const trace = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(trace) ? trace : trace.traceEvents;
-  const mainThread = events.find((event) => event.name === 'thread_name' && (event.args as { name?: string } | undefined)?.name === 'CrRendererMain');
-  if (!mainThread) throw new Error('The trace has no renderer main thread');
-  const onMain = events.filter((event) => event.pid === mainThread.pid && event.tid === mainThread.tid);
-  const tasks = onMain.filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask' && (event.dur ?? 0) > thresholdMs * 1000);
-  return tasks.map((task) => {
-    const end = task.ts + (task.dur ?? 0);
-    const inside = onMain.filter((event) => event.ts >= task.ts && event.ts <= end && event !== task);
-    return { durationMs: Math.round((task.dur ?? 0) / 1000), kind: taskKind(task, inside), source: String(task.args?.src_file ?? '') };
+  const largestParse = await page.evaluate(() => {
+    const scope = globalThis as unknown as { loupeParse: { original: typeof JSON.parse; largest: number } };
+    JSON.parse = scope.loupeParse.original;
+    return scope.loupeParse.largest;
   });
-}
-
-/**
- * The goal is no task over ~100 ms (bench/large-result.js measures it on a quiet machine). Tests
- * share a small machine with other work, and tracing slows the page, so they allow a margin:
- * what they must catch is a result rendered or parsed whole on the main thread (seconds).
- */
-export const LONG_TASK_BUDGET_MS = 250;
-
-/**
- * While a 20 MB result appears, the only long tasks may be the browser's own WebSocket work:
- * receiving the message (in which the bridge decodes it) and freeing it later. Rendering the
- * result, and handing it to the document worker, must stay within the budget.
- */
-export function expectOnlyTransportLongTasks(tasks: MainThreadTask[]): void {
-  expect(tasks.filter((task) => task.kind === 'other')).toEqual([]);
+  return { largestFrame, largestParse };
 }
