@@ -78,10 +78,8 @@ describe('the core’s document thread', () => {
     expect(await host.command(opened[1]!.documentId, { type: 'rows', start: 0, end: 1 })).toHaveLength(1);
 
     await host.close();
-    const started = Date.now();
-    // A key of the stopped thread is gone at once (not awaited as if still on its way).
+    // A key of the stopped thread is gone at once (not awaited as if still on its way, which would hang the test).
     await expect(host.open(key)).rejects.toThrow(/no longer kept/);
-    expect(Date.now() - started).toBeLessThan(5_000);
     const again = host.hold('"a new thread"');
     expect(await host.text(again)).toBe('"a new thread"');
     await host.close();
@@ -102,10 +100,8 @@ describe('the core’s document thread', () => {
     const host = new DocumentHost();
     const key = host.hold('[1]');
     const other = new DocumentHost();
-    const started = Date.now();
     await expect(other.open(key)).rejects.toThrow(/no longer kept/);
     await expect(host.open(key + 1)).rejects.toThrow(/no longer kept/);
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect((await host.open(key)).info).toMatchObject({ tree: true });
     await host.close();
     await other.close();

@@ -87,11 +87,9 @@ describe('text segments', () => {
     expect(segmentAt(text, index, 5)).toBeUndefined();
   });
 
-  test('20 MB on one line becomes fixed-size pieces quickly', () => {
+  test('20 MB on one line becomes fixed-size pieces', () => {
     const text = 'a'.repeat(20 * 1024 * 1024);
-    const started = performance.now();
     const index = indexSegments(text, 400);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(index.count).toBe(Math.ceil(text.length / 400));
     expect(index.lineCount).toBe(1);
   });

@@ -19,9 +19,8 @@ describe.runIf(process.platform !== 'win32')("the login shell's PATH for an app 
   });
 
   it('gives up on a shell that waits, one that fails, and one that is missing', async () => {
-    const started = Date.now();
+    // A shell that sleeps 30 s would outlast the test's own timeout if the 300 ms limit did not act.
     expect(await loginShellPath(fakeShell('sleep 30'), 300)).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(await loginShellPath(fakeShell('exit 3'))).toBeUndefined();
     expect(await loginShellPath('/no/such/shell')).toBeUndefined();
     expect(await loginShellPath(undefined)).toBeUndefined();
