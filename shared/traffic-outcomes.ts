@@ -40,9 +40,14 @@ function cancelled(message: unknown): { id: JsonRpcId; reason: string | undefine
   return { id, reason: typeof params?.reason === 'string' ? params.reason : undefined };
 }
 
-/** What an answer makes of its request. */
-function answered(entry: TrafficEntry): RequestOutcome {
-  if (entry.kind === 'error') return 'error';
+const METHOD_NOT_FOUND = -32601;
+
+/** What an answer makes of its request (`method`: the request's). */
+function answered(entry: TrafficEntry, method: string | undefined): RequestOutcome {
+  if (entry.kind === 'error') {
+    const code = (entry.message as { error?: { code?: unknown } } | undefined)?.error?.code;
+    return method === 'server/discover' && code === METHOD_NOT_FOUND ? 'probe' : 'error';
+  }
   if (entry.toolError) return 'tool-error';
   const result = (entry.message as { result?: { resultType?: unknown } } | undefined)?.result;
   return result?.resultType === 'input_required' ? 'input' : 'ok';
@@ -122,7 +127,7 @@ export class RequestOutcomes {
     if (request.method && !entry.method) entry.method = request.method;
     // A connection that ended is no answer: a response that came after all still is.
     if (request.outcome !== 'pending' && request.outcome !== 'unanswered') return undefined;
-    const outcome = answered(entry);
+    const outcome = answered(entry, request.method);
     entry.ends = outcome;
     return { seq: request.seq, outcome };
   }

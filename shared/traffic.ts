@@ -34,9 +34,14 @@ export type RequestOutcome =
   /** Sending it failed (e.g. its HTTP POST was refused): no JSON-RPC answer can come. */
   | 'failed'
   /** Its connection ended first. */
-  | 'unanswered';
+  | 'unanswered'
+  /**
+   * Loupe's own `server/discover` probe, answered "method not found" by a 2025 server: the
+   * fallback to the 2025 handshake working as designed, not an error.
+   */
+  | 'probe';
 
-export const REQUEST_OUTCOMES: readonly RequestOutcome[] = ['pending', 'ok', 'error', 'tool-error', 'input', 'cancelled', 'timeout', 'failed', 'unanswered'];
+export const REQUEST_OUTCOMES: readonly RequestOutcome[] = ['pending', 'ok', 'error', 'tool-error', 'input', 'cancelled', 'timeout', 'failed', 'unanswered', 'probe'];
 
 /**
  * One JSON-RPC message (or stderr line, or unparseable stdout line) seen on a connection.

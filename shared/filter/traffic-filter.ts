@@ -102,9 +102,11 @@ function clauseTest(log: TrafficRows, clause: TrafficClause, options: FilterOpti
     case 'is': {
       const wanted = clause.status;
       if (wanted === 'error') {
-        // Everything that went wrong: error responses, tools that failed (isError) and orphan responses.
+        // Everything that went wrong: error responses, tools that failed (isError) and orphan responses;
+        // not the discovery probe's expected "method not found".
         return (position) => {
           const status = log.status(position);
+          if (status === 'probe') return false;
           return status === 'error' || status === 'tool-error' || status === 'failed' || log.kindCode(position) === KIND.error || log.isOrphan(position);
         };
       }

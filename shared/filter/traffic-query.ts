@@ -51,6 +51,7 @@ const STATUS_WORDS: Record<string, StatusTerm> = {
   input: 'input',
   'input-required': 'input',
   'tool-error': 'tool-error',
+  probe: 'probe',
 };
 
 const KIND_WORDS: ReadonlySet<string> = new Set(['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note', 'http']);

@@ -57,14 +57,17 @@ describe('labels the log gets right', () => {
   test("Loupe's server/discover probe answered 'method not found' by a 2025 server reads as the probe, not an error (issue 24)", () => {
     const make = new EntryFactory();
     const probe = make.request(0, 'server/discover');
+    const probeAnswer = make.error(probe, -32601, 'Method not found');
     const other = make.request(1, 'tools/list');
-    const log = logOf([probe, make.error(probe, -32601, 'Method not found'), other, make.error(other, -32601, 'Method not found')]);
+    const log = logOf([probe, probeAnswer, other, make.error(other, -32601, 'Method not found')]);
     const row = describeRow(log, 0);
     expect(row.status).toBe('probe');
     expect(statusText(row, 0, () => '')).toBe('probe: 2025 server');
-    expect(describeRow(log, 1).status).toBe('probe');
     // Any other method's "not found" is still an error.
     expect(statusText(describeRow(log, 2), 0, () => '')).toBe('error -32601');
+    // The one traffic model says so, so the filter agrees with the row: is:error skips the probe.
+    expect(matching(log, 'is:error')).toEqual([other.seq]);
+    expect(matching(log, 'is:probe')).toEqual([probe.seq]);
   });
 
   test('a tools/call result with isError is a tool error, not OK, and is:error finds it', () => {

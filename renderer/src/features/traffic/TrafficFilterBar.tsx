@@ -17,7 +17,7 @@ const EXAMPLES: Array<[string, string]> = [
   ['method:tools/call', 'method name (a fragment matches every method containing it)'],
   ['name:echo', 'what a message acts on: the tool called, the prompt, the resource URI (a fragment matches)'],
   ['server:everything', 'server name contains'],
-  ['is:error', 'status: pending, ok, error (also tool errors and orphan responses), tool-error, cancelled, timeout, unanswered, input (a 2026-07-28 call that asked for input)'],
+  ['is:error', 'status: pending, ok, error (also tool errors and orphan responses), tool-error, cancelled, timeout, unanswered, input (a 2026-07-28 call that asked for input), probe (Loupe’s server/discover probe a 2025 server declined)'],
   ['dir:in', 'in = server → client, out = client → server'],
   ['kind:notification', 'request, response, error, notification, batch, stderr, malformed, note'],
   ['larger-than:10k', 'either message larger than (k = 1024 bytes, m = 1024 k); also smaller-than:'],

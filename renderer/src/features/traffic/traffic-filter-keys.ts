@@ -22,7 +22,7 @@ export const TRAFFIC_FILTER_KEYS: readonly FilterKey[] = [
 ];
 
 const FIXED_VALUES: Record<string, readonly string[]> = {
-  is: ['pending', 'ok', 'error', 'tool-error', 'cancelled', 'timeout', 'unanswered', 'input', 'violation'],
+  is: ['pending', 'ok', 'error', 'tool-error', 'cancelled', 'timeout', 'unanswered', 'input', 'probe', 'violation'],
   dir: ['in', 'out'],
   kind: ['request', 'response', 'error', 'notification', 'batch', 'stderr', 'malformed', 'note', 'http'],
 };

@@ -40,17 +40,8 @@ export function kindLabel(row: Pick<RowModel, 'kind' | 'incoming' | 'app'>): str
   return row.app ? appKindLabel(row.kind, row.incoming) : ROW_KIND_LABELS[row.kind];
 }
 
-/**
- * A row's status as shown: the request's, or `probe` for Loupe's `server/discover` probe that a 2025
- * server answered with "method not found", which is the fallback working as designed, not an error.
- */
-export type RowStatus = RequestStatus | 'probe';
-
-const METHOD_NOT_FOUND = -32601;
-
-function isDiscoveryFallback(method: string | undefined, errorCode: number | undefined): boolean {
-  return method === 'server/discover' && errorCode === METHOD_NOT_FOUND;
-}
+/** A row's status as shown: its request's outcome (the discovery probe's fallback reads as such, muted). */
+export type RowStatus = RequestStatus;
 
 export const STATUS_LABELS: Record<RowStatus, string> = {
   probe: 'probe: 2025 server',
@@ -117,7 +108,7 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
   const partner = log.partner(position);
   const method = log.method(position);
   const errorCode = log.errorCode(position) ?? (partner >= 0 ? log.errorCode(partner) : undefined);
-  const status: RowStatus = isDiscoveryFallback(method, errorCode) ? 'probe' : log.status(position);
+  const status: RowStatus = log.status(position);
   let summary = method ?? '';
   let summaryIsText = false;
   if (kind === 'stderr' || kind === 'malformed' || kind === 'note' || kind === 'http') {
