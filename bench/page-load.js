@@ -16,7 +16,8 @@ export const name = 'page-load';
 export const description = 'page load to first usable control, first tool call, reload after six 50 MB results';
 export const defaults = { rounds: 5 };
 
-const GOALS = { firstControlMs: 500, firstCallMs: 50, largestMessageMb: 1, reloadUsableMs: 1000 };
+// First usable: 300 ms since issue 24 (it was 500 ms).
+const GOALS = { firstControlMs: 300, firstCallMs: 50, largestMessageMb: 1, reloadUsableMs: 1000 };
 /** The figures of the issue that set these goals (2-core machine, stdio bench server). */
 const BEFORE = { firstControl: '1.7 s', firstCall: '99 ms', largestMessage: '392 MB', reloadBuild: '14 s' };
 const SERVER = { id: 'fixture', name: 'Fixture', transport: { type: 'stdio', command: '@node', args: [FIXTURE_SERVER_PATH], env: [] } };

@@ -24,6 +24,7 @@ const BENCHES = {
   collections: () => import('./collections.js'),
   'crossing-check': () => import('./crossing-check.js'),
   'approvals-flood': () => import('./approvals-flood.js'),
+  'small-results': () => import('./small-results.js'),
 };
 
 function parseCommandLine() {

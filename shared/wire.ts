@@ -24,8 +24,10 @@ export type WireReply = WireResult | WireJsonResult;
 /**
  * Values whose JSON is at least this long do not travel inline: a core process writes them to a
  * file, the browser page's worker fetches them over HTTP, the Electron window gets their bytes.
+ * Below it the page parses the reply itself: ~1–3 ms for 512 KB, where the worker's fetch and
+ * hand-back cost ~20 ms (bench/small-results.js: a 0.1 MB result went from 61–80 ms to see below).
  */
-export const SERIALIZED_REPLY_MIN_CHARS = 64 * 1024;
+export const SERIALIZED_REPLY_MIN_CHARS = 512 * 1024;
 
 /** The one key of a large reply written around a server's response (see `quotingReplyJson`). */
 const QUOTING_KEY = 'replyQuotingResponse';

@@ -114,6 +114,14 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected, lint 
       setRefusal({ problem: { kind: 'json', message: 'The arguments must be a JSON object, e.g. {"name": "value"}.' }, at });
       return;
     }
+    // The verdict is usually in already (checked as the user edited): send in this same task.
+    const known = checkArgs.known(schema, args);
+    if (known) {
+      const problem = problemOf(known);
+      if (problem) setRefusal({ problem, at });
+      else send(args);
+      return;
+    }
     const submitted = ++submits.current;
     setChecking(true);
     const problem = problemOf(await checkArgs(schema, args));

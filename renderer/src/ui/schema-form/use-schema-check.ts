@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
 import { getApi } from '../../bridge/api';
 import { checkArguments } from './empty-required';
@@ -12,16 +12,23 @@ export function useValidateInCore(): ValidateInCore {
 
 export type ArgumentsCheck = (schema: JsonObject, value: unknown) => Promise<SchemaCheck>;
 
+/** An `ArgumentsCheck` that also tells, at once, a verdict it already has. */
+export interface RememberedArgumentsCheck extends ArgumentsCheck {
+  /** The verdict on this schema and value if it has come, else undefined. */
+  known: (schema: JsonObject, value: unknown) => SchemaCheck | undefined;
+}
+
 /**
  * `checkArguments`, remembered per schema and value (by identity: a draft's value is a new object
  * after each edit), so a check started while the user was still looking at the form answers the
- * Run click at once.
+ * Run click at once, without even a wait for a promise (`known`).
  */
-export function useRememberedArgumentsCheck(): ArgumentsCheck {
+export function useRememberedArgumentsCheck(): RememberedArgumentsCheck {
   const validate = useValidateInCore();
   const [verdicts] = useState(() => new WeakMap<JsonObject, WeakMap<object, Promise<SchemaCheck>>>());
-  return useCallback(
-    (schema, value) => {
+  const [settled] = useState(() => new WeakMap<JsonObject, WeakMap<object, SchemaCheck>>());
+  return useMemo(() => {
+    const check: ArgumentsCheck = (schema, value) => {
       if (typeof value !== 'object' || value === null) return checkArguments(validate, schema, value);
       let bySchema = verdicts.get(schema);
       if (!bySchema) verdicts.set(schema, (bySchema = new WeakMap()));
@@ -29,14 +36,20 @@ export function useRememberedArgumentsCheck(): ArgumentsCheck {
       if (remembered) return remembered;
       const verdict = checkArguments(validate, schema, value);
       bySchema.set(value, verdict);
-      // A core that did not answer may answer the next time: that verdict is not kept.
-      void verdict.then((check) => {
-        if (check.kind === 'unchecked') bySchema.delete(value);
+      void verdict.then((answer) => {
+        // A core that did not answer may answer the next time: that verdict is not kept.
+        if (answer.kind === 'unchecked') bySchema.delete(value);
+        else {
+          let settledBySchema = settled.get(schema);
+          if (!settledBySchema) settled.set(schema, (settledBySchema = new WeakMap()));
+          settledBySchema.set(value, answer);
+        }
       });
       return verdict;
-    },
-    [validate, verdicts],
-  );
+    };
+    const known = (schema: JsonObject, value: unknown) => (typeof value === 'object' && value !== null ? settled.get(schema)?.get(value) : undefined);
+    return Object.assign(check, { known });
+  }, [validate, verdicts, settled]);
 }
 
 export interface TimedCheck {

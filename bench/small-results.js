@@ -1,0 +1,114 @@
+/**
+ * Small tool results in Chromium (browser mode), driven through the Tools tab as a user would:
+ * click Run → result painted, for echo, a 0.1 MB JSON and a 1 MB JSON result from the fixture
+ * server. Goals (issue 24, "small results at the speed of a frame"): echo ≤ 20 ms, 0.1 MB ≤ 40 ms,
+ * 1 MB ≤ 80 ms at the median. The issue measured 24–55 ms, 92–163 ms and (MCPJam) 80 ms for 0.1 MB.
+ */
+/* global document, requestAnimationFrame -- the functions passed to page.evaluate run in the page */
+import { FIXTURE_SERVER_PATH, startLoupeInBrowser } from './lib/loupe-browser.js';
+import { median } from './lib/stats.js';
+import { printTable } from './lib/table.js';
+
+export const name = 'small-results';
+export const description = 'click Run → result painted for echo, 0.1 MB and 1 MB JSON results';
+export const defaults = { rounds: 15, warmup: 3 };
+
+const SERVER = { id: 'small', name: 'Small', transport: { type: 'stdio', command: '@node', args: [FIXTURE_SERVER_PATH], env: [] } };
+const CASES = [
+  { label: 'echo', tool: 'echo', args: { message: 'Hello World' }, goalMs: 20, before: '24–55 ms' },
+  { label: '0.1 MB JSON', tool: 'big', args: { mb: 0.1, kind: 'json' }, goalMs: 40, before: '92–163 ms' },
+  { label: '1 MB JSON', tool: 'big', args: { mb: 1, kind: 'json' }, goalMs: 80, before: '' },
+];
+const SHOW_TIMEOUT_MS = 30_000;
+
+/**
+ * In the page: clicks Run; a MutationObserver sees the moment the result is in the DOM, and the
+ * frame after it is when it is painted. Returns ms from the click to both.
+ */
+function runAndWaitUntilShown({ tool, round, timeoutMs }) {
+  const tools = document.querySelector('section[aria-label="Tools"]');
+  const button = [...tools.querySelectorAll('button')].find((candidate) => candidate.textContent.trim() === 'Run tool');
+  // The previous round's result stays until this one's run starts: wait to see it running first.
+  let sawRunning = false;
+  const shown = () => {
+    const result = tools.querySelector('section[aria-label="Result"]');
+    if (result?.getAttribute('aria-busy') === 'true') sawRunning = true;
+    if (!result || !sawRunning || result.getAttribute('aria-busy') === 'true') return false;
+    if (tool === 'echo') return result.textContent.includes(`Echo: round ${round}`);
+    return result.querySelectorAll('[role="tree"][aria-label="Result content: text"] [role="treeitem"]').length > 2;
+  };
+  return new Promise((resolve, reject) => {
+    let clickedAt = 0;
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`not shown within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const observer = new MutationObserver(() => {
+      if (!clickedAt || !shown()) return;
+      const inDomAt = performance.now();
+      observer.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => resolve({ inDomMs: inDomAt - clickedAt, paintedMs: performance.now() - clickedAt }));
+    });
+    observer.observe(tools, { subtree: true, childList: true, characterData: true, attributes: true });
+    clickedAt = performance.now();
+    button.click();
+  });
+}
+
+async function selectTool(page, toolName) {
+  const tools = page.getByRole('region', { name: 'Tools', exact: true });
+  await tools.getByRole('combobox', { name: 'Filter tools' }).fill(toolName);
+  await tools.getByRole('option', { name: toolName, exact: true }).click();
+  await tools.getByRole('group', { name: 'Edit arguments as' }).getByRole('button', { name: 'JSON' }).click();
+  return tools;
+}
+
+export async function run({ rounds, warmup }) {
+  const problems = [];
+  const loupe = await startLoupeInBrowser({ servers: [SERVER] });
+  const rows = [['result', 'click → in DOM', 'click → painted (median)', 'range', 'before (issue 24)', 'goal', '']];
+  try {
+    const { page } = loupe;
+    const item = page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: SERVER.name });
+    await item.getByRole('button', { name: SERVER.name, exact: true }).click();
+    await item.getByRole('button', { name: 'Connect', exact: true }).click();
+    await item.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
+    for (const testCase of CASES) {
+      const tools = await selectTool(page, testCase.tool);
+      const times = [];
+      const inDom = [];
+      for (let round = 0; round < warmup + rounds; round++) {
+        const args = testCase.tool === 'echo' ? { message: `round ${round}` } : testCase.args;
+        await tools.getByRole('textbox', { name: 'Arguments' }).fill(JSON.stringify(args));
+        try {
+          const measured = await page.evaluate(runAndWaitUntilShown, { tool: testCase.tool, round, timeoutMs: SHOW_TIMEOUT_MS });
+          if (round >= warmup) {
+            times.push(measured.paintedMs);
+            inDom.push(measured.inDomMs);
+          }
+        } catch (error) {
+          problems.push(`${testCase.label}: ${error.message}`);
+          break;
+        }
+      }
+      if (times.length === 0) continue;
+      const middle = median(times);
+      rows.push([
+        testCase.label,
+        `${median(inDom).toFixed(0)} ms`,
+        `${middle.toFixed(0)} ms`,
+        `${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)} ms`,
+        testCase.before,
+        `≤ ${testCase.goalMs} ms`,
+        `${(middle / testCase.goalMs).toFixed(2)}× goal  ${middle <= testCase.goalMs ? 'PASS' : 'FAIL'}`,
+      ]);
+    }
+    console.log(`\n${name}: ${description} (Chromium ${loupe.browserVersion}, ${rounds} rounds after ${warmup} warm-up)`);
+    printTable(rows);
+    for (const problem of problems) console.log(`  could not measure: ${problem}`);
+    return { problems };
+  } finally {
+    await loupe.close();
+  }
+}
