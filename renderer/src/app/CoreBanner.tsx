@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { getApi } from '../bridge/api';
 import { errorMessage } from '../bridge/bridge-error';
 import { useNow } from '../ui/use-now';
-import { useLinkState } from './use-link-state';
+import { useLinkState } from '../bridge/use-link-state';
 
 /**
  * Shown while Loupe's core (in its own process) is down or not answering. The window stays usable

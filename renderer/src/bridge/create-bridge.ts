@@ -2,7 +2,7 @@ import { longTextShare } from './documents/document-source';
 import { createElectronBridge, findPreloadApi } from './electron-bridge';
 import { workerReplyParser } from './parse-off-thread';
 import type { Bridge } from './types';
-import { WebSocketBridge } from './websocket-bridge';
+import { probeHostAt, WebSocketBridge } from './websocket-bridge';
 import { withCoreStatus } from './with-core-status';
 
 /** Electron when the preload exposed the API; otherwise browser mode over `/bridge` on this host. */
@@ -16,5 +16,5 @@ function createCarrier(): Bridge {
   const preloadApi = findPreloadApi();
   if (preloadApi) return createElectronBridge(preloadApi, parseLarge);
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return new WebSocketBridge(`${scheme}://${location.host}/bridge`, undefined, parseLarge);
+  return new WebSocketBridge(`${scheme}://${location.host}/bridge`, undefined, parseLarge, probeHostAt(location.origin));
 }

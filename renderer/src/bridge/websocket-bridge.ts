@@ -3,7 +3,7 @@ import type { WireMessage, WireRequest } from '../../../shared/wire';
 import { workerReplyParser, type ParseLargeReply } from './parse-off-thread';
 import { BridgeError } from './bridge-error';
 import { EventHub } from './event-hub';
-import { LOST_CONNECTION_MESSAGE, type Bridge, type LinkState } from './types';
+import { LOST_CONNECTION_MESSAGE, type Bridge, type LinkLoss, type LinkState } from './types';
 
 interface PendingCall {
   resolve: (value: unknown) => void;
@@ -15,6 +15,24 @@ const MAX_RETRY_MS = 10_000;
 
 export function retryDelay(attempt: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempt - 1), MAX_RETRY_MS);
+}
+
+/** Asks the page's own address whether a host is there and still takes this tab; undefined when it does. */
+export type ProbeHost = () => Promise<LinkLoss | undefined>;
+
+/**
+ * A HEAD of the page at `origin`, with the tab's cookie: a network failure means nothing answers
+ * there; a 4xx means a host answers but not to this tab (another secret, or another host name).
+ */
+export function probeHostAt(origin: string, fetcher: typeof fetch = fetch): ProbeHost {
+  return async () => {
+    try {
+      const response = await fetcher(new URL('/', origin), { method: 'HEAD', credentials: 'same-origin', cache: 'no-store', redirect: 'manual' });
+      return response.status >= 400 && response.status < 500 ? 'refused' : undefined;
+    } catch {
+      return 'unreachable';
+    }
+  };
 }
 
 /**
@@ -41,6 +59,8 @@ export class WebSocketBridge implements Bridge {
     private readonly openSocket: (url: string) => WebSocket = (target) => new WebSocket(target),
     /** Fetches and parses a large reply the host stashed; a worker in the app, so the page does not stall. */
     private readonly parseLarge: ParseLargeReply = workerReplyParser(),
+    /** Says why the link stays lost; without one, the banner cannot say more than "lost". */
+    private readonly probeHost?: ProbeHost,
   ) {
     this.connect();
   }
@@ -163,8 +183,21 @@ export class WebSocketBridge implements Bridge {
 
     this.failedAttempts += 1;
     const delay = retryDelay(this.failedAttempts);
-    this.setLink({ status: 'lost', attempt: this.failedAttempts, retryAt: Date.now() + delay });
+    const why = this.link.status === 'lost' ? this.link.why : undefined;
+    this.setLink({ status: 'lost', attempt: this.failedAttempts, retryAt: Date.now() + delay, ...(why ? { why } : {}) });
     this.retryTimer = setTimeout(() => this.connect(), delay);
+    this.explainLoss();
+  }
+
+  /** After a failed reconnect, asks the address what is there, for the banner to say. */
+  private explainLoss(): void {
+    if (!this.probeHost || this.failedAttempts < 2) return;
+    const attempt = this.failedAttempts;
+    void this.probeHost().then((why) => {
+      if (this.link.status !== 'lost' || this.link.attempt !== attempt) return;
+      const { why: _previous, ...rest } = this.link;
+      this.setLink(why ? { ...rest, why } : rest);
+    });
   }
 
   private setLink(state: LinkState): void {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { getApi } from '../bridge/api';
-import type { LinkState } from '../bridge/types';
+import { getApi } from './api';
+import type { LinkState } from './types';
 
 export function useLinkState(): LinkState {
   const api = getApi();
