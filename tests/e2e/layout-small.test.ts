@@ -93,3 +93,43 @@ describe('layout at 1366×768 with the Approvals panel open', () => {
     await harness.screenshot('layout-1366x768-approvals');
   });
 });
+
+describe('layout at 1366×768: a message detail has room, the log keeps its Name column, splitters show a grip', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ viewport: { width: 1366, height: 768 } });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('opening a row’s detail makes the traffic panel tall enough to read it, and closing gives the room back (issue 24)', async () => {
+    const { page } = harness;
+    const item = page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: DEMO_SERVER });
+    await item.getByRole('button', { name: 'Connect', exact: true }).click();
+    await item.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    const splitter = page.getByRole('separator', { name: 'Resize traffic panel' });
+    const heightBefore = Number(await splitter.getAttribute('aria-valuenow'));
+
+    const grid = traffic.getByRole('grid', { name: 'Traffic log' });
+    await grid.getByRole('row').filter({ hasText: 'initialize' }).first().click();
+    const detail = traffic.getByRole('button', { name: 'Close detail' });
+    await detail.waitFor();
+    await expect.poll(async () => Number(await splitter.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(360);
+    expect(await grid.getByRole('columnheader', { name: 'Name' }).isVisible()).toBe(true);
+    await harness.screenshot('layout-1366x768-detail');
+
+    await detail.click();
+    await expect.poll(async () => Number(await splitter.getAttribute('aria-valuenow'))).toBe(heightBefore);
+
+    // Each splitter shows a grip of its own, not only a 1 px line.
+    const grip = await splitter.evaluate((element) => {
+      const style = getComputedStyle(element, '::before');
+      return { width: style.width, height: style.height, content: style.content };
+    });
+    expect(grip).toEqual({ width: '32px', height: '3px', content: '""' });
+  });
+});

@@ -13,10 +13,16 @@ interface TrafficLayoutState {
   resetColumns: () => void;
 }
 
+/** Request and response side by side where there is room; at 1366 px wide the Name column stays. */
+function defaultDetailWidth(): number {
+  const width = typeof window === 'undefined' ? 1440 : window.innerWidth;
+  return Math.round(Math.min(680, Math.max(360, (width - 290) * 0.45)));
+}
+
 export const useTrafficLayoutStore = create<TrafficLayoutState>()(
   persist(
     (set) => ({
-      detailWidth: 680,
+      detailWidth: defaultDetailWidth(),
       setDetailWidth: (detailWidth) => set({ detailWidth }),
       hiddenColumns: [...DEFAULT_HIDDEN_COLUMNS],
       toggleColumn: (column) =>
