@@ -299,6 +299,55 @@ describe('collections: a folder of saved requests, run against server-everything
     expect(await collections.getByRole('alert').filter({ hasText: 'not open' }).count()).toBe(0);
   });
 
+  test('checks are added and removed in the app, written to the file with its comments kept, and run (issue 27)', async () => {
+    const collections = await showCollections();
+    const file = path.join(dir, 'checked.yaml');
+    await writeFile(file, '# Written by hand: this comment stays.\nname: Checked echo\ntool: echo\narguments:\n  message: checked by the app # why this message\n');
+    // The 400 requests of "many" are folded away (the test before).
+    await item('Checked echo').click();
+    const detail = collections.getByRole('region', { name: 'Request checked.yaml' });
+    const editor = detail.getByRole('region', { name: 'Edit checks' });
+    await editor.getByText('None yet: the request passes when it succeeds.').waitFor();
+    const form = editor.getByRole('form', { name: 'Add a check' });
+
+    await form.getByRole('combobox', { name: 'Check', exact: true }).selectOption({ label: 'Outcome' });
+    await form.getByRole('button', { name: 'Add check' }).click();
+    const saved = editor.getByRole('list', { name: 'Check list' }).getByRole('listitem');
+    await expect.poll(() => saved.allInnerTexts()).toEqual([expect.stringContaining('outcome is success')]);
+
+    await form.getByRole('combobox', { name: 'Check', exact: true }).selectOption({ label: 'A value in the result' });
+    await form.getByRole('combobox', { name: 'Test' }).selectOption({ label: 'contains' });
+    await form.getByRole('textbox', { name: 'Value' }).fill('checked by the app');
+    await form.getByRole('button', { name: 'Add check' }).click();
+    await expect.poll(() => saved.count()).toBe(2);
+    // A regex that does not compile is refused with a sentence; a flag the file format does not take is refused by the core. Nothing is written.
+    await form.getByRole('combobox', { name: 'Test' }).selectOption({ label: 'matches the regex' });
+    await form.getByRole('textbox', { name: 'Regular expression' }).fill('(unclosed');
+    await form.getByRole('button', { name: 'Add check' }).click();
+    await form.getByRole('alert').filter({ hasText: /^The regular expression does not compile: / }).waitFor();
+    await form.getByRole('textbox', { name: 'Regular expression' }).fill('checked');
+    await form.getByRole('textbox', { name: 'Flags' }).fill('g');
+    await form.getByRole('button', { name: 'Add check' }).click();
+    await form.getByRole('alert').filter({ hasText: /^Not saved: checked\.yaml: .*flags i, m, s and u/ }).waitFor();
+    expect(await saved.count()).toBe(2);
+
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('# Written by hand: this comment stays.');
+    expect(text).toContain('# why this message');
+    expect(text).toContain('- outcome: success');
+    expect(text).toContain('contains: checked by the app');
+
+    await detail.getByRole('button', { name: 'Run request' }).click();
+    const run = detail.getByRole('region', { name: 'Last run' });
+    await run.getByText('Passed', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await run.getByRole('list', { name: 'Checks' }).getByRole('listitem').count()).toBe(2);
+    await harness.screenshot('collections-checks-editor');
+
+    await editor.getByRole('button', { name: 'Remove check “outcome is success”' }).click();
+    await expect.poll(() => saved.count()).toBe(1);
+    expect(await readFile(file, 'utf8')).not.toContain('outcome: success');
+  });
+
   test('Create writes a collection.yaml naming the selected server, and opens it', async () => {
     const collections = await showCollections();
     await collections.getByRole('button', { name: 'Close collection' }).click();

@@ -8,23 +8,10 @@ import type { Check, CheckResult } from '../../../shared/collections.js';
 import { isObject } from '../../../shared/is-object.js';
 import type { RpcOutcome } from '../../../shared/mcp.js';
 import type { IsolatedValidator } from '../mcp/isolated-validator.js';
-import { evaluateInline, isValueCheck, preview, runsInline, type ValueCheck, type ValueCheckJob, type ValueCheckOutcome } from '../mcp/value-checks.js';
+import { checkLabel, preview } from '../../../shared/check-label.js';
+import { evaluateInline, isValueCheck, runsInline, type ValueCheck, type ValueCheckJob, type ValueCheckOutcome } from '../mcp/value-checks.js';
 
 export type SnapshotCheck = Extract<Check, { snapshot: unknown }>;
-
-/** What a check asks, in a few words, for reports. */
-export function checkLabel(check: Check): string {
-  if (check.name) return check.name;
-  if ('outcome' in check) return check.outcome === 'error' && check.code !== undefined ? `outcome is error ${check.code}` : `outcome is ${check.outcome}`;
-  if ('latencyMs' in check) return `answers within ${check.latencyMs} ms`;
-  if ('schema' in check) return 'result matches the schema';
-  if ('snapshot' in check) return 'result matches its snapshot';
-  const where = check.path === '' ? 'result' : check.path;
-  if ('equals' in check) return `${where} equals ${preview(check.equals)}`;
-  if ('contains' in check) return `${where} contains ${preview(check.contains)}`;
-  if ('matches' in check) return `${where} matches /${check.matches}/${check.flags ?? ''}`;
-  return check.exists ? `${where} exists` : `${where} does not exist`;
-}
 
 function firstText(result: unknown): string {
   const content = isObject(result) && Array.isArray(result.content) ? result.content : [];

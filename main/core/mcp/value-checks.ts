@@ -9,6 +9,7 @@ import type { Check } from '../../../shared/collections.js';
 import { isObject } from '../../../shared/is-object.js';
 import { valueAtPointer, parsePointer } from '../../../shared/json-pointer.js';
 import type { SchemaValidator } from './schema-validator.js';
+import { preview } from '../../../shared/check-label.js';
 
 export type ValueCheck = Extract<Check, { path: string }> | Extract<Check, { schema: unknown }>;
 
@@ -23,13 +24,6 @@ export interface ValueCheckOutcome {
   index: number;
   passed: boolean;
   message?: string;
-}
-
-const PREVIEW_CHARS = 120;
-
-export function preview(value: unknown): string {
-  const text = value === undefined ? 'nothing' : JSON.stringify(value) ?? typeof value;
-  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
 }
 
 export function isValueCheck(check: Check): check is ValueCheck {

@@ -5,6 +5,7 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { PlayIcon } from '../../ui/icons';
 import { JsonText } from '../../ui/JsonText';
 import { plural } from '../../ui/format';
+import { ChecksEditor } from './ChecksEditor';
 import { RequestRunView } from './RequestRunView';
 import { ResultDiff } from './ResultDiff';
 import { useRunsStore } from './runs-store';
@@ -110,6 +111,7 @@ export function RequestDetail({ collectionId, path, name, revision }: Props) {
             <dd>{request.checks?.length ? plural(request.checks.length, 'check') : 'none (it passes when it succeeds)'}</dd>
           </dl>
           {shown.args !== undefined && <JsonText value={shown.args} label="Arguments" className="request-detail__args" />}
+          <ChecksEditor collectionId={collectionId} path={path} request={request} onSaved={setFile} />
         </>
       )}
       <div className="request-detail__actions">
