@@ -1,7 +1,7 @@
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { TelemetryStatus } from '../../../shared/telemetry.js';
 import type { McpTelemetry } from '../telemetry/mcp-telemetry.js';
-import type { TelemetrySettings } from '../telemetry/telemetry-settings.js';
+import type { TelemetrySettings } from '../config/telemetry-settings.js';
 
 type TelemetryHandlers = Pick<RequestHandlers, 'telemetry.configure' | 'telemetry.status' | 'telemetry.startSpan' | 'telemetry.endSpan'>;
 

@@ -4,9 +4,8 @@ import { isObject } from '../../../shared/is-object.js';
 import { looksSecret, type SavedTelemetry, type TelemetryConfig } from '../../../shared/telemetry.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { createNotice } from '../base/notice.js';
-import { StateFile } from '../config/state-file.js';
+import { StateFile } from './state-file.js';
 import type { SecretStore } from '../secrets/secret-store.js';
-import type { McpTelemetry } from './mcp-telemetry.js';
 
 export const TELEMETRY_FILE = 'telemetry.json';
 const FILE_VERSION = 1;
@@ -112,10 +111,10 @@ export class TelemetrySettings {
 }
 
 /** Exports to the saved collector again, when it was on; a header lost from the keychain is said in a notice. */
-export async function restoreSavedTelemetry(settings: TelemetrySettings, telemetry: McpTelemetry, onNotice: (notice: Notice) => void): Promise<void> {
+export async function restoreSavedTelemetry(settings: TelemetrySettings, configure: (config: TelemetryConfig) => Promise<unknown>, onNotice: (notice: Notice) => void): Promise<void> {
   try {
     const config = await settings.startupConfig();
-    if (config) await telemetry.configure(config);
+    if (config) await configure(config);
   } catch (error) {
     onNotice(createNotice('warning', `OpenTelemetry export was not switched back on: ${error instanceof Error ? error.message : String(error)}`));
   }
