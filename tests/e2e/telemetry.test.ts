@@ -81,6 +81,13 @@ describe('OpenTelemetry traces', () => {
   test('switching export off keeps the collector and the kept secret for later; on again sends with it', async () => {
     const page = harness.page;
     let dialog = await openDialog();
+    // A header name that cannot be sent is said before anything is saved.
+    await dialog.getByRole('button', { name: 'Add header' }).click();
+    await dialog.getByRole('textbox', { name: 'Header 3 name' }).fill('X Bad');
+    await dialog.getByRole('textbox', { name: 'Header 3 value' }).fill('1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe('Header 3’s name “X Bad” is not an HTTP header name (it may not hold spaces, colons or quotes).');
+    await dialog.getByRole('button', { name: 'Remove header 3' }).click();
     await dialog.getByRole('checkbox', { name: 'Send traces' }).uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText(/^Export is off\. /).waitFor();

@@ -65,7 +65,8 @@ export function RegistrySearch({ onChoose }: Props) {
   const latest = useRef(0);
 
   const search = async (more: boolean) => {
-    if (searching) return;
+    // A new search replaces one under way (its answer is ignored); more of the same waits for it.
+    if (more && searching) return;
     const asked = ++latest.current;
     const cursor = more ? results?.nextCursor : undefined;
     const shownQuery = more && results ? results.query : query;
@@ -124,7 +125,7 @@ export function RegistrySearch({ onChoose }: Props) {
               onChange={(event) => setRegistryUrl(event.target.value)} onKeyDown={enterRuns(() => void search(false))} />
           )}
         </Field>
-        <button type="button" className="button" disabled={searching || registryUrl.trim() === ''} onClick={() => void search(false)}>
+        <button type="button" className="button" disabled={registryUrl.trim() === ''} onClick={() => void search(false)}>
           {searching && !results ? 'Searching…' : 'Search'}
         </button>
       </div>

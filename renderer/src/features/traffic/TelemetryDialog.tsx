@@ -21,10 +21,19 @@ interface HeaderRow {
 let nextRowId = 0;
 const row = (name = '', value = '', kept = false): HeaderRow => ({ rowId: nextRowId++, name, value, kept });
 
-/** The rows as `telemetry.configure` takes them: typed values, and the saved secrets left as they are. */
+/** An HTTP header name (RFC 9110's token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The first header row whose name cannot be sent, in one sentence. */
+function headerProblem(rows: readonly HeaderRow[]): string | undefined {
+  const index = rows.findIndex((header) => header.name.trim() !== '' && !HEADER_NAME.test(header.name.trim()));
+  return index < 0 ? undefined : `Header ${index + 1}’s name “${rows[index]!.name.trim()}” is not an HTTP header name (it may not hold spaces, colons or quotes).`;
+}
+
+/** The rows as `telemetry.configure` takes them: typed values, and the saved secrets left as they are (rows without a value are left out). */
 function headersOf(rows: readonly HeaderRow[]): Pick<TelemetryConfig, 'headers' | 'keepHeaders'> {
   const named = rows.filter((header) => header.name.trim() !== '');
-  const typed = named.filter((header) => header.value !== '' || !header.kept);
+  const typed = named.filter((header) => header.value !== '');
   return {
     headers: Object.fromEntries(typed.map((header) => [header.name.trim(), header.value])),
     keepHeaders: named.filter((header) => header.value === '' && header.kept).map((header) => header.name.trim()),
@@ -89,6 +98,11 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
     const url = endpoint.trim();
     if (on && !/^https?:\/\/\S+$/i.test(url)) {
       setError('The endpoint must be an http(s) URL, e.g. http://localhost:4318/v1/traces.');
+      return;
+    }
+    const problem = headerProblem(rows);
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);
