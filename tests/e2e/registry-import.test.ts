@@ -67,6 +67,7 @@ describe('add a server from the MCP Registry', () => {
     expect(registry.seen.at(-1)).toBe('/v0.1/servers?version=latest&limit=30&cursor=30');
     // The list is virtualized: far fewer rows than results are in the page.
     expect(await results.getByRole('option').count()).toBeLessThan(35);
+    await harness.screenshot('registry-paged');
 
     await dialog.getByRole('searchbox', { name: 'Search the MCP Registry' }).fill('everything');
     await dialog.getByRole('searchbox', { name: 'Search the MCP Registry' }).press('Enter');
