@@ -6,11 +6,29 @@
  * a collection run) while one is open. The requests are `telemetry.*` in contract.ts.
  */
 
+import { CREDENTIAL_NAME } from './config-import.js';
+
 export interface TelemetryConfig {
   /** The OTLP/HTTP traces endpoint, e.g. `http://localhost:4318/v1/traces`; null stops exporting. */
   endpoint: string | null;
-  /** Headers the collector wants (an API key): kept in the core's memory for this session only. */
+  /** Headers the collector wants (an API key): kept in the core's memory unless `remember` saves them. */
   headers?: Record<string, string> | undefined;
+  /** Saved headers whose saved values are used again (a secret value is never given back to the app). */
+  keepHeaders?: string[] | undefined;
+  /**
+   * Saves the collector for the next start (header values that look secret in the keychain, the
+   * rest in telemetry.json); with `endpoint: null` the saved collector is kept but switched off.
+   */
+  remember?: boolean | undefined;
+}
+
+/** The collector saved for the next start. */
+export interface SavedTelemetry {
+  endpoint: string;
+  /** Export to it when Loupe starts. */
+  on: boolean;
+  /** A header's value is absent when it looks secret: it is in the keychain. */
+  headers: { name: string; value?: string }[];
 }
 
 export interface TelemetryStatus {
@@ -18,8 +36,16 @@ export interface TelemetryStatus {
   endpoint: string | null;
   /** Spans the collector accepted since exporting started. */
   exported: number;
+  /** Spans the collector refused or never got since exporting started. */
+  failed: number;
   /** The last export failure, in one sentence. */
   lastError?: string;
+  saved?: SavedTelemetry;
+}
+
+/** A header value to keep in the keychain: a credential's name (Authorization, X-Api-Key…) or a scheme's token. */
+export function looksSecret(name: string, value: string): boolean {
+  return CREDENTIAL_NAME.test(name) || /^(bearer|basic|token|apikey)\s/i.test(value.trim());
 }
 
 /** What a parent span stands for; its children are the MCP requests made while it is open. */

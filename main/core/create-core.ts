@@ -51,6 +51,7 @@ import { oauthDebugHandlers } from './handlers/oauth-debug-handlers.js';
 import { OAuthDebugger } from './auth/debugger/oauth-debugger.js';
 import { recordedFetch } from './auth/recorded-fetch.js';
 import { McpTelemetry } from './telemetry/mcp-telemetry.js';
+import { restoreSavedTelemetry, TelemetrySettings } from './config/telemetry-settings.js';
 import { StructuredResults } from './lint/structured-results.js';
 import { TrafficSessions } from './traffic/traffic-sessions.js';
 import type { RetentionLimits } from './traffic/traffic-record.js';
@@ -159,6 +160,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   );
 
   const telemetry = new McpTelemetry(traffic, (serverId) => store.get(serverId), options.version);
+  const telemetrySettings = await TelemetrySettings.open(options.dataDir, secrets, (value) => sessionSecrets.remember(value), (notice) => notices.add(notice));
+  await restoreSavedTelemetry(telemetrySettings, (config) => telemetry.configure(config), (notice) => notices.add(notice));
   const serverName = (serverId: string) => store.get(serverId)?.name ?? serverId;
   const models = await createModels({
     dataDir: options.dataDir,
@@ -235,7 +238,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...appsHandlers(connections, new AppDocuments(traffic, options.appFrameOrigin)),
     ...lintHandlers(lists, new StructuredResults(traffic)),
     ...registryHandlers(store),
-    ...telemetryHandlers(telemetry),
+    ...telemetryHandlers(telemetry, telemetrySettings),
     ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
     ...oauthDebugHandlers(oauthDebug),
     ...models.handlers,

@@ -1,21 +1,8 @@
-import { createRequire } from 'node:module';
-import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Har } from '../../shared/har.js';
+import { harValidator } from '../fixtures/har-validator.js';
 import { startModernHttpServer } from '../fixtures/modern-server-config.js';
 import { startCore, type TestCore } from './helpers.js';
-
-const require = createRequire(import.meta.url);
-
-/** A validator for HAR 1.2 from the har-schema package (JSON Schema draft-06, one file per object). */
-function harValidator() {
-  const schemas = require('har-schema') as Record<string, object>;
-  // har-schema marks optional objects with a keyword of its own ("optional"); Ajv's strict mode refuses unknown keywords.
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object);
-  for (const [name, schema] of Object.entries(schemas)) if (name !== 'har') ajv.addSchema(schema);
-  return ajv.compile(schemas.har!);
-}
 
 describe('HAR export of the HTTP exchanges', () => {
   let test: TestCore;

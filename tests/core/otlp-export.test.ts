@@ -11,7 +11,7 @@ describe('OpenTelemetry export of MCP calls over OTLP/HTTP', () => {
     receiver = await startOtlpReceiver();
     test = await startCore();
     const status = await test.core.handlers['telemetry.configure']({ endpoint: receiver.url });
-    expect(status).toEqual({ endpoint: receiver.url, exported: 0 });
+    expect(status).toEqual({ endpoint: receiver.url, exported: 0, failed: 0 });
     serverId = (await test.add('fixture', fixture())).id;
     await test.core.handlers['connections.connect']({ serverId });
   });

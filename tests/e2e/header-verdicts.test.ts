@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Har } from '../../shared/har.js';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ServerConfig } from '../../shared/server-config.js';
+import { harValidator } from '../fixtures/har-validator.js';
 import { startModernHttpServer } from '../fixtures/modern-server-config.js';
 import { connectServer, plantServers, runTool, selectServer, toolResultText } from './approvals-helpers.js';
 import { startHarness, type Harness } from './harness.js';
@@ -90,6 +91,9 @@ describe('header verdicts on 2026-07-28 HTTP', () => {
     const saved = path.join(harness.dataDir, 'exported.har');
     await download.saveAs(saved);
     const har = JSON.parse(await readFile(saved, 'utf8')) as Har;
+    // The file the browser saved is what DevTools or Charles would open: valid HAR 1.2.
+    const validate = harValidator();
+    expect(validate(har), JSON.stringify(validate.errors)).toBe(true);
     expect(har.log.version).toBe('1.2');
     const posts = har.log.entries.filter((entry) => entry.request.method === 'POST' && entry.request.url === http.url);
     expect(posts.length).toBeGreaterThan(2);

@@ -29,6 +29,7 @@ interface OpenParent {
 /** Counts what the collector accepted and keeps its last refusal, for `telemetry.status`. */
 class CountingExporter implements SpanExporter {
   exported = 0;
+  failed = 0;
   lastError: string | undefined;
 
   constructor(private readonly inner: SpanExporter) {}
@@ -36,7 +37,10 @@ class CountingExporter implements SpanExporter {
   export(spans: ReadableSpan[], done: Parameters<SpanExporter['export']>[1]): void {
     this.inner.export(spans, (result) => {
       if (Number(result.code) === 0) this.exported += spans.length;
-      else this.lastError = `The collector did not take ${spans.length} span(s): ${result.error?.message ?? 'export failed'}.`;
+      else {
+        this.failed += spans.length;
+        this.lastError = `The collector did not take ${spans.length} span(s): ${result.error?.message ?? 'export failed'}.`;
+      }
       done(result);
     });
   }
@@ -75,6 +79,7 @@ export class McpTelemetry {
     return {
       endpoint: this.exporting?.endpoint ?? null,
       exported: this.counter?.exported ?? 0,
+      failed: this.counter?.failed ?? 0,
       ...(this.counter?.lastError ? { lastError: this.counter.lastError } : {}),
     };
   }

@@ -6,6 +6,7 @@ import { Field } from '../../ui/Field';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { ImportEntryRow } from './ImportEntryRow';
 import { ImportVariableFields } from './ImportVariableFields';
+import { RegistrySearch } from './RegistrySearch';
 import { importItems, initiallyPicked, pickedEntries, variablesToFill } from './import-selection';
 import { useServersStore } from '../../state/servers';
 
@@ -21,6 +22,7 @@ export function ImportServersDialog({ onClose }: { onClose: () => void }) {
   const [projectDir, setProjectDir] = useState('');
   const [discovery, setDiscovery] = useState<ImportDiscovery | null>(null);
   const [pasted, setPasted] = useState<ImportSource | null>(null);
+  const [fromRegistry, setFromRegistry] = useState<ImportSource | null>(null);
   const [snippet, setSnippet] = useState('');
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [values, setValues] = useState<Record<string, string>>({});
@@ -28,7 +30,10 @@ export function ImportServersDialog({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
 
-  const sources = useMemo(() => [...(pasted ? [pasted] : []), ...(discovery?.sources ?? [])], [pasted, discovery]);
+  const sources = useMemo(
+    () => [...(fromRegistry ? [fromRegistry] : []), ...(pasted ? [pasted] : []), ...(discovery?.sources ?? [])],
+    [fromRegistry, pasted, discovery],
+  );
   const chosen = pickedEntries(sources, picked);
   const variables = variablesToFill(chosen);
 
@@ -59,6 +64,13 @@ export function ImportServersDialog({ onClose }: { onClose: () => void }) {
     } catch (failure) {
       setError(errorMessage(failure));
     }
+  };
+
+  // A registry server offers its packages and remotes as alternatives: the first usable one is picked.
+  const chooseFromRegistry = (source: ImportSource) => {
+    setFromRegistry(source);
+    const first = [...initiallyPicked([source])][0];
+    if (first) setPicked((current) => new Set([...current, first]));
   };
 
   const submit = async (event: FormEvent) => {
@@ -132,6 +144,11 @@ export function ImportServersDialog({ onClose }: { onClose: () => void }) {
                 <button type="button" className="button" disabled={snippet.trim() === ''} onClick={() => void readSnippet()}>
                   Read snippet
                 </button>
+              </details>
+
+              <details className="import-dialog__paste" open={fromRegistry !== null || undefined}>
+                <summary>From the MCP Registry, or a server.json</summary>
+                <RegistrySearch onChoose={chooseFromRegistry} />
               </details>
 
               {discovery === null ? (

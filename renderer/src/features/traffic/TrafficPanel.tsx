@@ -19,6 +19,7 @@ import { ImportBanner } from './ImportBanner';
 import { ReplayEditor } from './ReplayEditor';
 import { RowContextMenu } from './RowContextMenu';
 import { SessionsDialog } from './SessionsDialog';
+import { TelemetryDialog } from './TelemetryDialog';
 import { clearTraffic, exportRows, importFile, openSavedSession, setMaxEntries, setRecording } from './traffic-actions';
 import { TrafficDetail } from './TrafficDetail';
 import { sessionTitle } from './traffic-files';
@@ -41,6 +42,7 @@ import './traffic-import.css';
 import './traffic-grid.css';
 import './traffic-detail.css';
 import './traffic-sessions.css';
+import './traffic-telemetry.css';
 
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
@@ -65,6 +67,7 @@ export function TrafficPanel() {
   const live = imported === null;
   const [actionError, setActionError] = useState<string | null>(null);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [tracesOpen, setTracesOpen] = useState(false);
   const errorsId = useId();
 
   const servers = useServersStore((store) => store.servers);
@@ -163,7 +166,9 @@ export function TrafficPanel() {
         }
         onImport={(file) => void run(`Could not open ${file.name}`, () => importFile(file))}
         onSessions={() => setSessionsOpen(true)}
+        onTraces={() => setTracesOpen(true)}
       />
+      {tracesOpen && <TelemetryDialog onClose={() => setTracesOpen(false)} />}
       {sessionsOpen && (
         <SessionsDialog
           onOpen={(saved) => {

@@ -29,6 +29,8 @@ interface Props {
   onImport: (file: File) => void;
   /** Opens the list of sessions saved on disk. */
   onSessions: () => void;
+  /** Opens the OpenTelemetry export settings. */
+  onTraces: () => void;
 }
 
 /** Record, clear, preserve log, the filter, counts, export/import and retention, in one bar. */
@@ -88,6 +90,9 @@ export function TrafficToolbar(props: Props) {
         </button>
         <button type="button" className="button button--small" title="Traffic of this and earlier sessions, saved on disk" onClick={props.onSessions}>
           Sessions…
+        </button>
+        <button type="button" className="button button--small" title="Send a span per MCP request to an OpenTelemetry collector" onClick={props.onTraces}>
+          Traces…
         </button>
         <input
           ref={fileRef}
