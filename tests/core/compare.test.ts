@@ -1,0 +1,79 @@
+/**
+ * Compare (issue 30, item 2): one server connected as two clients, and what it offered each.
+ * server-everything (a real server) registers its sampling, elicitation and roots tools only for
+ * clients that declare those capabilities; the two-era fixture answers 2026-07-28 clients on the
+ * new era and 2025 clients with initialize.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_NODE_COMMAND } from '../../shared/server-config.js';
+import { modernServerConfig } from '../fixtures/modern-server-config.js';
+import { EVERYTHING_ENTRY, startCore, type TestCore } from './helpers.js';
+
+describe('servers.compare', () => {
+  let test: TestCore;
+
+  beforeAll(async () => {
+    test = await startCore();
+  });
+  afterAll(async () => {
+    await test?.core.dispose();
+  });
+
+  it('connects server-everything as Claude Desktop and as VS Code, and finds the tools only VS Code was offered', async () => {
+    const server = await test.add('Everything', { type: 'stdio', command: APP_NODE_COMMAND, args: [EVERYTHING_ENTRY, 'stdio'], env: [] });
+    const result = await test.core.handlers['servers.compare']({ serverId: server.id, a: 'claude-desktop', b: 'vscode' });
+    const [desktop, vscode] = result.sides;
+    expect(desktop.failure).toBeUndefined();
+    expect(vscode.failure).toBeUndefined();
+    expect(desktop.clientInfo).toEqual({ name: 'claude-ai', version: '0.1.0' });
+    expect(vscode.clientInfo.name).toBe('Visual Studio Code');
+    const names = (tools: unknown[] | undefined) => (tools ?? []).map((tool) => (tool as { name: string }).name);
+    expect(names(desktop.lists?.tools)).toContain('echo');
+    expect(names(desktop.lists?.tools)).not.toContain('trigger-sampling-request');
+    expect(names(vscode.lists?.tools)).toContain('trigger-sampling-request');
+
+    const onlyB = result.differences.filter((difference) => difference.kind === 'only-b').map((difference) => difference.subject);
+    expect(onlyB).toEqual(expect.arrayContaining(['tool trigger-sampling-request', 'tool trigger-elicitation-request', 'tool get-roots-list']));
+    expect(result.differences.filter((difference) => difference.kind === 'only-a')).toEqual([]);
+    expect(result.differences).toContainEqual(
+      expect.objectContaining({ kind: 'only-b', subject: 'tool get-roots-list', message: 'Only VS Code was offered the tool "get-roots-list".' }),
+    );
+
+    // The server's own connection was never made, and both sessions' traffic is in the log, marked.
+    expect((await test.core.handlers['connections.list']()).find((state) => state.serverId === server.id)?.status ?? 'idle').toBe('idle');
+    const traffic = await test.traffic(server.id);
+    for (const [which, side] of [['A', desktop], ['B', vscode]] as const) {
+      const entries = traffic.filter((entry) => entry.connectionId === side.connectionId);
+      expect(entries[0]?.text).toBe(`Compare, side ${which}: a temporary session presenting as ${side.label}; it closes when the comparison is done.`);
+      const initialize = entries.find((entry) => entry.direction === 'out' && entry.method === 'initialize')?.message as { params: { clientInfo: unknown } };
+      expect(initialize.params.clientInfo).toEqual(side.clientInfo);
+    }
+  });
+
+  it('leaves the server\'s own connection alone, and tells the protocol version each client got from the two-era fixture', async () => {
+    const server = await test.core.handlers['servers.add'](modernServerConfig('Two eras'));
+    const own = await test.core.handlers['connections.connect']({ serverId: server.id });
+    expect(own.status).toBe('connected');
+    const result = await test.core.handlers['servers.compare']({ serverId: server.id, a: 'saved', b: 'cursor' });
+    const [saved, cursor] = result.sides;
+    expect(saved.label).toBe('MCP Loupe (saved)');
+    expect(saved.server?.protocolVersion).toBe('2026-07-28');
+    expect(cursor.server?.protocolVersion).toBe('2025-11-25');
+    expect(result.differences).toContainEqual({
+      kind: 'differs',
+      subject: 'server',
+      path: '/protocolVersion',
+      message: 'The protocol version differs: "2026-07-28" as MCP Loupe (saved), "2025-11-25" as Cursor.',
+    });
+    const after = (await test.core.handlers['connections.list']()).find((state) => state.serverId === server.id);
+    expect(after).toMatchObject({ status: 'connected', connectionId: own.connectionId });
+  });
+
+  it('says in one sentence why a side did not connect, and compares nothing', async () => {
+    const server = await test.add('Missing', { type: 'stdio', command: '/nonexistent/loupe-no-such-server', args: [], env: [] });
+    const result = await test.core.handlers['servers.compare']({ serverId: server.id, a: 'loupe', b: 'chatgpt' });
+    expect(result.sides[0].failure).toMatch(/\S/);
+    expect(result.sides[1].failure).toMatch(/\S/);
+    expect(result.differences).toEqual([]);
+  });
+});
