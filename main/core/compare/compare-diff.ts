@@ -35,7 +35,7 @@ export function compareSides(a: CompareSide, b: CompareSide): CompareDifference[
   for (const [field, name] of SERVER_FIELDS) {
     const [was, now] = [a.server[field], b.server[field]];
     if (was === now) continue;
-    const shown = field === 'instructions' ? (value: unknown) => (value === undefined ? 'none' : `${String(value).length} characters`) : preview;
+    const shown = field === 'instructions' ? (value: string | undefined) => (value === undefined ? 'none' : `${value.length} characters`) : preview;
     differences.push({ kind: 'differs', subject: 'server', path: `/${field}`, message: `The ${name} differs: ${shown(was)} ${as(a)}, ${shown(now)} ${as(b)}.` });
   }
 

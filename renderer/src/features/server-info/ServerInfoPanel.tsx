@@ -55,6 +55,7 @@ export function ServerInfoPanel() {
           </span>
         )}
         <span className="server-info__spacer" />
+        {createElement(serverInfoSlots.HeaderActions.get(), { server, connected: status === 'connected' })}
         <button
           type="button"
           className="link-button"
