@@ -5,7 +5,10 @@
  * new era and 2025 clients with initialize.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompareSide } from '../../shared/compare.js';
+import type { JsonObject } from '../../shared/mcp.js';
 import { APP_NODE_COMMAND } from '../../shared/server-config.js';
+import { compareSides } from '../../main/core/compare/compare-diff.js';
 import { modernServerConfig } from '../fixtures/modern-server-config.js';
 import { EVERYTHING_ENTRY, startCore, type TestCore } from './helpers.js';
 
@@ -75,5 +78,28 @@ describe('servers.compare', () => {
     expect(result.sides[0].failure).toMatch(/\S/);
     expect(result.sides[1].failure).toMatch(/\S/);
     expect(result.differences).toEqual([]);
+  });
+});
+
+describe('the differences between two sides', () => {
+  const side = (label: string, tool: Record<string, unknown>, capabilities: Record<string, unknown>): CompareSide => ({
+    client: 'loupe',
+    label,
+    clientInfo: { name: label, version: '1' },
+    connectionId: label,
+    server: { name: 's', version: '1', protocolVersion: '2025-11-25', era: 'legacy' },
+    capabilities: capabilities as JsonObject,
+    lists: { tools: [tool as JsonObject], resources: [], resourceTemplates: [], prompts: [] },
+    problems: [],
+  });
+
+  it('names a tool whose description and schema differ, and a capability only one side got', () => {
+    const a = side('Alpha', { name: 'search', description: 'Finds things.', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }, { tools: {}, logging: {} });
+    const b = side('Beta', { name: 'search', description: 'Finds things fast.', inputSchema: { type: 'object', properties: { q: { type: 'string' }, limit: { type: 'number' } }, required: ['limit'] } }, { tools: {} });
+    const differences = compareSides(a, b);
+    expect(differences).toContainEqual({ kind: 'only-a', subject: 'capability logging', path: '/logging', message: 'Only Alpha was offered the "logging" capability.' });
+    expect(differences).toContainEqual(expect.objectContaining({ kind: 'differs', subject: 'tool search', path: '/description' }));
+    expect(differences).toContainEqual(expect.objectContaining({ kind: 'differs', subject: 'tool search', path: '/inputSchema/properties/limit', message: expect.stringContaining('new required argument "limit"') }));
+    expect(differences.filter((difference) => difference.kind === 'only-b')).toEqual([]);
   });
 });

@@ -23,7 +23,9 @@ export function LoadDialog({ server, onClose }: { server: ServerConfig; onClose:
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const tools = useServerList(server.id, 'tools');
-  const [draft, setDraft] = useState<LoadDraft>(() => ({ ...INITIAL_DRAFT, tool: tools?.items[0]?.name ?? '' }));
+  const [typed, setDraft] = useState<LoadDraft>(INITIAL_DRAFT);
+  // Until a tool is chosen, the first listed (the list may arrive after the dialog opens).
+  const draft = { ...typed, tool: typed.tool || (tools?.items[0]?.name ?? '') };
   const [errors, setErrors] = useState<LoadDraftErrors>({});
   const [runId, setRunId] = useState<string | null>(null);
   const [progress, setProgress] = useState<LoadProgress | null>(null);
