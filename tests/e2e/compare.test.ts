@@ -50,6 +50,12 @@ describe('Compare clients', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await serverItem(page, SERVER).getByRole('button', { name: 'Connect', exact: true }).count()).toBe(1);
+    // Each session's traffic is in the log, opened by a note naming its side.
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    await traffic.getByRole('combobox', { name: 'Filter traffic' }).fill('kind:note');
+    const grid = traffic.getByRole('grid', { name: 'Traffic log' });
+    await grid.getByRole('row', { name: /Compare, side A: a temporary session presenting as Claude Desktop/ }).waitFor();
+    await grid.getByRole('row', { name: /Compare, side B: a temporary session presenting as VS Code/ }).waitFor();
     expect(harness.pageErrors).toEqual([]);
   });
 });
