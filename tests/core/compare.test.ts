@@ -70,6 +70,20 @@ describe('servers.compare', () => {
     });
     const after = (await test.core.handlers['connections.list']()).find((state) => state.serverId === server.id);
     expect(after).toMatchObject({ status: 'connected', connectionId: own.connectionId });
+
+    // Every entry of the two sessions is marked with its side, and neither becomes the server's
+    // newest connection: the log without "Preserve log" still shows the server's own.
+    const traffic = await test.traffic(server.id);
+    for (const [which, side] of [['A', saved], ['B', cursor]] as const) {
+      const entries = traffic.filter((entry) => entry.connectionId === side.connectionId);
+      expect(entries.length).toBeGreaterThan(2);
+      expect(entries.every((entry) => entry.compare === which)).toBe(true);
+    }
+    expect(traffic.filter((entry) => entry.connectionId === own.connectionId).every((entry) => entry.compare === undefined)).toBe(true);
+    await test.core.handlers['tools.list']({ serverId: server.id, force: true });
+    const latest = await test.core.handlers['traffic.list']({ beforeSeq: Number.MAX_SAFE_INTEGER, filter: { text: 'method:tools/list', latestOnly: true } });
+    const connectionsShown = new Set(latest.entries.filter((entry) => entry.serverId === server.id).map((entry) => entry.connectionId));
+    expect([...connectionsShown]).toEqual([own.connectionId]);
   });
 
   it('says in one sentence why a side did not connect, and compares nothing', async () => {

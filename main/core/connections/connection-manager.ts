@@ -39,12 +39,13 @@ export class ConnectionManager {
   /**
    * A session apart from the server's own (Compare): not kept and its state not announced, so the
    * server's connection and lists are untouched. `note` is the first entry of its traffic, which
-   * goes in the log like any connection's. The caller disconnects it.
+   * goes in the log like any connection's, each entry marked with the side. The caller disconnects it.
    */
-  async openApart(saved: ServerConfig, note: string): Promise<Connection> {
+  async openApart(saved: ServerConfig, side: 'A' | 'B', note: string): Promise<Connection> {
     const config = this.resolved(saved);
-    const connection = new Connection(config, { ...this.options, onState: () => {}, onTask: () => {} });
-    this.options.traffic.recorderFor(config.id, connection.connectionId).note(note);
+    const trafficTag = { compare: side };
+    const connection = new Connection(config, { ...this.options, trafficTag, onState: () => {}, onTask: () => {} });
+    this.options.traffic.recorderFor(config.id, connection.connectionId, trafficTag).note(note);
     await connection.connect();
     return connection;
   }

@@ -33,7 +33,7 @@ export function compareHandlers(store: ConfigStore, connections: ConnectionManag
       const side = async (which: 'A' | 'B', index: number, client: CompareClientId): Promise<CompareSide> => {
         const { config, emulation, label } = chosen[index]!;
         const note = `Compare, side ${which}: a temporary session presenting as ${label}; it closes when the comparison is done.`;
-        const connection = await connections.openApart(config, note);
+        const connection = await connections.openApart(config, which, note);
         try {
           return await collectSide(connection, { client, label, clientInfo: clientInfoFor(emulation, ownClientInfo), connectionId: connection.connectionId });
         } finally {
