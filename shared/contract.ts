@@ -40,6 +40,7 @@ import type { ToolLintReport } from './tool-lint.js';
 import type { RegistrySearchResult } from './registry.js';
 import type { HarExport } from './har.js';
 import type { ParentSpanParams, ParentSpanRef, TelemetryConfig, TelemetryStatus } from './telemetry.js';
+import { COMPARE_CLIENT_IDS, type CompareClientId, type CompareParams, type CompareResult } from './compare.js';
 import { LOAD_LIMITS, type LoadProgress, type LoadResult, type LoadRunParams } from './load-run.js';
 import { OAUTH_DEBUG_LIMITS, OAUTH_SPEC_VERSIONS, type DebugRequestEdit, type OAuthDebugRun, type OAuthDebugRunSummary, type OAuthDebugStartParams } from './oauth-debugger.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
@@ -448,6 +449,11 @@ export const requests = {
   ),
   /** Stops a load run: no new calls, calls still out are cancelled; `load.run` then resolves. */
   'load.cancel': request<void>()(z.object({ runId: id })),
+  // Compare (issue 30, item 2): the same server connected as two clients, what each was offered (shared/compare.ts).
+  /** Connects the server twice apart from its own connection, as clients `a` and `b`, lists what each was offered, closes both. */
+  'servers.compare': request<CompareResult>()(
+    serverRef.extend({ a: z.enum(COMPARE_CLIENT_IDS as [CompareClientId, ...CompareClientId[]]), b: z.enum(COMPARE_CLIENT_IDS as [CompareClientId, ...CompareClientId[]]) }) satisfies z.ZodType<CompareParams>,
+  ),
   // The OAuth debugger (issue 30, item 1): a flow run step by step under one spec version (shared/oauth-debugger.ts).
   /** Starts a run (step mode: its first step pending; all: it runs on); `oauthDebug.changed` follows every change. */
   'oauthDebug.start': request<OAuthDebugRun>()(

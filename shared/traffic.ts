@@ -131,6 +131,12 @@ export interface TrafficEntry {
   headerVerdict?: HeaderVerdict;
   /** Set on a model provider's HTTP exchange (its `serverId` is then `model:<providerId>`). */
   model?: ModelTrafficTag;
+  /**
+   * Set on every entry of a Compare session (`servers.compare`): which side. Such a session never
+   * counts as the server's newest connection, so the log without *Preserve log* keeps showing the
+   * server's own.
+   */
+  compare?: 'A' | 'B';
 }
 
 /** What `is:violation` finds: an MCP App's misstep, or mirrored headers that failed their verdict. */

@@ -47,6 +47,7 @@ import { lintHandlers } from './handlers/lint-handlers.js';
 import { registryHandlers } from './handlers/registry-handlers.js';
 import { telemetryHandlers } from './handlers/telemetry-handlers.js';
 import { loadHandlers } from './handlers/load-handlers.js';
+import { compareHandlers } from './handlers/compare-handlers.js';
 import { oauthDebugHandlers } from './handlers/oauth-debug-handlers.js';
 import { OAuthDebugger } from './auth/debugger/oauth-debugger.js';
 import { recordedFetch } from './auth/recorded-fetch.js';
@@ -129,10 +130,11 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     fetchFor: (serverId, serverUrl, onExchange) => recordedFetch(traffic.recorderFor(serverId, `oauth:${serverId}`), new URL(serverUrl), onExchange),
   });
   const validator = new IsolatedValidator(options.validationTimeLimitMs);
+  const ownClientInfo = { name: 'mcp-loupe', version: options.version };
   const connections = new ConnectionManager({
     auth,
     traffic,
-    clientInfo: { name: 'mcp-loupe', version: options.version },
+    clientInfo: ownClientInfo,
     initializeTimeoutMs: options.initializeTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     incoming: createServerRequestRouter(store, approvals),
     onState: (state) => {
@@ -240,6 +242,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...registryHandlers(store),
     ...telemetryHandlers(telemetry, telemetrySettings),
     ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
+    ...compareHandlers(store, connections, ownClientInfo),
     ...oauthDebugHandlers(oauthDebug),
     ...models.handlers,
     ...collectionHandlers(collections.service, collections.deps),

@@ -176,6 +176,18 @@ describe('compact traffic log: pairing and status', () => {
     expect(log.isLatestConnection(2)).toBe(true);
   });
 
+  test('a Compare session never becomes the server\'s latest connection: the server\'s own stays shown', () => {
+    const make = new EntryFactory();
+    const own = make.request(1, 'tools/list');
+    const compared = { ...make.on('server-a', 'conn-compare').request(0, 'initialize'), compare: 'A' as const };
+    const ownAgain = make.on('server-a', 'conn-1').request(2, 'tools/list');
+    const log = new CompactTrafficLog(100);
+    appendAsCore(log, [own, compared, ownAgain]);
+    expect(log.isLatestConnection(0)).toBe(true);
+    expect(log.isLatestConnection(1)).toBe(false);
+    expect(log.isLatestConnection(2)).toBe(true);
+  });
+
   test('server → client requests, orphan responses, batches and text lines get their own kinds', () => {
     const make = new EntryFactory();
     const sampling = make.request(0, 'sampling/createMessage', {}, 'in');

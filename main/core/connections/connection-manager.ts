@@ -36,6 +36,20 @@ export class ConnectionManager {
     return connection.connect();
   }
 
+  /**
+   * A session apart from the server's own (Compare): not kept and its state not announced, so the
+   * server's connection and lists are untouched. `note` is the first entry of its traffic, which
+   * goes in the log like any connection's, each entry marked with the side. The caller disconnects it.
+   */
+  async openApart(saved: ServerConfig, side: 'A' | 'B', note: string): Promise<Connection> {
+    const config = this.resolved(saved);
+    const trafficTag = { compare: side };
+    const connection = new Connection(config, { ...this.options, trafficTag, onState: () => {}, onTask: () => {} });
+    this.options.traffic.recorderFor(config.id, connection.connectionId, trafficTag).note(note);
+    await connection.connect();
+    return connection;
+  }
+
   /** `why` says why Loupe (not the person) ended the connection; the state keeps it as its failure. */
   async disconnect(serverId: string, why?: ConnectionFailure): Promise<ConnectionState> {
     const connection = this.connections.get(serverId);

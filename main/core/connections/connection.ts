@@ -62,6 +62,8 @@ export interface ConnectionDeps {
   lineLimits?: LineLimits;
   /** The OAuth client of an HTTP server (none for stdio servers, or when absent). */
   auth?: { sessionFor(config: ServerConfig): AuthSession | undefined };
+  /** Marks every traffic entry of the connection (a Compare session's side). */
+  trafficTag?: Pick<TrafficEntry, 'compare'>;
 }
 
 /** Methods whose result may be `input_required` on a 2026-07-28 connection. */
@@ -106,7 +108,7 @@ export class Connection {
     this.traffic = deps.traffic;
     this.initializeTimeoutMs = config.connectTimeoutMs ?? deps.initializeTimeoutMs;
     this.savedTimeouts = config.timeouts;
-    this.recorder = this.traffic.recorderFor(config.id, this.connectionId);
+    this.recorder = this.traffic.recorderFor(config.id, this.connectionId, deps.trafficTag);
     this.current = { serverId: config.id, status: 'connecting', connectionId: this.connectionId, since: Date.now() };
     this.input = new InputRounds({
       incoming: deps.incoming,

@@ -19,7 +19,7 @@ interface ListSpec<T> {
   toView: (raw: unknown) => T;
 }
 
-const SPECS: { [K in ListName]: ListSpec<ListItems[K]> } = {
+export const SPECS: { [K in ListName]: ListSpec<ListItems[K]> } = {
   tools: { method: 'tools/list', itemsKey: 'tools', capability: 'tools', changedBy: 'tools', toView: toToolInfo },
   resources: { method: 'resources/list', itemsKey: 'resources', capability: 'resources', changedBy: 'resources', toView: toResourceInfo },
   resourceTemplates: {
@@ -52,7 +52,7 @@ export interface ServerListsOptions {
   debounceMs?: number;
 }
 
-function announces(capabilities: Record<string, unknown> | undefined, name: string): boolean {
+export function announces(capabilities: Record<string, unknown> | undefined, name: string): boolean {
   const value = capabilities?.[name];
   return value !== undefined && value !== null && value !== false;
 }

@@ -124,7 +124,7 @@ export class TrafficLog {
    * exchanges). `clock` gives entries their time when it is not now (a proxy's entries carry the
    * time the proxy saw the bytes).
    */
-  recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app' | 'model'>, clock: () => number = now): ConnectionRecorder {
+  recorderFor(serverId: string, connectionId: string, tag?: Pick<TrafficEntry, 'app' | 'model' | 'compare'>, clock: () => number = now): ConnectionRecorder {
     const outcomes = new RequestOutcomes();
     let announced = false;
     // The traffic path is hot: each entry is built once and completed in place.
@@ -136,7 +136,7 @@ export class TrafficLog {
       if (tag) Object.assign(entry, tag);
       if (!announced) {
         announced = true;
-        this.latestConnection.set(serverId, connectionId);
+        if (!tag?.compare) this.latestConnection.set(serverId, connectionId);
       }
       if (entry.method !== undefined && this.methodsSeen.size < MAX_METHODS_SEEN) this.methodsSeen.add(entry.method);
       const ended = outcomes.link(entry);

@@ -13,6 +13,7 @@ import { serversSlots } from '../features/servers';
 import { toolsSlots } from '../features/tools';
 import { trafficSlots } from '../features/traffic';
 import { openResource, showServerTraffic, showTraffic } from './navigation';
+import { ServerHeaderActions } from './ServerHeaderActions';
 
 export function wireFeatures(): void {
   approvalsSlots.showTraffic.fill(showTraffic);
@@ -27,6 +28,7 @@ export function wireFeatures(): void {
   toolsSlots.saveAsRequest.fill(askToSaveRequest);
   trafficSlots.saveAsRequest.fill(askToSaveRequest);
   serverInfoSlots.LogLevelControl.fill(LogLevelControl);
+  serverInfoSlots.HeaderActions.fill(ServerHeaderActions);
   serversSlots.ProxiedSessions.fill(ProxiedSessionsList);
   proxySlots.showServerTraffic.fill(showServerTraffic);
   trafficSlots.SavedSessionActions.fill(ServeAsMock);

@@ -46,7 +46,9 @@ export function ServerInfoPanel() {
     <section className="server-info panel" aria-label="Server details">
       <header className="server-info__header">
         {/* The name the person gave it: three servers may all call themselves "Everything Reference Server". */}
-        <h2 className="server-info__name">{revealInvisible(server.name)}</h2>
+        <h2 className="server-info__name" title={revealInvisible(server.name)}>
+          {revealInvisible(server.name)}
+        </h2>
         <StatusBadge status={status} />
         {identity && !detailsOpen && (
           <span className="server-info__summary muted">
@@ -55,6 +57,7 @@ export function ServerInfoPanel() {
           </span>
         )}
         <span className="server-info__spacer" />
+        {createElement(serverInfoSlots.HeaderActions.get(), { server, connected: status === 'connected' })}
         <button
           type="button"
           className="link-button"

@@ -1,8 +1,11 @@
 import type { ComponentType } from 'react';
+import type { ServerConfig } from '../../../../shared/server-config';
 import { createSlot } from '../../ui/slot';
 
 /** What the server info panel shows from other features; app/wiring.ts fills it. */
 export const serverInfoSlots = {
   /** The server's log level (the Logs feature's control). */
   LogLevelControl: createSlot<ComponentType<{ serverId: string }>>('server-info.LogLevelControl'),
+  /** Buttons in the header that open other features' dialogs for the server (Compare, Load run). */
+  HeaderActions: createSlot<ComponentType<{ server: ServerConfig; connected: boolean }>>('server-info.HeaderActions'),
 };

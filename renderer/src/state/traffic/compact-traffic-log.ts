@@ -123,6 +123,8 @@ export class CompactTrafficLog implements TrafficRows {
   readonly subjects = new Interner();
   /** Per server code: the connection code seen last (the current session). */
   readonly latestConnection: number[] = [];
+  /** Connections of Compare sessions (`compare` entries): never a server's newest connection. */
+  private readonly apartConnections = new Set<number>();
   /** Request position → how it ended; sparse. */
   private readonly endings = new Map<number, Ending>();
   /** Request seq → the position of its response, while the request is older than `start`. */
@@ -160,6 +162,7 @@ export class CompactTrafficLog implements TrafficRows {
     this.endings.clear();
     this.awaiting.clear();
     this.latestConnection.length = 0;
+    this.apartConnections.clear();
     for (const listener of this.listeners) listener.reset();
   }
 
@@ -290,6 +293,7 @@ export class CompactTrafficLog implements TrafficRows {
       (entry.toolError ? FLAG_TOOL_ERROR : 0) |
       (entry.app ? FLAG_APP : 0) |
       (isViolation(entry) ? FLAG_VIOLATION : 0);
+    if (entry.compare) this.apartConnections.add(connection);
     return kind;
   }
 
@@ -471,6 +475,7 @@ export class CompactTrafficLog implements TrafficRows {
   // ---- pairing ----
 
   private noteConnection(server: number, connection: number): void {
+    if (this.apartConnections.has(connection)) return;
     const latest = this.latestConnection[server];
     if (latest === connection) return;
     if (latest === undefined || latest < connection) {
