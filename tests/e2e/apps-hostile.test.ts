@@ -69,6 +69,11 @@ describe('MCP Apps: a hostile app', () => {
     const violations = app.getByRole('region', { name: 'App violations' });
     await violations.getByText(/model-only-secret.*visible to the model only/).waitFor();
     await violations.getByText(/not a JSON-RPC 2\.0 message/).first().waitFor();
+    // The huge and the deep message are refused by a bounded measure (issue 25, Medium 2), and the page still answers.
+    expect(seen.huge).toBe('sent');
+    await violations.getByText('The app posted a message of more than 1,048,576 characters; Loupe accepts up to 1,048,576 and ignored it.').waitFor();
+    await violations.getByText(/nested more than 512 levels deep/).waitFor();
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
     // A flood that spans more than one second under load is noted once a second.
     await violations.getByText(/more than 200 messages/).first().waitFor();
     await violations.getByText(/undeclared\.example/).waitFor({ timeout: 10_000 });
