@@ -59,6 +59,8 @@ describe('MCP Apps: a hostile app', () => {
     expect(seen.parentBridge).toMatch(/^blocked: SecurityError/);
     // Loupe's session cookie belongs to its own host name; the app's origin has none.
     expect(seen.cookie).toBe('');
+    // Asked-for permissions are not granted until the person says so (issue 25).
+    expect(seen.camera).toBe('false');
     expect(seen.undeclaredFetch).toBe('blocked');
     expect(seen.loupeFetch).toBe('blocked');
     expect(seen.loupeBridge).toMatch(/^blocked/);
@@ -99,5 +101,21 @@ describe('MCP Apps: a hostile app', () => {
     await harness.screenshot('apps-hostile');
     await app.getByRole('region', { name: 'App violations' }).scrollIntoViewIfNeeded();
     await harness.screenshot('apps-hostile-violations');
+  });
+
+  test('gets the camera and microphone it asks for only once the person grants them', async () => {
+    const page = harness.page;
+    const app = page.getByRole('region', { name: `App ${APP_URI}` });
+    const frameElement = page.locator(`iframe[title="MCP App ${APP_URI}"]`);
+    expect(await frameElement.getAttribute('allow')).toBeNull();
+    const ask = app.getByRole('region', { name: 'Permissions the app asks for' });
+    await ask.getByText('The app asks for the camera, the microphone and writing to the clipboard.', { exact: false }).waitFor();
+    await ask.scrollIntoViewIfNeeded();
+    await harness.screenshot('apps-permissions-asked');
+    await ask.getByRole('button', { name: 'Grant the camera, the microphone and writing to the clipboard' }).click();
+    await expect.poll(() => frameElement.getAttribute('allow'), { timeout: 15_000 }).toMatch(/camera.*microphone.*clipboard-write/);
+    const results = page.frameLocator(`iframe[title="MCP App ${APP_URI}"]`).locator('#results');
+    await expect.poll(async () => JSON.parse((await results.textContent()) ?? '{}').camera, { timeout: 15_000 }).toBe('true');
+    expect(await ask.count()).toBe(0);
   });
 });
