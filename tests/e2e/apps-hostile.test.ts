@@ -62,6 +62,10 @@ describe('MCP Apps: a hostile app', () => {
     // Asked-for permissions are not granted until the person says so (issue 25).
     expect(seen.camera).toBe('false');
     expect(seen.undeclaredFetch).toBe('blocked');
+    // Chromium tells a frame its ancestors' origins whatever the referrer policy (measured: Chromium
+    // 150 with Referrer-Policy and referrerpolicy no-referrer), so the app learns Loupe's host name;
+    // SECURITY.md says why that is harmless: it can reach neither the page nor the bridge.
+    expect(seen.loupeOrigin).toBe(await page.evaluate(() => location.origin));
     expect(seen.loupeFetch).toBe('blocked');
     expect(seen.loupeBridge).toMatch(/^blocked/);
     expect(seen.hiddenCall).toMatch(/^refused: .*visible to the model only/);
