@@ -33,6 +33,8 @@ export interface OAuthFixtureOptions {
   noPkceAdvertised?: boolean;
   cimd?: boolean;
   discovery?: 'legacy' | 'legacy-defaults' | 'well-known-only';
+  /** /authorize answers 302 to this URL instead of Loupe's redirect. */
+  authorizeRedirectTo?: string;
 }
 
 export async function startFixture(options: OAuthFixtureOptions = {}): Promise<OAuthFixture> {
