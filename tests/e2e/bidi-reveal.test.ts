@@ -11,9 +11,11 @@ import { fileURLToPath } from 'node:url';
 import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { APP_NODE_COMMAND } from '../../shared/server-config.js';
+// @ts-expect-error a plain .mjs fixture without types
+import { startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { approvalsButton, approvalsRegion, openTab, runTool } from './approvals-helpers.js';
 import { startHarness, type Harness } from './harness.js';
-import { connectServer, plantServers, result, selectTool, showTools } from './tools-helpers.js';
+import { connectServer, plantServers, result, selectTool, serverItem, showTools } from './tools-helpers.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RLO = '\u202E';
@@ -24,8 +26,10 @@ const SHOWN_ZWSP = '⟨U+200B⟩';
 describe('bidi and invisible characters are revealed in every view', () => {
   let harness: Harness;
   let home: string;
+  let oauth: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
+    oauth = (await startOAuthFixture({ failTokenWith: 'invalid_grant', failTokenDescription: `Token re${RLO}fused` })) as typeof oauth;
     home = await mkdtemp(path.join(tmpdir(), 'loupe-e2e-bidi-home-'));
     await mkdir(path.join(home, '.cursor'), { recursive: true });
     await writeFile(
@@ -36,6 +40,7 @@ describe('bidi and invisible characters are revealed in every view', () => {
       env: { HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), CODEX_HOME: path.join(home, '.codex') },
       prepareDataDir: plantServers(() => [
         { name: 'Bidi', transport: { type: 'stdio', command: APP_NODE_COMMAND, args: [path.join(REPO_ROOT, 'tests/fixtures/bidi-server.mjs')], env: [] } },
+        { name: 'Refusing OAuth', transport: { type: 'streamable-http', url: oauth.url, headers: [] }, auth: { authorizeWith: 'http-get' } },
       ]),
     });
     await connectServer(harness.page, 'Bidi');
@@ -43,6 +48,7 @@ describe('bidi and invisible characters are revealed in every view', () => {
 
   afterAll(async () => {
     await harness?.close();
+    await oauth?.close();
     if (home) await rm(home, { recursive: true, force: true });
   });
 
@@ -53,9 +59,18 @@ describe('bidi and invisible characters are revealed in every view', () => {
   /** Waits for `shown` in the area's text, then checks the whole page holds no raw U+202E or U+200B. */
   async function expectRevealed(area: Locator, shown: string): Promise<void> {
     await expect.poll(async () => (await area.innerText()).includes(shown), { timeout: 15_000 }).toBe(true);
-    const text = await harness.page.evaluate(() => document.body.innerText);
-    expect(text.includes(RLO), 'a raw U+202E is in the page').toBe(false);
-    expect(text.includes(ZWSP), 'a raw U+200B is in the page').toBe(false);
+    // Where the page's visible text holds a raw U+202E or U+200B: the class of each element, and its text.
+    const raw = await harness.page.evaluate((characters) => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent?.checkVisibility() || !characters.some((character) => node.textContent?.includes(character))) continue;
+        found.push(`${parent.className}: ${node.textContent ?? ''}`);
+      }
+      return found;
+    }, [RLO, ZWSP]);
+    expect(raw).toEqual([]);
   }
 
   test('a resource link in a result, and the logger name of the log it wrote', async () => {
@@ -100,6 +115,17 @@ describe('bidi and invisible characters are revealed in every view', () => {
     await expectRevealed(approvalsRegion(page), `https://example.com/lo${SHOWN_RLO}gin`);
     await harness.screenshot('bidi-approvals');
     await approvalsButton(page).click();
+  });
+
+  test('an authorization server’s error in the Auth tab', async () => {
+    const page = harness.page;
+    const item = serverItem(page, 'Refusing OAuth');
+    await item.getByRole('button', { name: 'Refusing OAuth', exact: true }).click();
+    await openTab(page, 'Auth');
+    const auth = page.getByRole('region', { name: 'Auth', exact: true });
+    await auth.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectRevealed(auth, `Token re${SHOWN_RLO}fused`);
+    await harness.screenshot('bidi-oauth');
   });
 
   test('the Import dialog’s names and URLs', async () => {

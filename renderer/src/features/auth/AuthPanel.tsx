@@ -123,7 +123,7 @@ export function AuthPanel() {
                       <span className="auth-step__title">{step.title}</span>
                       <span className={`auth-step__status auth-step__status--${step.status}`}>{STEP_STATUS_LABELS[step.status]}</span>
                       <span className="auth-step__time muted">{formatClockTime(step.time)}</span>
-                      <span className="auth-step__text">{step.summary}</span>
+                      <span className="auth-step__text">{revealInvisible(step.summary)}</span>
                     </summary>
                     {step.http ? <HttpExchangeView exchange={step.http} /> : <p className="muted">No HTTP exchange of Loupe’s own.</p>}
                     {step.trafficSeq !== undefined && (
