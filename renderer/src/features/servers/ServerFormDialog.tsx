@@ -13,7 +13,7 @@ import { ClientEmulationField } from './ClientEmulationField';
 import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';
 import { findServer, useServersStore, type ServerEditor } from '../../state/servers';
 import { TRANSPORT_NAMES } from './transport-label';
-import { revealInvisible } from '../../../../shared/reveal-invisible';
+import { ProposalNote } from './ProposalNote';
 
 const TRANSPORTS: TransportType[] = ['stdio', 'streamable-http', 'sse'];
 
@@ -98,19 +98,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
         </DialogHeader>
 
         <div className="dialog__body">
-          {proposal && (
-            <p className="form-warning" role="note">
-              <strong>Opened from a loupe:// link.</strong> Check the command, its arguments and the URL before you save: Loupe runs the
-              command when you connect. Nothing is added until you save.
-              <br />
-              It proposes “{revealInvisible(proposal.name)}”:{' '}
-              <code>
-                {revealInvisible(
-                  proposal.transport.type === 'stdio' ? [proposal.transport.command, ...proposal.transport.args].join(' ') : proposal.transport.url,
-                )}
-              </code>
-            </p>
-          )}
+          {proposal && <ProposalNote proposal={proposal} />}
           {submitError && (
             <p className="form-error" role="alert">
               {submitError}
