@@ -1,9 +1,7 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEBUG_STEP_ORDER, type DebugStep, type DebugStepKind, type OAuthDebugRun, type OAuthSpecVersion } from '../../shared/oauth-debugger.js';
 import { eventsNamed, exportedText, fixture, freePort, startCore, waitFor, type TestCore } from './helpers.js';
-import { addOAuthServer, startFixture, type OAuthFixture, type OAuthFixtureOptions } from './oauth-fixture.js';
+import { addOAuthServer, startElsewhere, startFixture, type OAuthFixture, type OAuthFixtureOptions } from './oauth-fixture.js';
 
 const ENDED = new Set(['done', 'failed', 'stopped']);
 
@@ -57,21 +55,15 @@ describe('the OAuth debugger against the fixture authorization server', () => {
   });
 
   it('without a browser, follows no redirect of the authorization page to another host (issue 25)', async () => {
-    const hits: string[] = [];
-    const elsewhere = createServer((request, response) => {
-      hits.push(request.url ?? '');
-      response.end('internal');
-    });
-    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
-    const elsewhereOrigin = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
+    const elsewhere = await startElsewhere();
     try {
-      const server = await serve({ authorizeRedirectTo: `${elsewhereOrigin}/internal-only` });
+      const server = await serve({ authorizeRedirectTo: `${elsewhere.origin}/internal-only` });
       const run = await runAll(test, server.id, '2025-11-25');
       expect(run.status).toBe('failed');
       expect(step(run, 'authorization-request').summary).toBe(
-        `The authorization page redirected to ${elsewhereOrigin}, which is neither the authorization server (${oauth!.origin}) nor the redirect URI; without a browser, Loupe does not follow it.`,
+        `The authorization page redirected to ${elsewhere.origin}, which is neither the authorization server (${oauth!.origin}) nor the redirect URI; without a browser, Loupe does not follow it.`,
       );
-      expect(hits).toEqual([]);
+      expect(elsewhere.hits).toEqual([]);
     } finally {
       elsewhere.close();
     }
