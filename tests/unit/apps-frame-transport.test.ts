@@ -113,16 +113,18 @@ describe('FrameTransport: the window end of an app frame', () => {
     ]);
   });
 
-  test('names what JSON cannot hold (a Map, binary data, a bigint) and ignores it', () => {
+  test('names what JSON cannot hold (a Map, binary data, a bigint, an Error) and ignores it', () => {
     const { records, delivered, post } = setUp();
     post({ jsonrpc: '2.0', method: 'x', params: { map: new Map() } });
     post({ jsonrpc: '2.0', method: 'x', params: { bytes: new Uint8Array(4) } });
     post({ jsonrpc: '2.0', id: 1n, method: 'x' });
+    post({ jsonrpc: '2.0', method: 'x', params: { error: new Error('no') } });
     expect(delivered).toEqual([]);
     expect(records.map((record) => record.violation)).toEqual([
       expect.stringContaining('holding a Map, which JSON cannot hold'),
       expect.stringContaining('holding binary data (Uint8Array), which JSON cannot hold'),
       expect.stringContaining('holding a bigint, which JSON cannot hold'),
+      expect.stringContaining('holding an Error, which JSON cannot hold'),
     ]);
   });
 

@@ -42,7 +42,7 @@ function measure(value: unknown, depth: number, walk: Walk): BudgetProblem | und
     case 'object':
       return value === null ? measure(undefined, depth, walk) : measureObject(value, depth + 1, walk);
     default:
-      return { kind: 'not-json', what: `a ${typeof value}` };
+      return { kind: 'not-json', what: withArticle(typeof value) };
   }
 }
 
@@ -70,5 +70,9 @@ function measureObject(value: object, depth: number, walk: Walk): BudgetProblem 
 
 function objectKind(value: object): string {
   const tag = Object.prototype.toString.call(value).slice(8, -1);
-  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer ? `binary data (${tag})` : `a ${tag}`;
+  return ArrayBuffer.isView(value) || value instanceof ArrayBuffer ? `binary data (${tag})` : withArticle(tag);
+}
+
+function withArticle(name: string): string {
+  return /^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`;
 }
