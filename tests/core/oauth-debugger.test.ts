@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEBUG_STEP_ORDER, type DebugStep, type DebugStepKind, type OAuthDebugRun, type OAuthSpecVersion } from '../../shared/oauth-debugger.js';
 import { eventsNamed, exportedText, fixture, freePort, startCore, waitFor, type TestCore } from './helpers.js';
-import { addOAuthServer, startFixture, type OAuthFixture, type OAuthFixtureOptions } from './oauth-fixture.js';
+import { addOAuthServer, startElsewhere, startFixture, type OAuthFixture, type OAuthFixtureOptions } from './oauth-fixture.js';
 
 const ENDED = new Set(['done', 'failed', 'stopped']);
 
@@ -52,6 +52,21 @@ describe('the OAuth debugger against the fixture authorization server', () => {
     await test.core.dispose();
     await oauth?.close();
     oauth = undefined;
+  });
+
+  it('without a browser, follows no redirect of the authorization page to another host (issue 25)', async () => {
+    const elsewhere = await startElsewhere();
+    try {
+      const server = await serve({ authorizeRedirectTo: `${elsewhere.origin}/internal-only` });
+      const run = await runAll(test, server.id, '2025-11-25');
+      expect(run.status).toBe('failed');
+      expect(step(run, 'authorization-request').summary).toBe(
+        `The authorization page redirected to ${elsewhere.origin}, which is neither the authorization server (${oauth!.origin}) nor the redirect URI; without a browser, Loupe does not follow it.`,
+      );
+      expect(elsewhere.hits).toEqual([]);
+    } finally {
+      elsewhere.close();
+    }
   });
 
   it('steps through a whole flow one step at a time, each step recorded, explained and judged', async () => {

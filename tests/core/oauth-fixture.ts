@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { ServerConfig } from '../../shared/server-config.js';
 // @ts-expect-error a plain .mjs fixture without types
 import { startOAuthFixture } from '../fixtures/oauth-server.mjs';
@@ -33,6 +35,8 @@ export interface OAuthFixtureOptions {
   noPkceAdvertised?: boolean;
   cimd?: boolean;
   discovery?: 'legacy' | 'legacy-defaults' | 'well-known-only';
+  /** /authorize answers 302 to this URL instead of Loupe's redirect. */
+  authorizeRedirectTo?: string;
 }
 
 export async function startFixture(options: OAuthFixtureOptions = {}): Promise<OAuthFixture> {
@@ -47,4 +51,15 @@ export function addOAuthServer(test: TestCore, url: string, extra: Partial<Serve
     auth: { authorizeWith: 'http-get' },
     ...extra,
   });
+}
+
+/** A plain HTTP server on another origin (`localhost`, not 127.0.0.1) that records every path it is asked for. */
+export async function startElsewhere(): Promise<{ origin: string; hits: string[]; close(): void }> {
+  const hits: string[] = [];
+  const server = createServer((request, response) => {
+    hits.push(request.url ?? '');
+    response.end('internal');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://localhost:${(server.address() as AddressInfo).port}`, hits, close: () => server.close() };
 }

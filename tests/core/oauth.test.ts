@@ -1,6 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthStatus } from '../../shared/auth.js';
@@ -10,7 +8,7 @@ import { IDP, MACHINE_CLIENT, startOAuthFixture } from '../fixtures/oauth-server
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
 import { recordedOutcomes } from '../../shared/traffic-outcomes.js';
 import { allTraffic, eventsNamed, readSession, startCore, startEverythingHttp, waitFor, type TestCore, exportedText } from './helpers.js';
-import { addOAuthServer, type OAuthFixture as Fixture } from './oauth-fixture.js';
+import { addOAuthServer, startElsewhere, type OAuthFixture as Fixture } from './oauth-fixture.js';
 
 describe('OAuth sign-in against the fixture authorization server', () => {
   let test: TestCore;
@@ -335,21 +333,15 @@ describe('Medium 3: a hostile authorization server cannot bloat the secret store
 
 describe('Worth fixing (issue 25): the http-get sign-in follows redirects only to the authorization server and Loupe', () => {
   it('a redirect from /authorize to another origin is not followed, and the sign-in says why', async () => {
-    const hits: string[] = [];
-    const elsewhere = createServer((request, response) => {
-      hits.push(request.url ?? '');
-      response.end('internal');
-    });
-    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
-    const elsewhereOrigin = `http://localhost:${(elsewhere.address() as AddressInfo).port}`;
+    const elsewhere = await startElsewhere();
     const test = await startCore();
-    const fixture = (await startOAuthFixture({ authorizeRedirectTo: `${elsewhereOrigin}/internal-only` })) as Fixture;
+    const fixture = (await startOAuthFixture({ authorizeRedirectTo: `${elsewhere.origin}/internal-only` })) as Fixture;
     try {
       const server = await addOAuthServer(test, fixture.url);
       const state = await test.core.handlers['auth.start']({ serverId: server.id });
       expect(state.status).toBe('failed');
-      expect(state.failure?.message).toContain(`The authorization URL redirected to ${elsewhereOrigin}, which is neither the authorization server (${new URL(fixture.url).origin}) nor Loupe's redirect; without a browser, Loupe does not follow it.`);
-      expect(hits).toEqual([]);
+      expect(state.failure?.message).toContain(`The authorization URL redirected to ${elsewhere.origin}, which is neither the authorization server (${new URL(fixture.url).origin}) nor Loupe's redirect; without a browser, Loupe does not follow it.`);
+      expect(elsewhere.hits).toEqual([]);
     } finally {
       await test.core.dispose();
       await fixture.close();

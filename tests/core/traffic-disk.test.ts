@@ -267,4 +267,20 @@ describe('Worth fixing (issue 25): saved sessions are read without following lin
     expect(text).toContain('a real line');
     expect(text).not.toContain('PRIVATE-FILE-CONTENT');
   });
+
+  it('a session.json that is a symbolic link is not followed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-sessions-'));
+    const outside = join(mkdtempSync(join(tmpdir(), 'loupe-outside-')), 'elsewhere.json');
+    writeFileSync(outside, JSON.stringify({ startedAt: 1234 }));
+    const planted = join(dataDir, TRAFFIC_FOLDER, '2020-01-01T00-00-00-000Z-abcd');
+    mkdirSync(planted, { recursive: true });
+    writeFileSync(join(planted, '000001.jsonl'), `${JSON.stringify({ seq: 1, kind: 'note', direction: 'out', time: 1, size: 0, text: 'a real line' })}\n`);
+    symlinkSync(outside, join(planted, 'session.json'));
+
+    const test = await startCore({ dataDir });
+    cores.push(test);
+    const listed = (await test.core.handlers['traffic.sessions.list']()).find((session) => session.id === '2020-01-01T00-00-00-000Z-abcd');
+    expect(listed).toBeDefined();
+    expect(listed?.startedAt).not.toBe(1234);
+  });
 });

@@ -59,7 +59,13 @@ describe('MCP Apps: a hostile app', () => {
     expect(seen.parentBridge).toMatch(/^blocked: SecurityError/);
     // Loupe's session cookie belongs to its own host name; the app's origin has none.
     expect(seen.cookie).toBe('');
+    // Asked-for permissions are not granted until the person says so (issue 25).
+    expect(seen.camera).toBe('false');
     expect(seen.undeclaredFetch).toBe('blocked');
+    // Chromium tells a frame its ancestors' origins whatever the referrer policy (measured: Chromium
+    // 150 with Referrer-Policy and referrerpolicy no-referrer), so the app learns Loupe's host name;
+    // SECURITY.md says why that is harmless: it can reach neither the page nor the bridge.
+    expect(seen.loupeOrigin).toBe(await page.evaluate(() => location.origin));
     expect(seen.loupeFetch).toBe('blocked');
     expect(seen.loupeBridge).toMatch(/^blocked/);
     expect(seen.hiddenCall).toMatch(/^refused: .*visible to the model only/);
@@ -69,6 +75,11 @@ describe('MCP Apps: a hostile app', () => {
     const violations = app.getByRole('region', { name: 'App violations' });
     await violations.getByText(/model-only-secret.*visible to the model only/).waitFor();
     await violations.getByText(/not a JSON-RPC 2\.0 message/).first().waitFor();
+    // The huge and the deep message are refused by a bounded measure (issue 25, Medium 2), and the page still answers.
+    expect(seen.huge).toBe('sent');
+    await violations.getByText('The app posted a message of more than 1,048,576 characters; Loupe accepts up to 1,048,576 and ignored it.').waitFor();
+    await violations.getByText(/nested more than 512 levels deep/).waitFor();
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
     // A flood that spans more than one second under load is noted once a second.
     await violations.getByText(/more than 200 messages/).first().waitFor();
     await violations.getByText(/undeclared\.example/).waitFor({ timeout: 10_000 });
@@ -94,5 +105,21 @@ describe('MCP Apps: a hostile app', () => {
     await harness.screenshot('apps-hostile');
     await app.getByRole('region', { name: 'App violations' }).scrollIntoViewIfNeeded();
     await harness.screenshot('apps-hostile-violations');
+  });
+
+  test('gets the camera and microphone it asks for only once the person grants them', async () => {
+    const page = harness.page;
+    const app = page.getByRole('region', { name: `App ${APP_URI}` });
+    const frameElement = page.locator(`iframe[title="MCP App ${APP_URI}"]`);
+    expect(await frameElement.getAttribute('allow')).toBeNull();
+    const ask = app.getByRole('region', { name: 'Permissions the app asks for' });
+    await ask.getByText('The app asks for the camera, the microphone and writing to the clipboard.', { exact: false }).waitFor();
+    await ask.scrollIntoViewIfNeeded();
+    await harness.screenshot('apps-permissions-asked');
+    await ask.getByRole('button', { name: 'Grant the camera, the microphone and writing to the clipboard' }).click();
+    await expect.poll(() => frameElement.getAttribute('allow'), { timeout: 15_000 }).toMatch(/camera.*microphone.*clipboard-write/);
+    const results = page.frameLocator(`iframe[title="MCP App ${APP_URI}"]`).locator('#results');
+    await expect.poll(async () => JSON.parse((await results.textContent()) ?? '{}').camera, { timeout: 15_000 }).toBe('true');
+    expect(await ask.count()).toBe(0);
   });
 });

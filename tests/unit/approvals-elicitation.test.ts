@@ -193,7 +193,9 @@ describe('checking the answer', () => {
 
 describe('URL elicitation target', () => {
   test('the host is read by the URL parser, so look-alike hosts show as punycode', () => {
-    expect(readUrlRequest({ url: 'https://example.com/consent?id=1' })).toEqual({ url: 'https://example.com/consent?id=1', host: 'example.com', safe: true });
+    expect(readUrlRequest({ url: 'https://example.com/consent?id=1' })).toEqual({ url: 'https://example.com/consent?id=1', shownUrl: 'https://example.com/consent?id=1', host: 'example.com', safe: true });
+    // The path is shown revealed too, not only the host (issue 25, Low 1).
+    expect(readUrlRequest({ url: 'https://example.com/pa\u202Eth' }).shownUrl).toBe('https://example.com/pa⟨U+202E⟩th');
     expect(readUrlRequest({ url: 'https://exаmple.com/' }).host).toBe('xn--exmple-4nf.com');
     expect(readUrlRequest({ url: 'http://localhost:8080/x' })).toMatchObject({ host: 'localhost:8080', safe: true });
   });
@@ -201,7 +203,7 @@ describe('URL elicitation target', () => {
   test('only http and https may be opened', () => {
     expect(readUrlRequest({ url: 'javascript:alert(1)' }).safe).toBe(false);
     expect(readUrlRequest({ url: 'file:///etc/passwd' }).safe).toBe(false);
-    expect(readUrlRequest({ url: 'not a url' })).toEqual({ url: 'not a url', safe: false });
-    expect(readUrlRequest({})).toEqual({ url: '', safe: false });
+    expect(readUrlRequest({ url: 'not a url' })).toEqual({ url: 'not a url', shownUrl: 'not a url', safe: false });
+    expect(readUrlRequest({})).toEqual({ url: '', shownUrl: '', safe: false });
   });
 });

@@ -1,11 +1,11 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { AppWireRecord } from '../../shared/apps.js';
 import { FrameTransport, type FrameMessage } from '../../renderer/src/features/tools/apps/frame-transport.js';
 import { RecordQueue } from '../../renderer/src/features/tools/apps/record-queue.js';
 
 const ORIGIN = 'http://a0123456789abcdef01234567.localhost:5000';
 
-function setUp(limits = { maxMessages: 5, windowMs: 1_000, maxChars: 200 }) {
+function setUp(limits = { maxMessages: 5, windowMs: 1_000, maxChars: 200, maxDepth: 20 }) {
   const frame = { posted: [] as Array<{ message: unknown; origin: string }>, postMessage(message: unknown, origin: string) { this.posted.push({ message, origin }); } };
   const records: AppWireRecord[] = [];
   const delivered: unknown[] = [];
@@ -69,6 +69,72 @@ describe('FrameTransport: the window end of an app frame', () => {
     post({ jsonrpc: '2.0', method: 'x', params: { text: 'a'.repeat(500) } });
     expect(delivered).toEqual([]);
     expect(records[0]!.violation).toMatch(/accepts up to 200/);
+  });
+
+  test('refuses a 100 MB string by its length, without converting it to JSON (issue 25, Medium 2)', () => {
+    const { records, delivered, post } = setUp();
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      post({ jsonrpc: '2.0', method: 'x', params: { text: 'a'.repeat(100 * 1024 * 1024) } });
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(delivered).toEqual([]);
+    expect(records).toEqual([expect.objectContaining({ violation: 'The app posted a message of more than 200 characters; Loupe accepts up to 200 and ignored it.' })]);
+  });
+
+  test('stops measuring a huge array once past the limit: the work is bounded by the limit, not the message', () => {
+    const { records, post } = setUp();
+    let reads = 0;
+    const items = new Proxy(new Array<number>(1_000_000).fill(1), {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    post({ jsonrpc: '2.0', method: 'x', params: { items } });
+    expect(reads).toBeLessThan(200);
+    expect(records[0]!.violation).toMatch(/more than 200 characters/);
+  });
+
+  test('refuses a value nested past its depth, or one that contains itself, with a sentence', () => {
+    const { records, delivered, post } = setUp({ maxMessages: 5, windowMs: 1_000, maxChars: 1_000_000, maxDepth: 20 });
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 1_950; level++) deep = { deep };
+    post({ notJsonRpc: deep });
+    const circular: Record<string, unknown> = { jsonrpc: '2.0', method: 'x' };
+    circular.params = circular;
+    post(circular);
+    expect(delivered).toEqual([]);
+    expect(records.map((record) => record.violation)).toEqual([
+      'The app posted a message nested more than 20 levels deep (or one that contains itself); Loupe accepts up to 20 levels and ignored it.',
+      'The app posted a message nested more than 20 levels deep (or one that contains itself); Loupe accepts up to 20 levels and ignored it.',
+    ]);
+  });
+
+  test('names what JSON cannot hold (a Map, binary data, a bigint, an Error) and ignores it', () => {
+    const { records, delivered, post } = setUp();
+    post({ jsonrpc: '2.0', method: 'x', params: { map: new Map() } });
+    post({ jsonrpc: '2.0', method: 'x', params: { bytes: new Uint8Array(4) } });
+    post({ jsonrpc: '2.0', id: 1n, method: 'x' });
+    post({ jsonrpc: '2.0', method: 'x', params: { error: new Error('no') } });
+    expect(delivered).toEqual([]);
+    expect(records.map((record) => record.violation)).toEqual([
+      expect.stringContaining('holding a Map, which JSON cannot hold'),
+      expect.stringContaining('holding binary data (Uint8Array), which JSON cannot hold'),
+      expect.stringContaining('holding a bigint, which JSON cannot hold'),
+      expect.stringContaining('holding an Error, which JSON cannot hold'),
+    ]);
+  });
+
+  test('passes a message nested as deep as its limit allows', () => {
+    const { delivered, post } = setUp({ maxMessages: 5, windowMs: 1_000, maxChars: 1_000, maxDepth: 20 });
+    let nested: unknown = 'x';
+    for (let level = 0; level < 17; level++) nested = { nested };
+    const message = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'a', arguments: { nested, list: [1, true, null, 'b'] } } };
+    post(message);
+    expect(delivered).toEqual([message]);
   });
 
   test('drops a flood past its rate, says so once, and counts what it dropped when the next window starts', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, openSync, readSync } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Notice } from '../../../shared/contract.js';
 import { DEFAULT_DISK_BUDGET_BYTES, MIN_DISK_BUDGET_BYTES, SESSION_ID_PATTERN, type ProxiedSessionMark, type SessionPiece, type TrafficSessionSummary } from '../../../shared/traffic.js';
@@ -222,9 +222,21 @@ export class TrafficSessions {
 /** A session.json is a few fields: anything larger was not written by Loupe. */
 const MAX_SESSION_FILE_BYTES = 64 * 1024;
 
+/**
+ * Read without following a link (O_NOFOLLOW), and only when it is a plain file no larger than its
+ * bound; O_NONBLOCK keeps a FIFO planted there from holding the open forever.
+ */
 async function readSessionFile(path: string): Promise<SessionFile> {
   try {
-    const text = await readFile(path, 'utf8');
+    const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    let text: string;
+    try {
+      const info = await handle.stat();
+      if (!info.isFile() || info.size > MAX_SESSION_FILE_BYTES) return {};
+      text = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
     if (text.length > MAX_SESSION_FILE_BYTES) return {};
     const value = JSON.parse(text) as unknown;
     return typeof value === 'object' && value !== null ? (value) : {};

@@ -6,6 +6,7 @@ import { Folded } from './content/Folded';
 import { useWholeResult } from './content/whole-result';
 import { JsonText } from './JsonText';
 import './outcome.css';
+import { revealInvisible } from '../../../shared/reveal-invisible';
 
 /** The pieces every request outcome view shows: timing, failure, schema violations, the raw reply. */
 
@@ -38,7 +39,7 @@ export function FailureView({ failure }: { failure: RpcFailure }) {
   return (
     <div className="outcome-failure" role="alert">
       <p className="outcome-failure__title">{FAILURE_TITLES[failure.kind] ?? 'The request failed'}</p>
-      <p className="outcome-failure__message">{failure.message}</p>
+      <p className="outcome-failure__message">{revealInvisible(failure.message)}</p>
       {failure.code !== undefined && <p className="mono">JSON-RPC error {failure.code}</p>}
       {failure.data !== undefined && <JsonText value={failure.data} label="Error data" />}
     </div>

@@ -10,6 +10,7 @@ import { SamplingRequestView } from './SamplingRequestView';
 import { DeprecatedTag } from '../../ui/DeprecatedTag';
 import { TrafficLinks } from './TrafficLinks';
 import { UrlElicitation } from './UrlElicitation';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 const TITLES: Record<Approval['kind'], string> = {
   sampling: 'Sampling request',
@@ -53,7 +54,7 @@ export function ApprovalDetail({ approval, now, next }: Props) {
           )
         )}
         <p className="approval-detail__meta">
-          from <strong>{approval.serverName}</strong> · received {formatClockTime(approval.receivedAt)}
+          from <strong>{revealInvisible(approval.serverName)}</strong> · received {formatClockTime(approval.receivedAt)}
           {pending && <span className="approval-detail__timer"> · {waitingText(now - approval.receivedAt)}</span>} ·{' '}
           <TrafficLinks approval={approval} />
         </p>
@@ -76,7 +77,7 @@ export function ApprovalDetail({ approval, now, next }: Props) {
 
       {approval.problem && (
         <p className={`approval-problem approval-problem--${approval.status}`} role="note">
-          {approval.problem}
+          {revealInvisible(approval.problem)}
         </p>
       )}
 
@@ -86,7 +87,7 @@ export function ApprovalDetail({ approval, now, next }: Props) {
         message !== undefined && (
           <section className="approval-section" aria-label="Message from the server">
             <h4 className="approval-section__title">Message</h4>
-            <p className="elicitation-message">{message}</p>
+            <p className="elicitation-message">{revealInvisible(message)}</p>
           </section>
         )
       )}

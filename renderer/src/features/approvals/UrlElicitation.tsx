@@ -33,7 +33,7 @@ export function UrlElicitation({ approval }: { approval: Approval }) {
       ) : (
         <p className="url-elicitation__lead">The server wants you to open:</p>
       )}
-      <p className="url-elicitation__url mono">{target.url}</p>
+      <p className="url-elicitation__url mono">{target.shownUrl}</p>
       {!target.safe && (
         <p className="form-error" role="note">
           Loupe opens only http and https addresses; this one cannot be opened from here.

@@ -9,6 +9,7 @@ import { HttpExchangeView } from '../../ui/HttpExchangeView';
 import { useSignIn } from '../../ui/sign-in/use-sign-in';
 import './auth.css';
 import { OAuthDebugger } from './debugger/OAuthDebugger';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 const STATE_LABELS: Record<AuthStatus['state'], string> = {
   none: 'Not signed in',
@@ -85,12 +86,12 @@ export function AuthPanel() {
         <div className="auth__body">
           {requestError && (
             <p className="empty-state empty-state--error" role="alert">
-              {requestError}
+              {revealInvisible(requestError)}
             </p>
           )}
           {status?.failure && (
             <p className="auth__failure" role="alert">
-              <strong>Sign-in failed at “{AUTH_STEP_TITLES[status.failure.step]}”:</strong> {status.failure.message}
+              <strong>Sign-in failed at “{AUTH_STEP_TITLES[status.failure.step]}”:</strong> {revealInvisible(status.failure.message)}
             </p>
           )}
           {status?.authorizationUrl && isWebUrl(status.authorizationUrl) && (
@@ -122,7 +123,7 @@ export function AuthPanel() {
                       <span className="auth-step__title">{step.title}</span>
                       <span className={`auth-step__status auth-step__status--${step.status}`}>{STEP_STATUS_LABELS[step.status]}</span>
                       <span className="auth-step__time muted">{formatClockTime(step.time)}</span>
-                      <span className="auth-step__text">{step.summary}</span>
+                      <span className="auth-step__text">{revealInvisible(step.summary)}</span>
                     </summary>
                     {step.http ? <HttpExchangeView exchange={step.http} /> : <p className="muted">No HTTP exchange of Loupe’s own.</p>}
                     {step.trafficSeq !== undefined && (

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { formatClockTime } from '../../ui/format';
 import type { LogEntry } from './log-entries';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 const ROW_HEIGHT = 24;
 const PAGE = 20;
@@ -95,9 +96,9 @@ export function LogList({ entries, selectedSeq, onSelect }: Props) {
               onClick={() => onSelect(entry.seq)}
             >
               <span className="log-row__time">{formatClockTime(entry.time)}</span>
-              <span className={`log-level log-level--${entry.rank >= 0 ? entry.level : 'unknown'}`}>{entry.level}</span>
-              {entry.logger !== undefined && <span className="log-row__logger">{entry.logger}</span>}
-              <span className="log-row__text">{entry.text.length > ROW_TEXT_LIMIT ? `${entry.text.slice(0, ROW_TEXT_LIMIT)}…` : entry.text}</span>
+              <span className={`log-level log-level--${entry.rank >= 0 ? entry.level : 'unknown'}`}>{revealInvisible(entry.level)}</span>
+              {entry.logger !== undefined && <span className="log-row__logger">{revealInvisible(entry.logger)}</span>}
+              <span className="log-row__text">{revealInvisible(entry.text.length > ROW_TEXT_LIMIT ? `${entry.text.slice(0, ROW_TEXT_LIMIT)}…` : entry.text)}</span>
             </div>
           );
         })}

@@ -11,6 +11,7 @@ import { LogList } from './LogList';
 import { useLogsStore } from './logs-store';
 import './logs.css';
 import { FilterInput } from '../../ui/filter/FilterInput';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** The selected server's log messages (`notifications/message`), filtered by level and text. */
 export function LogsPanel() {
@@ -109,8 +110,8 @@ export function LogsPanel() {
           {selected && (
             <section className="logs__detail" aria-label="Log message detail">
               <header className="logs__detail-header">
-                <span className={`log-level log-level--${selected.rank >= 0 ? selected.level : 'unknown'}`}>{selected.level}</span>
-                {selected.logger !== undefined && <span className="log-row__logger">{selected.logger}</span>}
+                <span className={`log-level log-level--${selected.rank >= 0 ? selected.level : 'unknown'}`}>{revealInvisible(selected.level)}</span>
+                {selected.logger !== undefined && <span className="log-row__logger">{revealInvisible(selected.logger)}</span>}
                 <span className="log-row__time">{formatClockTime(selected.time)}</span>
                 <span className="muted">traffic #{selected.seq}</span>
                 {selected.truncated && <span className="muted">(too large to show whole: this is its start)</span>}

@@ -4,6 +4,7 @@ import { formatBytes } from '../../ui/format';
 import { ItemIcon } from '../../ui/item-icon/ItemIcon';
 import { ResourceReadSection } from './ResourceReadSection';
 import { resourceKey, useResourcesStore } from './resources-store';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** Waits this long after selection before reading, so arrowing through a list does not read every item. */
 const AUTO_READ_DELAY_MS = 300;
@@ -42,11 +43,11 @@ export function ResourceDetail({ serverId, uri, resource, connected, subscribabl
     <div className="detail-card">
       <header className="detail-card__header">
         <ItemIcon icons={resource?.icons} />
-        <h3 className="detail-card__name">{title || name}</h3>
-        {title && title !== name && <span className="detail-card__secondary">{name}</span>}
+        <h3 className="detail-card__name">{revealInvisible(title || name)}</h3>
+        {title && title !== name && <span className="detail-card__secondary">{revealInvisible(name)}</span>}
       </header>
       <code className="detail-card__uri" aria-label="URI">
-        {uri}
+        {revealInvisible(uri)}
       </code>
       {resource?.description && <p className="detail-card__description">{resource.description}</p>}
       <div className="detail-card__meta">

@@ -6,6 +6,7 @@ import { classifyResourceContent, resourceContentsOf } from './resource-content'
 import { ResourceContentView } from './ResourceContentView';
 import { heldTextAt } from '../../ui/content/whole-result';
 import type { ResourceRead } from './resources-store';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** The result of `resources/read`: each content item by its mimeType, or why there is none. */
 export function ResourceReadView({ read }: { read: ResourceRead }) {
@@ -29,7 +30,7 @@ export function ResourceReadView({ read }: { read: ResourceRead }) {
       </header>
       {read.error && (
         <p className="outcome-failure" role="alert">
-          Could not read {read.uri}: {read.error}
+          Could not read {revealInvisible(read.uri)}: {revealInvisible(read.error)}
         </p>
       )}
       {outcome?.failure && <FailureView failure={outcome.failure} />}

@@ -7,6 +7,7 @@ import { ResourceReadSection } from './ResourceReadSection';
 import { resourceKey, useResourcesStore } from './resources-store';
 import { useCompletion } from '../../ui/completion/use-completion';
 import { expandUriTemplate, OPERATOR_MEANINGS, parseUriTemplate, variableExpressions, type TemplateOperator } from './uri-template';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 const EMPTY: Record<string, string> = {};
 
@@ -58,12 +59,12 @@ export function TemplateDetail({ serverId, template, connected, subscribable, co
     <div className="detail-card">
       <header className="detail-card__header">
         <ItemIcon icons={template.icons} />
-        <h3 className="detail-card__name">{title || template.name}</h3>
-        {title && title !== template.name && <span className="detail-card__secondary">{template.name}</span>}
+        <h3 className="detail-card__name">{revealInvisible(title || template.name)}</h3>
+        {title && title !== template.name && <span className="detail-card__secondary">{revealInvisible(template.name)}</span>}
         <span className="resource-badge">template</span>
       </header>
       <code className="detail-card__uri" aria-label="URI template">
-        {template.uriTemplate}
+        {revealInvisible(template.uriTemplate)}
       </code>
       {template.description && <p className="detail-card__description">{template.description}</p>}
       {template.mimeType && (
@@ -114,7 +115,7 @@ export function TemplateDetail({ serverId, template, connected, subscribable, co
       {readUri !== undefined && (
         <div className="template-read">
           <p className="template-read__uri">
-            Read <code>{readUri}</code>
+            Read <code>{revealInvisible(readUri)}</code>
           </p>
           <ResourceReadSection key={readUri} serverId={serverId} uri={readUri} connected={connected} subscribable={subscribable} />
         </div>

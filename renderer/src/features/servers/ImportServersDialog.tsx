@@ -9,6 +9,7 @@ import { ImportVariableFields } from './ImportVariableFields';
 import { RegistrySearch } from './RegistrySearch';
 import { importItems, initiallyPicked, pickedEntries, variablesToFill } from './import-selection';
 import { useServersStore } from '../../state/servers';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /**
  * Finds the servers configured in other MCP clients (and in a pasted snippet), shows what each
@@ -163,8 +164,8 @@ export function ImportServersDialog({ onClose }: { onClose: () => void }) {
                 sources.map((source) => (
                   <section key={source.id} className="import-source" aria-label={`${source.label}${source.path ? ` ${source.path}` : ''}`}>
                     <h3 className="import-source__title">{source.label}</h3>
-                    {source.path && <code className="import-source__path">{source.path}</code>}
-                    {source.problem && <p className="import-entry__problem">{source.problem}</p>}
+                    {source.path && <code className="import-source__path">{revealInvisible(source.path)}</code>}
+                    {source.problem && <p className="import-entry__problem">{revealInvisible(source.problem)}</p>}
                     {!source.problem && source.entries.length === 0 && <p className="import-entry__meta">No servers in this file.</p>}
                     <ul className="import-source__entries">
                       {source.entries.map((entry) => (
@@ -215,21 +216,21 @@ function ImportOutcome({ result }: { result: ImportResult }) {
   return (
     <div className="import-outcome" role="status">
       <p>
-        {result.added.length === 0 ? 'No server was added.' : `Added ${result.added.map((server) => `“${server.name}”`).join(', ')}.`}
+        {result.added.length === 0 ? 'No server was added.' : `Added ${result.added.map((server) => `“${revealInvisible(server.name)}”`).join(', ')}.`}
       </p>
       {result.renamed.map((rename) => (
         <p key={`${rename.from}->${rename.to}`}>
-          “{rename.from}” was already taken, so it is called “{rename.to}”.
+          “{revealInvisible(rename.from)}” was already taken, so it is called “{revealInvisible(rename.to)}”.
         </p>
       ))}
       {result.unresolved.map((line) => (
         <p key={line} className="import-entry__warning">
-          {line}
+          {revealInvisible(line)}
         </p>
       ))}
       {result.problems.map((line) => (
         <p key={line} className="import-entry__problem">
-          {line}
+          {revealInvisible(line)}
         </p>
       ))}
     </div>

@@ -1,5 +1,6 @@
 import { CREDENTIAL_NAME, type ImportVariable } from '../../../../shared/config-import';
 import { Field } from '../../ui/Field';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 interface Props {
   variables: { variable: ImportVariable; usedBy: string[] }[];
@@ -8,7 +9,8 @@ interface Props {
 }
 
 function label(variable: ImportVariable): string {
-  return variable.kind === 'env' ? `Environment variable ${variable.name}` : `Input “${variable.name}”`;
+  const name = revealInvisible(variable.name);
+  return variable.kind === 'env' ? `Environment variable ${name}` : `Input “${name}”`;
 }
 
 function hint(variable: ImportVariable, usedBy: string[]): string {
@@ -18,7 +20,7 @@ function hint(variable: ImportVariable, usedBy: string[]): string {
       : variable.default !== undefined
         ? `Leave empty for the default, ${variable.default}.`
         : 'Without a value it stays in the config as written, and the import says so.';
-  return `${variable.description ? `${variable.description}. ` : ''}Used by ${usedBy.join(', ')}. ${source}`;
+  return revealInvisible(`${variable.description ? `${variable.description}. ` : ''}Used by ${usedBy.join(', ')}. ${source}`);
 }
 
 /** A field for each `${input:…}` / `${env:…}` the picked servers use. */

@@ -13,6 +13,7 @@ import { ClientEmulationField } from './ClientEmulationField';
 import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type ServerDraft } from './server-draft';
 import { findServer, useServersStore, type ServerEditor } from '../../state/servers';
 import { TRANSPORT_NAMES } from './transport-label';
+import { ProposalNote } from './ProposalNote';
 
 const TRANSPORTS: TransportType[] = ['stdio', 'streamable-http', 'sse'];
 
@@ -97,12 +98,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
         </DialogHeader>
 
         <div className="dialog__body">
-          {proposal && (
-            <p className="form-warning" role="note">
-              <strong>Opened from a loupe:// link.</strong> Check the command, its arguments and the URL before you save: Loupe runs the
-              command when you connect. Nothing is added until you save.
-            </p>
-          )}
+          {proposal && <ProposalNote proposal={proposal} />}
           {submitError && (
             <p className="form-error" role="alert">
               {submitError}

@@ -18,6 +18,7 @@ import { useStructuredCheck } from './use-structured-check';
 import { heldTextAt, wholeResult } from '../../ui/content/whole-result';
 import { RawReply } from '../../ui/OutcomeParts';
 import { isObject } from '../../../../shared/is-object';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 interface Props {
   run: ToolRun;
@@ -154,7 +155,7 @@ function FailureView({ failure }: { failure: RpcFailure }) {
     <div className={`tool-result__failure ${failure.kind === 'cancelled' ? 'tool-result__failure--quiet' : ''}`} role="alert">
       <p>
         <strong>{FAILURE_TITLES[failure.kind]}</strong>
-        {failure.code !== undefined && <span className="mono"> (JSON-RPC error {failure.code})</span>}: {failure.message}
+        {failure.code !== undefined && <span className="mono"> (JSON-RPC error {failure.code})</span>}: {revealInvisible(failure.message)}
       </p>
       {failure.data !== undefined && (
         <DocumentView input={{ kind: 'value', value: failure.data }} label="Error data" title="error.data" fileBaseName="error-data" />

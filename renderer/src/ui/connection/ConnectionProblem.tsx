@@ -1,6 +1,7 @@
 import type { ConnectionState, ProcessExit } from '../../../../shared/connection';
 import { SignInButton } from '../sign-in/SignInButton';
 import './connection.css';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 function describeExit(exit: ProcessExit): string {
   if (exit.signal) return `The process exited on signal ${exit.signal}.`;
@@ -15,7 +16,7 @@ export function ConnectionProblem({ connection }: { connection: ConnectionState 
   if (!failure && !exit) return null;
   return (
     <div className="connection-problem">
-      {failure && <p className="connection-problem__message">{failure.message}</p>}
+      {failure && <p className="connection-problem__message">{revealInvisible(failure.message)}</p>}
       <SignInButton connection={connection} />
       {failure?.detail && (
         <details className="connection-problem__details">

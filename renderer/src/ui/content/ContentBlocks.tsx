@@ -7,6 +7,7 @@ import { textOfBlob } from './text-blob';
 import { Folded } from './Folded';
 import { AudioContent, BlobContent, ImageContent } from './MediaContent';
 import './content.css';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 interface Props {
   /** MCP content blocks as the server sent them (any shape: non-conforming input is shown raw). */
@@ -102,7 +103,7 @@ export function ContentBlockView({ block, name, fileBaseName, onOpenResource, he
       body = (
         <div className="embedded-resource">
           <p className="embedded-resource__head">
-            <span className="content-badge">Embedded resource</span> <code className="embedded-resource__uri">{view.uri}</code>
+            <span className="content-badge">Embedded resource</span> <code className="embedded-resource__uri">{revealInvisible(view.uri)}</code>
             {view.mimeType && <span className="document__meta"> {view.mimeType}</span>}
           </p>
           {view.text !== undefined || blobText !== null ? (
@@ -129,15 +130,15 @@ export function ContentBlockView({ block, name, fileBaseName, onOpenResource, he
               <button
                 type="button"
                 className="link-button resource-link__open"
-                title={`Open ${view.uri} in the Resources tab`}
+                title={`Open ${revealInvisible(view.uri)} in the Resources tab`}
                 onClick={() => onOpenResource(view.uri)}
               >
-                {view.title ?? view.name ?? view.uri}
+                {revealInvisible(view.title ?? view.name ?? view.uri)}
               </button>
             ) : (
-              <span className="resource-link__name">{view.title ?? view.name ?? view.uri}</span>
+              <span className="resource-link__name">{revealInvisible(view.title ?? view.name ?? view.uri)}</span>
             )}
-            <code className="resource-link__uri">{view.uri}</code>
+            <code className="resource-link__uri">{revealInvisible(view.uri)}</code>
             {(view.mimeType || view.size !== undefined) && (
               <span className="document__meta">
                 {[view.mimeType, view.size !== undefined ? formatBytes(view.size) : null].filter(Boolean).join(' · ')}

@@ -4,6 +4,7 @@ import { extraKeys, getAt, initialValue, moveItem, numberFromText, setAt, textFr
 import { toPointer, type PathSegment } from '../../../../shared/json-pointer';
 import { jsonEqual, shortJson } from './schema-utils';
 import './schema-form.css';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 export interface SchemaFormProps {
   /** The JSON Schema of the whole value (for a tool: its `inputSchema`). */
@@ -87,7 +88,7 @@ export function SchemaForm({
 function ExtraKeysNote({ keys }: { keys: string[] }) {
   return (
     <p className="schema-form__notice" role="note">
-      Also set: {keys.map((key) => `“${key}”`).join(', ')}, which the schema does not list. Edit {keys.length === 1 ? 'it' : 'them'} in JSON.
+      Also set: {keys.map((key) => `“${revealInvisible(key)}”`).join(', ')}, which the schema does not list. Edit {keys.length === 1 ? 'it' : 'them'} in JSON.
     </p>
   );
 }
@@ -99,7 +100,7 @@ function ObjectFields({ field, path, context, depth }: { field: Extract<FieldMod
         <FieldView
           key={property.name}
           schema={property.schema}
-          name={property.name}
+          name={revealInvisible(property.name)}
           path={[...path, property.name]}
           required={property.required}
           context={context}
@@ -134,7 +135,7 @@ function FieldView({ schema, name, path, required, isItem = false, context, dept
   const errors = context.errors[pointer] ?? [];
   const set = (next: unknown) => context.update(path, next);
   const isNull = field.nullable && value === null;
-  const title = field.title && field.title !== name ? field.title : null;
+  const title = field.title && field.title !== name ? revealInvisible(field.title) : null;
   const describedBy = [field.description ? `${id}-description` : null, errors.length ? `${id}-errors` : null].filter(Boolean).join(' ') || undefined;
   const control = {
     id,
@@ -147,7 +148,7 @@ function FieldView({ schema, name, path, required, isItem = false, context, dept
   const labelLine: ReactNode =
     context.mode === 'questions' ? (
       <span className="schema-field__label-line">
-        {field.title ?? name}
+        {field.title !== undefined ? revealInvisible(field.title) : name}
         {required && !isItem ? ' (required)' : ''}
       </span>
     ) : (
@@ -165,7 +166,7 @@ function FieldView({ schema, name, path, required, isItem = false, context, dept
     <>
       {field.description && (
         <p id={`${id}-description`} className="schema-field__description">
-          {field.description}
+          {revealInvisible(field.description)}
         </p>
       )}
       {field.hints.length > 0 && <p className="schema-field__hints">{field.hints.join(' · ')}</p>}
@@ -374,7 +375,7 @@ function MultiChoiceInput({ field, value, disabled, onChange, onReset }: { field
       {field.options.map((option, index) => (
         <label key={index} className="schema-field__check" title={option.description}>
           <input type="checkbox" disabled={disabled} checked={isChosen(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
-          {option.label}
+          {revealInvisible(option.label)}
         </label>
       ))}
       {others.length > 0 && (
@@ -506,7 +507,7 @@ function ChoiceInput({ field, value, required, control, onChange }: { field: Ext
         {(!required || index < 0) && <option value="">— {required ? 'choose' : 'not set'} —</option>}
         {field.options.map((option, at) => (
           <option key={at} value={String(at)}>
-            {option.label}
+            {revealInvisible(option.label)}
           </option>
         ))}
         {other && <option value="other">Other: {shortJson(value, 40)}</option>}

@@ -87,8 +87,10 @@ export const authorizationRequestStep: StepHandler = {
       io.openInBrowser(request!.url);
       return { ok: true, summary: 'Opened the authorization page in the browser: sign in there, and the redirect comes back to Loupe.', checks: [] };
     }
-    // Without a browser: follow the authorization server's redirects until one goes back to the redirect URI.
+    // Without a browser: follow the authorization server's redirects until one goes back to the redirect URI,
+    // but only within the authorization server's origins: it must not make Loupe fetch other hosts.
     let url = request!.url;
+    const allowed = new Set([new URL(url).origin, ...(ctx.authorizationServerUrl && URL.canParse(ctx.authorizationServerUrl) ? [new URL(ctx.authorizationServerUrl).origin] : [])]);
     for (let hop = 0; hop < MAX_HOPS; hop++) {
       const sent = await io.send({ ...request!, url });
       if (!sent.response) return noAnswer('The authorization endpoint did not answer', sent);
@@ -102,6 +104,14 @@ export const authorizationRequestStep: StepHandler = {
         ctx.pendingRedirect = url;
         io.remember(new URL(url).searchParams.get('code') ?? undefined);
         return { ok: true, summary: `The authorization server approved at once and redirected back to ${redactUrl(url)}.`, checks: [] };
+      }
+      const origin = new URL(url).origin;
+      if (!allowed.has(origin)) {
+        return {
+          ok: false,
+          summary: `The authorization page redirected to ${origin}, which is neither the authorization server (${[...allowed].join(', ')}) nor the redirect URI; without a browser, Loupe does not follow it.`,
+          checks: [],
+        };
       }
     }
     return { ok: false, summary: `The authorization page redirected more than ${MAX_HOPS} times without coming back to the redirect URI.`, checks: [] };

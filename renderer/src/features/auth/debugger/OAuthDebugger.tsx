@@ -16,6 +16,7 @@ import { useDebuggerStore } from './debugger-store';
 import { changedParams, paramValue } from './request-params';
 import { SequenceDiagram } from './SequenceDiagram';
 import './debugger.css';
+import { revealInvisible } from '../../../../../shared/reveal-invisible';
 
 const STEP_STATUS: Record<DebugStepStatus, string> = {
   pending: 'next',
@@ -83,7 +84,7 @@ export function OAuthDebugger({ serverId }: { serverId: string }) {
       </p>
       {error && (
         <p className="empty-state empty-state--error" role="alert">
-          {error}
+          {revealInvisible(error)}
         </p>
       )}
       {run && <RunStatus run={run} />}
@@ -106,7 +107,7 @@ function RunStatus({ run }: { run: OAuthDebugRun }) {
     <p className={`oauth-debugger__status oauth-debugger__status--${run.status}`} role="status" aria-label="Debugger run">
       <strong>{RUN_STATUS[run.status]}</strong> · spec {run.version} · {plural(run.steps.length, 'step')} · {plural(run.counts.warning, 'warning')},{' '}
       {plural(run.counts.error, 'error')}
-      {run.failure && <> · {run.failure}</>}
+      {run.failure && <> · {revealInvisible(run.failure)}</>}
       {run.status === 'waiting-for-browser' && run.authorizationUrl && /^https?:\/\//i.test(run.authorizationUrl) && (
         <>
           {' '}
@@ -132,7 +133,7 @@ function StepItem({ serverId, step, canContinue, busy }: { serverId: string; ste
           <span className={`auth-step__status debug-step__status--${step.status}`}>{STEP_STATUS[step.status]}</span>
           {step.edited && <span className="hint-badge">edited</span>}
           {problems > 0 && <span className="hint-badge lint-badge--warning">{plural(problems, 'problem')}</span>}
-          <span className="debug-step__text">{step.summary}</span>
+          <span className="debug-step__text">{revealInvisible(step.summary)}</span>
         </summary>
         <p className="debug-step__explanation">{step.explanation}</p>
         {step.checks.length > 0 && (
@@ -140,7 +141,7 @@ function StepItem({ serverId, step, canContinue, busy }: { serverId: string; ste
             {step.checks.map((check) => (
               <li key={check.id} className={`debug-check debug-check--${check.level}`}>
                 <span aria-hidden="true">{CHECK_MARK[check.level]}</span> <span className="visually-hidden">{check.level}: </span>
-                {check.sentence}
+                {revealInvisible(check.sentence)}
                 {check.rule && <span className="muted"> ({check.rule})</span>}
                 {check.blocking && <strong> Stopped the run.</strong>}
               </li>

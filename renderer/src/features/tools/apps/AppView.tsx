@@ -36,6 +36,8 @@ export function AppView(props: Props) {
   const api = getApi();
   const [opening, setOpening] = useState<AppOpening | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Camera, microphone and the like reach the frame only once the person grants them; granting opens the app anew.
+  const [granted, setGranted] = useState(false);
 
   useEffect(() => {
     let cancelled = false;
@@ -49,7 +51,7 @@ export function AppView(props: Props) {
     return () => {
       cancelled = true;
     };
-  }, [api, props.serverId, props.uri]);
+  }, [api, props.serverId, props.uri, granted]);
 
   return (
     <section className="app-view" role="region" aria-label={`App ${props.uri}`}>
@@ -59,12 +61,37 @@ export function AppView(props: Props) {
         </p>
       )}
       {!opening && !failure && <p className="field__hint">Reading {props.uri}…</p>}
-      {opening && <OpenApp {...props} opening={opening} />}
+      {opening && (
+        <OpenApp
+          key={opening.appId}
+          {...props}
+          opening={opening}
+          granted={granted}
+          onGrant={() => {
+            setOpening(null);
+            setGranted(true);
+          }}
+        />
+      )}
     </section>
   );
 }
 
-function OpenApp({ opening, toolInput, toolResult, tool, onClosed }: Props & { opening: AppOpening }) {
+interface OpenAppProps extends Props {
+  opening: AppOpening;
+  /** The person granted the permissions the app asks for: only then does the frame get them. */
+  granted: boolean;
+  onGrant: () => void;
+}
+
+const PERMISSION_NAMES: Record<string, string> = { camera: 'the camera', microphone: 'the microphone', geolocation: 'your location', clipboardWrite: 'writing to the clipboard' };
+
+function permissionList(permissions: readonly string[]): string {
+  const names = permissions.map((permission) => PERMISSION_NAMES[permission] ?? permission);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}` : (names[0] ?? '');
+}
+
+function OpenApp({ opening, toolInput, toolResult, tool, onClosed, granted, onGrant }: OpenAppProps) {
   const api = getApi();
   const version = useAppInfoStore((state) => state.info?.version ?? '0');
   const frame = useRef<HTMLIFrameElement>(null);
@@ -104,7 +131,8 @@ function OpenApp({ opening, toolInput, toolResult, tool, onClosed }: Props & { o
   const closed = state.status === 'closed';
   const height = Math.min(state.requestedSize?.height ?? DEFAULT_FRAME_HEIGHT, MAX_FRAME_HEIGHT);
   const border = opening.meta.prefersBorder !== false;
-  const permissions = Object.fromEntries(opening.meta.permissions.map((name) => [name, {}])) as McpUiResourcePermissions;
+  const asked = opening.meta.permissions;
+  const permissions = Object.fromEntries(asked.map((name) => [name, {}])) as McpUiResourcePermissions;
 
   return (
     <div className={`app-view__body app-view__body--${state.displayMode}`}>
@@ -165,6 +193,14 @@ function OpenApp({ opening, toolInput, toolResult, tool, onClosed }: Props & { o
           </button>
         </div>
       )}
+      {asked.length > 0 && !granted && !closed && (
+        <div className="app-view__ask" role="region" aria-label="Permissions the app asks for">
+          <p>The app asks for {permissionList(asked)}. It runs without them until you grant them; granting opens it again.</p>
+          <button type="button" className="button button--small" onClick={onGrant}>
+            Grant {permissionList(asked)}
+          </button>
+        </div>
+      )}
       {!closed && (
         <iframe
           ref={frame}
@@ -172,7 +208,7 @@ function OpenApp({ opening, toolInput, toolResult, tool, onClosed }: Props & { o
           title={`MCP App ${opening.uri}`}
           src={opening.url}
           sandbox="allow-scripts allow-same-origin allow-forms"
-          allow={buildAllowAttribute(permissions)}
+          allow={granted ? buildAllowAttribute(permissions) : undefined}
           referrerPolicy="no-referrer"
           style={state.displayMode === 'inline' ? { height } : undefined}
         />

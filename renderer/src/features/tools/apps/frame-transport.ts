@@ -1,17 +1,20 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import type { AppWireRecord } from '../../../../../shared/apps';
+import { checkMessageBudget } from './message-budget';
 
 /** Limits on what one app frame may post to the window. */
 export interface FrameLimits {
   /** Messages accepted per `windowMs`; the rest are dropped and counted. */
   maxMessages: number;
   windowMs: number;
-  /** Largest message accepted, in characters of its JSON. */
+  /** Largest message accepted, in characters of its JSON (measured only up to this many). */
   maxChars: number;
+  /** Deepest nesting of arrays and objects accepted (the core keeps deeper messages as text only). */
+  maxDepth: number;
 }
 
-export const DEFAULT_FRAME_LIMITS: FrameLimits = { maxMessages: 200, windowMs: 1_000, maxChars: 1024 * 1024 };
+export const DEFAULT_FRAME_LIMITS: FrameLimits = { maxMessages: 200, windowMs: 1_000, maxChars: 1024 * 1024, maxDepth: 512 };
 
 /** What the transport reports: every message in and out, and what the app did wrong. */
 export type RecordSink = (record: AppWireRecord) => void;
@@ -21,14 +24,6 @@ export interface FrameMessage {
   source: unknown;
   origin: string;
   data: unknown;
-}
-
-function jsonLength(value: unknown): number | null {
-  try {
-    return JSON.stringify(value)?.length ?? 0;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -84,20 +79,9 @@ export class FrameTransport implements Transport {
       });
       return;
     }
+    // The rate limit comes before anything reads `event.data`: Chromium deserializes it lazily.
     if (!this.admit()) return;
-    const length = jsonLength(event.data);
-    if (length === null) {
-      this.record({ direction: 'in', text: 'A message that is not JSON', violation: 'The app posted a value that cannot be written as JSON; Loupe ignored it.' });
-      return;
-    }
-    if (length > this.limits.maxChars) {
-      this.record({
-        direction: 'in',
-        text: `A message of ${length} characters`,
-        violation: `The app posted a message of ${length} characters; Loupe accepts up to ${this.limits.maxChars} and ignored it.`,
-      });
-      return;
-    }
+    if (!this.withinBudget(event.data)) return;
     const parsed = JSONRPCMessageSchema.safeParse(event.data);
     if (!parsed.success) {
       this.record({ direction: 'in', message: event.data, violation: 'The app posted something that is not a JSON-RPC 2.0 message; Loupe ignored it.' });
@@ -105,6 +89,30 @@ export class FrameTransport implements Transport {
     }
     this.record({ direction: 'in', message: event.data });
     this.onmessage?.(parsed.data);
+  }
+
+  /** Measures the message only up to the limits, so an oversized one costs the window no more than an allowed one. */
+  private withinBudget(data: unknown): boolean {
+    const problem = checkMessageBudget(data, this.limits.maxChars, this.limits.maxDepth);
+    if (!problem) return true;
+    if (problem.kind === 'not-json') {
+      this.record({ direction: 'in', text: 'A message that is not JSON', violation: `The app posted a value holding ${problem.what}, which JSON cannot hold; Loupe ignored it.` });
+    } else if (problem.kind === 'size') {
+      const limit = this.limits.maxChars.toLocaleString('en');
+      this.record({
+        direction: 'in',
+        text: `A message of more than ${limit} characters`,
+        violation: `The app posted a message of more than ${limit} characters; Loupe accepts up to ${limit} and ignored it.`,
+      });
+    } else {
+      const limit = this.limits.maxDepth.toLocaleString('en');
+      this.record({
+        direction: 'in',
+        text: `A message nested more than ${limit} levels deep`,
+        violation: `The app posted a message nested more than ${limit} levels deep (or one that contains itself); Loupe accepts up to ${limit} levels and ignored it.`,
+      });
+    }
+    return false;
   }
 
   /** A fixed window per `windowMs`: past `maxMessages`, messages are dropped and counted once per window. */
