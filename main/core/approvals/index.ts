@@ -55,7 +55,8 @@ export async function createApprovals(deps: ApprovalsDeps): Promise<Approvals> {
     autoReply: (serverId) => store.autoReply(serverId),
   };
   const queue = new ApprovalQueue(queueDeps);
-  const history = deps.history ?? (deps.savedIn ? readSavedApprovals(deps.savedIn) : undefined);
+  // A supervisor hands over an empty list on the app's first start: then the saved history counts.
+  const history = deps.history?.length ? deps.history : deps.savedIn ? readSavedApprovals(deps.savedIn) : undefined;
   if (history) queue.restore(history);
   const saved = deps.savedIn ? saveApprovalsOnChange(deps.savedIn, () => queue.list()) : undefined;
   if (saved) listeners.add(saved.changed);
