@@ -12,7 +12,7 @@ export function parseModes(text: string | null): Record<string, ArgumentsMode> {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
     const modes: Record<string, ArgumentsMode> = {};
-    for (const [key, mode] of Object.entries(parsed)) if (mode === 'form' || mode === 'json') modes[key] = mode;
+    for (const [key, mode] of Object.entries(parsed as Record<string, unknown>)) if (mode === 'form' || mode === 'json') modes[key] = mode;
     return modes;
   } catch {
     return {};
