@@ -30,4 +30,14 @@ function defaultTrafficHeight(): number {
   return Math.round(Math.min(300, Math.max(160, height * 0.27)));
 }
 
+/**
+ * A message detail needs more than a few lines: opening one in a short traffic panel grows the
+ * panel to about 320 px (at most 45% of the window). The person can drag it back.
+ */
+export function growTrafficForDetail(): void {
+  const { trafficHeight, setTrafficHeight } = useLayoutStore.getState();
+  const wanted = Math.round(Math.min(320, window.innerHeight * 0.45));
+  if (trafficHeight < wanted) setTrafficHeight(wanted);
+}
+
 onUiStateLoaded(() => void useLayoutStore.persist.rehydrate());

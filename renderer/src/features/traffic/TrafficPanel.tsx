@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TrafficListFilter, TrafficType } from '../../../../shared/traffic';
 import { compileRowFilter } from '../../../../shared/filter/traffic-filter';
@@ -14,6 +14,7 @@ import type { TrafficSession } from '../../state/traffic/traffic-session';
 import { IDLE } from '../../state/traffic/traffic-view';
 import { useSessionVersion, useTrafficView } from '../../state/traffic/use-traffic-view';
 import { Splitter } from '../../ui/Splitter';
+import { growTrafficForDetail } from '../../ui/layout-store';
 import { ImportBanner } from './ImportBanner';
 import { ReplayEditor } from './ReplayEditor';
 import { RowContextMenu } from './RowContextMenu';
@@ -125,6 +126,9 @@ export function TrafficPanel() {
   const dropped = live ? liveState.droppedByCore + session.log.evicted + session.log.missing : 0;
   // A row the filter, a type chip or Preserve log hides has no detail either.
   const showDetail = state.detailOpen && state.selectedSeq !== null && (shown.rebuilding || isShown(session, shown.rows, state.selectedSeq, filter.matchesAll));
+  useEffect(() => {
+    if (showDetail) growTrafficForDetail();
+  }, [showDetail]);
   const hiddenBy = hiddenByWhat(state.filterText, state.typeFilter, state.invert, live && !state.preserveLog);
   const anyConnected = useConnectionsStore((store) => Object.values(store.byServer).some((connection) => connection.status === 'connected'));
 
