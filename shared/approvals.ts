@@ -36,6 +36,11 @@ export interface Approval {
   request: JsonObject;
   receivedAt: number;
   status: ApprovalStatus;
+  /**
+   * For a `cancelled` request, who ended it: the server (`notifications/cancelled`), the person
+   * (they cancelled the call that asked), or Loupe's own call timeout.
+   */
+  cancelledBy?: 'server' | 'you' | 'timeout';
   /** Why a malformed request was refused, or why it is no longer answerable. */
   problem?: string;
   /** What was sent back: a result, or `{ error: { code, message } }`. */

@@ -121,6 +121,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     emit: (approval) => events.emit('approvals.changed', approval),
     onNotice: (notice) => notices.add(notice),
     ...(options.approvalHistory ? { history: options.approvalHistory } : {}),
+    savedIn: uiState,
   });
   const tokens = new TokenStore(secrets, (...values) => sessionSecrets.remember(...values));
   const auth = new AuthManager({
@@ -262,6 +263,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     subscribe: (listener) => events.subscribe(listener),
     dispose: async () => {
       await models.dispose();
+      await approvals.flush();
       await proxy.close();
       oauthDebug.forget();
       await connections.disconnectAll();

@@ -12,6 +12,9 @@ import { createApprovals, type Approvals } from '../../main/core/approvals/index
 import { MAX_DECIDED_APPROVALS } from '../../main/core/approvals/limits.js';
 import { SAMPLING_FILE } from '../../main/core/approvals/sampling-store.js';
 import { TrafficLog } from '../../main/core/traffic/traffic-log.js';
+import { CallTimedOut, InputAbandoned } from '../../main/core/connections/input-rounds.js';
+import { UiStateStore } from '../../main/core/config/ui-state-store.js';
+import { APPROVAL_HISTORY_KEY, serializeApprovals } from '../../main/core/approvals/saved-history.js';
 
 const SAMPLING_PARAMS = {
   messages: [{ role: 'user', content: { type: 'text', text: 'Hello?' } }],
@@ -224,6 +227,24 @@ describe('when the server gives up', () => {
     );
   });
 
+  it('tells who ended a cancelled request: the server, the person who cancelled the call, or Loupe’s timeout', async () => {
+    const h = await harness();
+    const byServer = h.send('sampling/createMessage', SAMPLING_PARAMS);
+    h.wire('in', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: byServer.rpcId } });
+    byServer.abort.abort();
+    const byYou = h.send('sampling/createMessage', SAMPLING_PARAMS);
+    byYou.abort.abort(new InputAbandoned('cancelled', 'Cancelled by the user.'));
+    const byTimeout = h.send('elicitation/create', FORM_PARAMS);
+    byTimeout.abort.abort(new CallTimedOut('No answer within 60 s: the request timed out.'));
+    await tick();
+    expect(byServer.approval()).toMatchObject({ status: 'cancelled', cancelledBy: 'server' });
+    expect(byYou.approval()).toMatchObject({ status: 'cancelled', cancelledBy: 'you' });
+    expect(byTimeout.approval()).toMatchObject({ status: 'cancelled', cancelledBy: 'timeout', problem: 'The call stopped before this was answered: No answer within 60 s: the request timed out.' });
+    await expect(h.approvals.handlers['approvals.decide']({ id: byYou.approval().id, decision: { action: 'reject', message: 'x' } })).rejects.toThrow(
+      'This request was cancelled when you cancelled its call, and can no longer be answered.',
+    );
+  });
+
   it('a request whose signal is already aborted never stays pending', async () => {
     const h = await harness();
     const abort = new AbortController();
@@ -314,6 +335,45 @@ describe('malformed requests', () => {
     expect(list.at(-1)?.rpcId).toBe(invalid.at(-1)?.rpcId);
     const receivedAt = list.map((a) => a.receivedAt);
     expect(receivedAt).toEqual([...receivedAt].sort((a, b) => a - b));
+  });
+});
+
+describe('the history across starts of the app', () => {
+  it('is kept in ui-state.json, out of the window’s reach, and comes back as it was', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-approvals-saved-'));
+    const savedIn = await UiStateStore.open(dataDir, () => {});
+    const emitted: Approval[] = [];
+    const traffic = new TrafficLog(() => {});
+    const first = await createApprovals({ dataDir, serverName: () => 'Server', traffic, emit: (approval) => emitted.push(approval), onNotice: () => {}, savedIn });
+    const abort = new AbortController();
+    const waiting = first.handle('elicitation/create', FORM_PARAMS, { serverId: 's', connectionId: 'c', rpcId: 1, signal: abort.signal });
+    const id = emitted[0]!.id;
+    await first.handlers['approvals.decide']({ id, decision: { action: 'accept', content: { name: 'Ada' } } });
+    await waiting;
+    await first.flush();
+    expect(savedIn.all()[APPROVAL_HISTORY_KEY]).toBeUndefined();
+
+    const reopened = await UiStateStore.open(dataDir, () => {});
+    const second = await createApprovals({ dataDir, serverName: () => 'Server', traffic: new TrafficLog(() => {}), emit: () => {}, onNotice: () => {}, savedIn: reopened });
+    const list = await second.handlers['approvals.list']();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id, status: 'approved', decidedBy: 'user', response: { action: 'accept', content: { name: 'Ada' } } });
+  });
+
+  it('keeps only the newest decisions that fit its budget', () => {
+    const approval = (index: number): Approval => ({
+      id: `a${index}`,
+      serverId: 's',
+      serverName: 'Server',
+      kind: 'sampling',
+      rpcId: index,
+      request: { text: 'x'.repeat(100) },
+      receivedAt: index,
+      status: 'rejected',
+      decidedAt: index,
+    });
+    const kept = JSON.parse(serializeApprovals([approval(1), approval(3), approval(2)], 600)) as Approval[];
+    expect(kept.map((a) => a.id)).toEqual(['a2', 'a3']);
   });
 });
 

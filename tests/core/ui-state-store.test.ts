@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Notice } from '../../shared/contract.js';
 import { UI_STATE_LIMITS } from '../../shared/ui-state.js';
-import { UI_STATE_FILE, UiStateStore } from '../../main/core/config/ui-state-store.js';
+import { CORE_KEY_PREFIX, UI_STATE_FILE, UiStateStore } from '../../main/core/config/ui-state-store.js';
 import { startCore } from './helpers.js';
 
 describe("the window's saved state in the data folder", () => {
@@ -64,6 +64,24 @@ describe("the window's saved state holds no secret a server echoed", () => {
       expect(kept).toContain('WEATHER_KEY=[redacted]');
       expect(kept).not.toContain('123');
       expect(await readFile(path.join(test.dataDir, UI_STATE_FILE), 'utf8')).not.toContain('123');
+    } finally {
+      await test.core.dispose();
+    }
+  });
+});
+
+describe("the core's own keys in ui-state.json", () => {
+  it('are kept in the file but neither sent to the window nor set by it', async () => {
+    const test = await startCore();
+    try {
+      await expect(test.core.handlers['uiState.set']({ key: `${CORE_KEY_PREFIX}approvals.history`, value: '[]' })).rejects.toThrow(/belong to the core/);
+      const dataDir = test.dataDir;
+      const store = await UiStateStore.open(dataDir, () => {});
+      await store.set(`${CORE_KEY_PREFIX}mine`, 'core only');
+      await store.set('window', 'shown');
+      expect(store.all()).toEqual({ window: 'shown' });
+      expect(store.get(`${CORE_KEY_PREFIX}mine`)).toBe('core only');
+      expect((await UiStateStore.open(dataDir, () => {})).get(`${CORE_KEY_PREFIX}mine`)).toBe('core only');
     } finally {
       await test.core.dispose();
     }

@@ -349,6 +349,9 @@ describe('collections: a folder of saved requests, run against server-everything
   });
 
   test('Create writes a collection.yaml naming the selected server, and opens it', async () => {
+    // The selection survives reloads now: choose the demo server, the one the new collection should name.
+    const demo = harness.page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: 'Everything (demo)' });
+    await demo.getByRole('button', { name: 'Everything (demo)', exact: true }).click();
     const collections = await showCollections();
     await collections.getByRole('button', { name: 'Close collection' }).click();
     const created = path.join(dir, 'new-project', '.loupe');
@@ -358,7 +361,6 @@ describe('collections: a folder of saved requests, run against server-everything
     await collections.getByText(/^No requests yet/).waitFor();
     const text = await readFile(path.join(created, 'collection.yaml'), 'utf8');
     expect(text).toContain('name: new-project');
-    // The reload in an earlier test selected the first server again: the demo one.
     expect(text).toContain('everything-demo:');
     expect(text).toContain(EVERYTHING);
     await harness.screenshot('collections-created');

@@ -91,10 +91,60 @@ describe('layout at 1366×768 with the Approvals panel open', () => {
     await traffic.getByRole('region', { name: 'Message detail' }).waitFor();
     expect(await width(traffic.getByRole('grid', { name: 'Traffic log' }))).toBeGreaterThanOrEqual(330);
     await harness.screenshot('layout-1366x768-approvals');
+    await expectRoomyLayout(page);
   });
 });
 
-describe('layout at 1366×768: a message detail has room, the log keeps its Name column, splitters show a grip', () => {
+/**
+ * With the Approvals panel open the room comes out of the main area, not the server list; an
+ * open message detail gets room to read; the splitters show a grip.
+ */
+async function expectRoomyLayout(page: Page): Promise<void> {
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const sidebarBox = (await sidebar.boundingBox())!;
+  expect(sidebarBox.width).toBeGreaterThanOrEqual(280);
+  const addBox = (await page.getByRole('region', { name: 'Servers' }).getByRole('button', { name: 'Add server' }).boundingBox())!;
+  expect(addBox.x + addBox.width).toBeLessThanOrEqual(sidebarBox.x + sidebarBox.width);
+  expect(await sidebar.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  const detail = page.getByRole('region', { name: 'Traffic' }).getByRole('region', { name: 'Message detail' });
+  await expect.poll(async () => (await detail.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(200);
+  for (const name of ['Resize traffic panel', 'Resize message detail']) {
+    const grip = await page.getByRole('separator', { name }).evaluate((element) => {
+      const style = getComputedStyle(element, '::before');
+      return { background: style.backgroundColor, size: Math.max(parseFloat(style.width), parseFloat(style.height)) };
+    });
+    expect(grip.background, name).not.toBe('rgba(0, 0, 0, 0)');
+    expect(grip.size, name).toBeGreaterThanOrEqual(20);
+  }
+}
+
+describe('layout at 1920×1080 with the Approvals panel and a message detail open', () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ viewport: { width: 1920, height: 1080 } });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  test('the server list keeps its width and the detail its room', async () => {
+    const { page } = harness;
+    const item = page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: DEMO_SERVER });
+    await item.getByRole('button', { name: 'Connect', exact: true }).click();
+    await item.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /^Approvals/ }).click();
+    await page.getByRole('region', { name: /^Approvals/ }).waitFor();
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    await traffic.getByRole('grid', { name: 'Traffic log' }).getByRole('row').nth(2).click();
+    await traffic.getByRole('region', { name: 'Message detail' }).waitFor();
+    await expectRoomyLayout(page);
+    await harness.screenshot('layout-1920x1080-approvals');
+  });
+});
+
+describe('layout at 1366×768: a message detail has room and gives it back, and the log keeps its Name column', () => {
   let harness: Harness;
 
   beforeAll(async () => {
@@ -125,11 +175,5 @@ describe('layout at 1366×768: a message detail has room, the log keeps its Name
     await detail.click();
     await expect.poll(async () => Number(await splitter.getAttribute('aria-valuenow'))).toBe(heightBefore);
 
-    // Each splitter shows a grip of its own, not only a 1 px line.
-    const grip = await splitter.evaluate((element) => {
-      const style = getComputedStyle(element, '::before');
-      return { width: style.width, height: style.height, content: style.content };
-    });
-    expect(grip).toEqual({ width: '32px', height: '3px', content: '""' });
   });
 });

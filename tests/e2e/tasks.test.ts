@@ -44,6 +44,27 @@ describe('tasks: a tool that runs as a task (server-everything, 2025-11-25 Tasks
     await harness.screenshot('tasks-tab');
   });
 
+  test('the Tasks tab shows a finished task’s result, and cancels a working task', async () => {
+    const page = harness.page;
+    await runTool(page, TASK_TOOL, { topic: 'herons' });
+    await expect.poll(() => result().textContent(), { timeout: 30_000 }).toContain('Research Report: herons');
+    await openTab(page, 'Tasks');
+    const tasks = page.getByRole('region', { name: 'Tasks', exact: true });
+    const finished = tasks.getByRole('listitem').filter({ hasText: 'completed' }).last();
+    await finished.getByText(/^Result of task /).click();
+    await expect.poll(() => finished.getByRole('region', { name: 'Result' }).textContent(), { timeout: 10_000 }).toContain('Research Report');
+    await harness.screenshot('tasks-tab-result');
+
+    await runTool(page, TASK_TOOL, { topic: 'cranes' });
+    await expect.poll(() => result().getByRole('status', { name: /^Task \S+$/ }).textContent(), { timeout: 30_000 }).toMatch(/^working/);
+    await openTab(page, 'Tasks');
+    const working = tasks.getByRole('listitem').filter({ hasText: 'working' });
+    await working.getByRole('button', { name: /^Cancel task / }).click();
+    await expect.poll(() => tasks.getByRole('listitem').filter({ hasText: 'cancelled' }).count(), { timeout: 30_000 }).toBe(1);
+    await openTab(page, 'Tools');
+    await expect.poll(() => result().textContent(), { timeout: 30_000 }).toContain('The task was cancelled.');
+  });
+
   test('Cancel call cancels the task on the server', async () => {
     const page = harness.page;
     await runTool(page, TASK_TOOL, { topic: 'beavers' });

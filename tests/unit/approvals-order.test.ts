@@ -83,6 +83,8 @@ describe('labels', () => {
     expect(statusLabel({ kind: 'elicitation-form', status: 'dismissed' })).toBe('Cancelled');
     expect(statusLabel({ kind: 'sampling', status: 'approved' })).toBe('Approved');
     expect(statusLabel({ kind: 'sampling', status: 'cancelled' })).toBe('Cancelled by server');
+    expect(statusLabel({ kind: 'sampling', status: 'cancelled', cancelledBy: 'you' })).toBe('Cancelled by you');
+    expect(statusLabel({ kind: 'elicitation-form', status: 'cancelled', cancelledBy: 'timeout' })).toBe("Ended by Loupe's timeout");
   });
 
   test('who answered: the person, a rule, Loupe for malformed requests, or nobody', () => {

@@ -4,7 +4,7 @@ import type { Approval, ApprovalDecision, ApprovalModelRecord } from '../../../s
 import type { JsonObject } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { abortedByClose, type IncomingRequestContext } from '../connections/incoming-requests.js';
-import { InputAbandoned } from '../connections/input-rounds.js';
+import { CallTimedOut, InputAbandoned } from '../connections/input-rounds.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
 import { outcomeOf, type Outcome } from './decision.js';
 import { MAX_DECIDED_APPROVALS } from './limits.js';
@@ -49,7 +49,11 @@ type Patch = Partial<Omit<Approval, 'id' | 'serverId' | 'serverName' | 'kind' | 
 function notAnswerable(approval: Approval): string {
   switch (approval.status) {
     case 'cancelled':
-      return 'This request was cancelled by the server and can no longer be answered.';
+      return approval.cancelledBy === 'you'
+        ? 'This request was cancelled when you cancelled its call, and can no longer be answered.'
+        : approval.cancelledBy === 'timeout'
+          ? "This request ended with its call, on Loupe's timeout, and can no longer be answered."
+          : 'This request was cancelled by the server and can no longer be answered.';
     case 'disconnected':
       return 'The server disconnected before this request was answered, so it can no longer be answered.';
     case 'invalid':
@@ -210,7 +214,12 @@ export class ApprovalQueue {
     const ended: unknown = signal.reason;
     if (ended instanceof InputAbandoned) {
       // The call that asked for this input ended on Loupe's side: cancelled, timed out or disconnected.
-      this.finishWaiting(entry, { status: ended.status, problem: `The call stopped before this was answered: ${ended.message}` });
+      const cancelledBy = ended instanceof CallTimedOut ? 'timeout' : 'you';
+      this.finishWaiting(entry, {
+        status: ended.status,
+        problem: `The call stopped before this was answered: ${ended.message}`,
+        ...(ended.status === 'cancelled' ? { cancelledBy } : {}),
+      });
       waiting.reject(ended);
       return;
     }
@@ -222,7 +231,7 @@ export class ApprovalQueue {
         ? `The server cancelled this request: ${reason}`
         : 'The server cancelled this request.'
       : 'The server disconnected before this request was answered.';
-    this.finishWaiting(entry, { status: byServer ? 'cancelled' : 'disconnected', problem });
+    this.finishWaiting(entry, byServer ? { status: 'cancelled', cancelledBy: 'server', problem } : { status: 'disconnected', problem });
     waiting.reject(new ProtocolError(CONNECTION_CLOSED, problem));
   }
 

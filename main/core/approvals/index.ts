@@ -7,6 +7,8 @@ import type { DraftTarget, ModelRuleReply, RulePlan } from './model-answers.js';
 import { approvalHandlers, type ApprovalHandlers } from './approval-handlers.js';
 import { ApprovalQueue, type ApprovalQueueDeps } from './approval-queue.js';
 import { SamplingStore } from './sampling-store.js';
+import { readSavedApprovals, saveApprovalsOnChange } from './saved-history.js';
+import type { UiStateStore } from '../config/ui-state-store.js';
 
 export interface ApprovalsDeps {
   /** Templates and rules persist in `<dataDir>/sampling.json`. */
@@ -21,6 +23,8 @@ export interface ApprovalsDeps {
   onNotice: (notice: Notice) => void;
   /** What a previous core process had, when this one replaces it. */
   history?: readonly Approval[];
+  /** Where the history is kept between starts of the app (read when no `history` is handed over). */
+  savedIn?: UiStateStore;
 }
 
 export interface Approvals {
@@ -33,6 +37,8 @@ export interface Approvals {
   watch(listener: (approval: Approval) => void): void;
   /** Lets auto-reply rules that answer with a model do so (until then they leave requests to the person). */
   answerRulesWith(plan: (approval: Approval, rule: ModelRuleReply) => RulePlan): void;
+  /** Writes the history now if a change is still waiting to be saved. */
+  flush(): Promise<void>;
 }
 
 /** Human in the loop: sampling and elicitation requests wait here for a person, a rule, or the server giving up. */
@@ -49,7 +55,11 @@ export async function createApprovals(deps: ApprovalsDeps): Promise<Approvals> {
     autoReply: (serverId) => store.autoReply(serverId),
   };
   const queue = new ApprovalQueue(queueDeps);
-  if (deps.history) queue.restore(deps.history);
+  // A supervisor hands over an empty list on the app's first start: then the saved history counts.
+  const history = deps.history?.length ? deps.history : deps.savedIn ? readSavedApprovals(deps.savedIn) : undefined;
+  if (history) queue.restore(history);
+  const saved = deps.savedIn ? saveApprovalsOnChange(deps.savedIn, () => queue.list()) : undefined;
+  if (saved) listeners.add(saved.changed);
   return {
     handle: (method, params, context) => queue.handle(method, params, context),
     handlers: approvalHandlers(queue, store),
@@ -58,5 +68,6 @@ export async function createApprovals(deps: ApprovalsDeps): Promise<Approvals> {
     answerRulesWith: (plan) => {
       queueDeps.planModelRule = plan;
     },
+    flush: async () => saved?.flush(),
   };
 }

@@ -6,6 +6,8 @@ import { writeFileAtomic } from '../base/atomic-write.js';
 import { movedAsideMessage, readJsonFile } from '../base/json-file.js';
 
 export const UI_STATE_FILE = 'ui-state.json';
+/** Keys the core keeps for itself (e.g. the approvals' history): not sent to the window, not set by it. */
+export const CORE_KEY_PREFIX = 'core/';
 
 /** Takes the known secret values out of a text (the session's, as exports do). */
 export type Redact = (text: string) => string;
@@ -40,8 +42,13 @@ export class UiStateStore {
     return new UiStateStore(path, values, redact);
   }
 
+  /** What the window may see: everything but the core's own keys. */
   all(): Record<string, string> {
-    return Object.fromEntries(this.values);
+    return Object.fromEntries([...this.values].filter(([key]) => !key.startsWith(CORE_KEY_PREFIX)));
+  }
+
+  get(key: string): string | undefined {
+    return this.values.get(key);
   }
 
   /** Stores a value (null removes it); refuses one that would take the whole past its budget. */
@@ -67,7 +74,7 @@ export class UiStateStore {
   }
 
   private save(): Promise<void> {
-    const next = this.writing.then(() => writeFileAtomic(this.path, JSON.stringify(this.all())));
+    const next = this.writing.then(() => writeFileAtomic(this.path, JSON.stringify(Object.fromEntries(this.values))));
     this.writing = next.catch(() => {});
     return next;
   }

@@ -10,7 +10,8 @@ import { resourcesSlots } from '../features/resources';
 import { ProxiedSessionsList, proxySlots, ServeAsMock } from '../features/proxy';
 import { serverInfoSlots } from '../features/server-info';
 import { serversSlots } from '../features/servers';
-import { toolsSlots } from '../features/tools';
+import { TaskCallResult, toolsSlots } from '../features/tools';
+import { tasksSlots } from '../features/tasks';
 import { trafficSlots } from '../features/traffic';
 import { openResource, showServerTraffic, showTraffic } from './navigation';
 import { ServerHeaderActions } from './ServerHeaderActions';
@@ -30,6 +31,7 @@ export function wireFeatures(): void {
   serverInfoSlots.LogLevelControl.fill(LogLevelControl);
   serverInfoSlots.HeaderActions.fill(ServerHeaderActions);
   serversSlots.ProxiedSessions.fill(ProxiedSessionsList);
+  tasksSlots.CallResult.fill(TaskCallResult);
   proxySlots.showServerTraffic.fill(showServerTraffic);
   trafficSlots.SavedSessionActions.fill(ServeAsMock);
 }

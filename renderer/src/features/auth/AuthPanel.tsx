@@ -112,7 +112,12 @@ export function AuthPanel() {
             </p>
           )}
           <h3 className="auth__heading">Steps</h3>
-          {!status || status.steps.length === 0 ? (
+          {status?.tokens && status.steps.length === 0 ? (
+            <p className="empty-state">
+              Signed in earlier: the tokens were kept in Loupe’s secret store, so this run made no sign-in of its own to show. Use Sign in again to
+              see each step with its HTTP request and response.
+            </p>
+          ) : !status || status.steps.length === 0 ? (
             <p className="empty-state">No sign-in yet. Connect, or use Sign in: each step (discovery, registration, authorization, token) shows here with its HTTP request and response.</p>
           ) : (
             <ol className="auth__steps" aria-label="Sign-in steps">

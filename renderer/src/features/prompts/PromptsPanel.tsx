@@ -15,6 +15,7 @@ import { PromptDetail } from './PromptDetail';
 import { usePromptsStore } from './prompts-store';
 import '../../ui/card.css';
 import './prompts.css';
+import { connectionProblemText } from '../../ui/connection/ConnectionProblem';
 
 function argumentSummary(prompt: PromptInfo): string {
   if (prompt.arguments.length === 0) return 'no arguments';
@@ -79,6 +80,7 @@ export function PromptsPanel() {
             what: 'prompts',
             serverName: server?.name,
             connection: connected ? 'connected' : connection?.status === 'connecting' ? 'connecting' : 'none',
+            problem: connectionProblemText(connection),
             offered,
             list,
             hasList: loaded,

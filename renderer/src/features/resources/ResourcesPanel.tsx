@@ -19,6 +19,7 @@ import { TemplateDetail } from './TemplateDetail';
 import '../../ui/card.css';
 import './resources.css';
 import { ListPanelBody, ListPanelHeader, ListPanelNotice } from '../../ui/list-panel/ListPanel';
+import { connectionProblemText } from '../../ui/connection/ConnectionProblem';
 
 const VIEWS: ResourceListView[] = ['resources', 'templates'];
 
@@ -91,6 +92,7 @@ export function ResourcesPanel() {
             what: 'resources',
             serverName: server?.name,
             connection: connected ? 'connected' : connection?.status === 'connecting' ? 'connecting' : 'none',
+            problem: connectionProblemText(connection),
             offered,
             list: undefined,
             hasList: false,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ServerConfig } from '../../../../shared/server-config';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
@@ -21,6 +21,11 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [exporting, setExporting] = useState(false);
   const nameId = useId();
+  const itemRef = useRef<HTMLLIElement>(null);
+  // A server selected from elsewhere (just added, the next after a removal, restored) comes into view.
+  useEffect(() => {
+    if (selected) itemRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
 
   const perform = async (action: 'connect' | 'disconnect' | 'remove') => {
     // Connect on a live connection reconnects it, with the saved settings.
@@ -41,6 +46,7 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
 
   return (
     <li
+      ref={itemRef}
       className={`server-item ${selected ? 'server-item--selected' : ''}`}
       aria-labelledby={nameId}
       onClick={() => select(server.id)}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createElement, useEffect } from 'react';
 import { TERMINAL_TASK_STATUSES } from '../../../../shared/tasks';
 import { getApi } from '../../bridge/api';
 import { formatClockTime } from '../../ui/format';
@@ -7,6 +7,7 @@ import { statusOf, useConnection } from '../../state/connections/connections-sto
 import { findServer, useServersStore } from '../../state/servers';
 import { useTasksStore } from '../../state/tasks/tasks-store';
 import { TaskStatusLine } from '../../ui/TaskStatusLine';
+import { tasksSlots } from './slots';
 import './tasks.css';
 
 /** The selected server's tasks (Tasks extension): the ones Loupe started and the server's own list. */
@@ -78,6 +79,12 @@ export function TasksPanel() {
                 )}
               </div>
               <TaskStatusLine task={task} />
+              {task.callId && TERMINAL_TASK_STATUSES.includes(task.status) && (
+                <details className="tasks__result">
+                  <summary>Result of task {task.taskId}</summary>
+                  {createElement(tasksSlots.CallResult.get(), { serverId: task.serverId, callId: task.callId })}
+                </details>
+              )}
             </li>
           ))}
         </ul>

@@ -13,6 +13,7 @@ import './tools.css';
 import { ListPane, ListPanelBody, ListPanelHeader, ListPanelNotice } from '../../ui/list-panel/ListPanel';
 import { NAMED_ITEM_FILTER_KEYS } from '../../ui/list-filter';
 import { findingsByTool, lintCountText, useToolLintStore } from './tool-lint-store';
+import { connectionProblemText } from '../../ui/connection/ConnectionProblem';
 
 /** The selected server's tools: the list (with a filter) and the selected tool's detail. */
 export function ToolsPanel() {
@@ -90,6 +91,7 @@ export function ToolsPanel() {
             what: 'tools',
             serverName: server?.name,
             connection: connected ? 'connected' : connection?.status === 'connecting' ? 'connecting' : 'none',
+            problem: connectionProblemText(connection),
             offered: true,
             list: tools,
             hasList,

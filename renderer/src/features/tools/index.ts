@@ -2,3 +2,4 @@
 export { ToolsPanel } from './ToolsPanel';
 export { toolsSlots } from './slots';
 export { startToolsSync } from './tools-sync';
+export { TaskCallResult } from './TaskCallResult';

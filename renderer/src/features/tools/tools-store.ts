@@ -7,10 +7,11 @@ import { formatJsonValue, parseJsonText } from '../../ui/schema-form/form-value'
 import { findServer, useServersStore } from '../../state/servers';
 import { addRun, parseHistory, replaceRun, serializeHistory, STORAGE_KEY, toolKey, type ToolRun } from './run-history';
 import { uiStateStorage } from '../../bridge/ui-state';
+import { MODES_STORAGE_KEY, parseModes, withMode, type ArgumentsMode } from './argument-modes';
 
 export { toolKey, type ToolRun } from './run-history';
 
-export type ArgumentsMode = 'form' | 'json';
+export type { ArgumentsMode } from './argument-modes';
 
 /** The arguments being edited for one tool: the JSON text, and the value while the text parses. */
 export interface ArgumentsDraft {
@@ -56,6 +57,7 @@ interface ToolsState {
   viewRun: (key: string, callId: string) => void;
   applyProgress: (progress: CallProgress) => void;
   setTimeoutOverride: (key: string, timeouts: CallTimeouts | undefined) => void;
+  /** Restores the run history and the Form/JSON choices from the saved window state. */
   loadHistory: () => void;
 }
 
@@ -102,7 +104,11 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
       return { drafts: { ...state.drafts, [key]: draft } };
     }),
 
-  setMode: (key, mode) => set((state) => ({ modes: { ...state.modes, [key]: mode } })),
+  setMode: (key, mode) => {
+    const modes = withMode(get().modes, key, mode);
+    set({ modes });
+    uiStateStorage.setItem(MODES_STORAGE_KEY, JSON.stringify(modes));
+  },
 
   run: async (serverId, toolName, args, { asTask = false, holdLongTexts = false, listKey = toolName } = {}) => {
     const key = toolKey(serverId, listKey);
@@ -169,7 +175,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
       const history = { ...stored };
       // Runs made in this session win over stored ones.
       for (const [key, runs] of Object.entries(state.history)) history[key] = runs;
-      return { history };
+      return { history, modes: { ...parseModes(uiStateStorage.getItem(MODES_STORAGE_KEY)), ...state.modes } };
     });
   },
 }));

@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { onUiStateLoaded, uiStateStorage } from '../../bridge/ui-state';
 import type { TrafficType } from '../../../../shared/traffic';
 import type { TrafficSession } from '../../state/traffic/traffic-session';
 import type { TrafficSort } from './sort-rows';
@@ -50,33 +52,47 @@ interface TrafficPanelState {
   liveCleared: () => void;
 }
 
-export const useTrafficPanelStore = create<TrafficPanelState>()((set, get) => ({
-  filterText: '',
-  invert: false,
-  preserveLog: true,
-  typeFilter: 'all',
-  sort: null,
-  selectedSeq: null,
-  detailOpen: false,
-  imported: null,
+/** The filter, the type chip and the sort are kept between starts (in the data folder, redacted). */
+export const useTrafficPanelStore = create<TrafficPanelState>()(
+  persist(
+    (set, get) => ({
+      filterText: '',
+      invert: false,
+      preserveLog: true,
+      typeFilter: 'all',
+      sort: null,
+      selectedSeq: null,
+      detailOpen: false,
+      imported: null,
 
-  setFilterText: (filterText) => set({ filterText }),
-  setInvert: (invert) => set({ invert }),
-  setPreserveLog: (preserveLog) => set({ preserveLog }),
-  setTypeFilter: (typeFilter) => set({ typeFilter }),
-  cycleSort: (column) =>
-    set(({ sort }) => ({
-      sort:
-        sort?.column !== column
-          ? { column, direction: 'ascending' }
-          : sort.direction === 'ascending'
-            ? { column, direction: 'descending' }
-            : null,
-    })),
-  select: (selectedSeq, open = true) => set({ selectedSeq, detailOpen: open && selectedSeq !== null }),
-  setDetailOpen: (detailOpen) => set({ detailOpen }),
-  setImported: (imported) => set({ imported, selectedSeq: null, detailOpen: false }),
-  liveCleared: () => {
-    if (!get().imported) set({ selectedSeq: null, detailOpen: false });
-  },
-}));
+      setFilterText: (filterText) => set({ filterText }),
+      setInvert: (invert) => set({ invert }),
+      setPreserveLog: (preserveLog) => set({ preserveLog }),
+      setTypeFilter: (typeFilter) => set({ typeFilter }),
+      cycleSort: (column) =>
+        set(({ sort }) => ({
+          sort:
+            sort?.column !== column
+              ? { column, direction: 'ascending' }
+              : sort.direction === 'ascending'
+                ? { column, direction: 'descending' }
+                : null,
+        })),
+      select: (selectedSeq, open = true) => set({ selectedSeq, detailOpen: open && selectedSeq !== null }),
+      setDetailOpen: (detailOpen) => set({ detailOpen }),
+      setImported: (imported) => set({ imported, selectedSeq: null, detailOpen: false }),
+      liveCleared: () => {
+        if (!get().imported) set({ selectedSeq: null, detailOpen: false });
+      },
+    }),
+    {
+      name: 'loupe.traffic-panel',
+      version: 1,
+      storage: createJSONStorage(() => uiStateStorage),
+      skipHydration: true,
+      partialize: ({ filterText, invert, preserveLog, typeFilter, sort }) => ({ filterText, invert, preserveLog, typeFilter, sort }),
+    },
+  ),
+);
+
+onUiStateLoaded(() => void useTrafficPanelStore.persist.rehydrate());

@@ -22,8 +22,15 @@ export const KIND_LABELS: Record<ApprovalKind, string> = {
   'elicitation-url': 'URL elicitation',
 };
 
+const CANCELLED_LABELS: Record<NonNullable<Approval['cancelledBy']>, string> = {
+  server: 'Cancelled by server',
+  you: 'Cancelled by you',
+  timeout: "Ended by Loupe's timeout",
+};
+
 /** Status words for elicitations, where "approved" means the person accepted. */
-export function statusLabel(approval: Pick<Approval, 'kind' | 'status'>): string {
+export function statusLabel(approval: Pick<Approval, 'kind' | 'status' | 'cancelledBy'>): string {
+  if (approval.status === 'cancelled') return CANCELLED_LABELS[approval.cancelledBy ?? 'server'];
   if (approval.kind !== 'sampling') {
     if (approval.status === 'approved') return 'Accepted';
     if (approval.status === 'rejected') return 'Declined';

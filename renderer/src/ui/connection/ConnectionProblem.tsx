@@ -9,6 +9,13 @@ function describeExit(exit: ProcessExit): string {
   return 'The process exited.';
 }
 
+/** Why the last connection did not come up or ended, in one sentence; undefined when it did not fail. */
+export function connectionProblemText(connection: ConnectionState | undefined): string | undefined {
+  if (connection?.status === 'failed') return connection.failure?.message;
+  if (connection?.status === 'exited') return connection.failure?.message ?? (connection.exit ? describeExit(connection.exit) : undefined);
+  return undefined;
+}
+
 /** Why a connection is not up: the failure sentence and its detail, or how the process exited. */
 export function ConnectionProblem({ connection }: { connection: ConnectionState | undefined }) {
   if (!connection) return null;

@@ -79,11 +79,13 @@ export interface ListSituation {
   list: ConnectionList<unknown> | undefined;
   /** The list has something to show (loaded, or its old items while it reloads). */
   hasList: boolean;
+  /** Why the last connection failed or ended (see connectionProblemText), shown instead of a bare "Connect". */
+  problem?: string | undefined;
 }
 
 /** The sentence that stands for the list, or null when there is a list to show. */
 export function ListPanelNotice({ situation }: { situation: ListSituation }) {
-  const { what, serverName, connection, offered, list, hasList } = situation;
+  const { what, serverName, connection, offered, list, hasList, problem } = situation;
   if (serverName === undefined) return <p className="empty-state">Select a server to see its {what}.</p>;
   const absent = (
     <p className="empty-state capability-absent" role="note">
@@ -101,6 +103,13 @@ export function ListPanelNotice({ situation }: { situation: ListSituation }) {
   }
   // What a server offers is known once it is connected; a list kept from before still shows.
   if (connection !== 'connected' && !hasList && list?.status !== 'loading') {
+    if (connection === 'none' && problem) {
+      return (
+        <p className="empty-state empty-state--error" role="alert">
+          {serverName} could not connect: {problem} Connect it again to list its {what}.
+        </p>
+      );
+    }
     return <p className="empty-state">{connection === 'connecting' ? `Connecting to ${serverName}…` : `Connect ${serverName} to list its ${what}.`}</p>;
   }
   if (!offered) return absent;
