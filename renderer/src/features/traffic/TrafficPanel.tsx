@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TrafficListFilter, TrafficType } from '../../../../shared/traffic';
 import { compileRowFilter } from '../../../../shared/filter/traffic-filter';
