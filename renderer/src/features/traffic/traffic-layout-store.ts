@@ -13,10 +13,15 @@ interface TrafficLayoutState {
   resetColumns: () => void;
 }
 
-/** Request and response side by side where there is room; at 1366 px wide the Name column stays. */
+/**
+ * Request and response side by side where there is room (the detail shows them so from 560 px
+ * wide), but never at the cost of the log's Name column, which needs ~600 px of log: on a 1366 px
+ * window the detail gives way and stacks them.
+ */
 function defaultDetailWidth(): number {
-  const width = typeof window === 'undefined' ? 1440 : window.innerWidth;
-  return Math.round(Math.min(680, Math.max(360, (width - 290) * 0.45)));
+  const mainWidth = (typeof window === 'undefined' ? 1440 : window.innerWidth) - 290;
+  const logWidth = mainWidth - 560 >= 560 ? 560 : 600;
+  return Math.round(Math.min(680, Math.max(360, mainWidth - logWidth)));
 }
 
 export const useTrafficLayoutStore = create<TrafficLayoutState>()(
