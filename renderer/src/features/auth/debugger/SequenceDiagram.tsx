@@ -1,6 +1,7 @@
 import { DIAGRAM_PARTICIPANTS, type DiagramArrow, type DiagramParticipant, type SequenceDiagram as Diagram } from '../../../../../shared/oauth-debugger';
 
-const COLUMN = 170;
+// Wide enough for most labels whole ("POST /mcp (MCP request without a token)"); the box scrolls sideways when narrow.
+const COLUMN = 240;
 const ROW = 24;
 const TOP = 36;
 /** About how wide a character of the diagram's 11px text is, to cut a label to the room it has. */
