@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import {
   approvalsButton,
   approvalsRegion,
+  toolsRegion,
   connectServer,
   disconnectServer,
   EVERYTHING_2025,
@@ -61,6 +62,13 @@ describe('approvals: sampling requests wait for a person (light theme)', () => {
     expect(await option.count()).toBe(1);
     expect(await option.textContent()).toContain(NEW);
     await expect.poll(() => option.textContent(), { timeout: 5_000 }).toMatch(/waiting for [1-9]\d* s/);
+
+    // The Tools pane's running call says who it waits for, and leads there (issue 24).
+    const waiting = toolsRegion(page).getByRole('status').filter({ hasText: 'The server is waiting for you: 1 request in Approvals.' });
+    await waiting.waitFor();
+    await approvals.getByRole('button', { name: 'Close approvals' }).click();
+    await waiting.getByRole('button', { name: 'Open Approvals' }).click();
+    await detail.waitFor();
   });
 
   test('the edited reply is approved and the tool gets exactly that text', async () => {

@@ -14,6 +14,7 @@ import type { StructuredCheck } from './result-checks';
 import type { ToolRun } from './run-history';
 import { VERDICT_LABELS, verdictOf } from './run-verdict';
 import { RunProgress } from './RunProgress';
+import { WaitingForYou } from './WaitingForYou';
 import { useStructuredCheck } from './use-structured-check';
 import { heldTextAt, wholeResult } from '../../ui/content/whole-result';
 import { RawReply } from '../../ui/OutcomeParts';
@@ -80,6 +81,7 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
 
       {task && <TaskStatusLine task={task} />}
       {running && <RunProgress progress={progress} elapsedMs={now - run.startedAt} />}
+      {running && <WaitingForYou serverId={run.serverId} />}
       {run.error && (
         <p className="tool-result__failure" role="alert">
           Could not make the call: {run.error}
