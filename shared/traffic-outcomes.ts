@@ -14,6 +14,8 @@ export interface OutcomeUpdate {
   endSeq?: number;
   /** Why, in one sentence, where the entry that ended it does not say (or nothing did). */
   reason?: string;
+  /** Its answer broke the MCP schema (one sentence): the row counts under `is:violation`. */
+  violation?: string;
 }
 
 /** Most requests left open that one connection remembers per direction; the oldest are forgotten first. */

@@ -117,7 +117,10 @@ export interface TrafficEntry {
    * `in` is from the app, `out` from Loupe. Such entries share a connection id per app.
    */
   app?: { appId: string; uri: string };
-  /** What an MCP App did wrong with this message (or a request its policy blocked), in one sentence. */
+  /**
+   * What an MCP App did wrong with this message (or a request its policy blocked), or how a
+   * server's answer broke the MCP schema (on the answer), in one sentence.
+   */
   violation?: string;
   /** For a `http` entry: the exchange, credentials redacted. */
   http?: HttpExchange;
@@ -139,7 +142,7 @@ export interface TrafficEntry {
   compare?: 'A' | 'B';
 }
 
-/** What `is:violation` finds: an MCP App's misstep, or mirrored headers that failed their verdict. */
+/** What `is:violation` finds: an MCP App's misstep, an answer that broke the MCP schema, or mirrored headers that failed their verdict. */
 export function isViolation(entry: Pick<TrafficEntry, 'violation' | 'headerVerdict'>): boolean {
   return entry.violation !== undefined || entry.headerVerdict?.ok === false;
 }

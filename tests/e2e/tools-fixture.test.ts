@@ -147,6 +147,24 @@ describe('tools: the fixture server', () => {
     await shrinkTraffic(page);
     await reply.scrollIntoViewIfNeeded();
     await harness.screenshot('tools-violations');
+
+    // The log says the same: the call's row is found by is:violation, and its detail names the break (issue 24).
+    const traffic = page.getByRole('region', { name: 'Traffic' });
+    const splitter = page.getByRole('separator', { name: 'Resize traffic panel' });
+    await splitter.focus();
+    await page.keyboard.press('End');
+    const filter = traffic.getByRole('combobox', { name: 'Filter traffic' });
+    await filter.fill('is:violation name:semem-result');
+    const row = traffic.getByRole('grid', { name: 'Traffic log' }).getByRole('row').filter({ hasText: 'semem-result' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('gridcell', { name: 'OK · violation', exact: true }).waitFor();
+    await row.click();
+    const detail = traffic.getByRole('region', { name: 'Message detail' });
+    await detail.getByText(/^The result breaks the MCP schema at \/content: /).first().waitFor();
+    await harness.screenshot('traffic-schema-violation');
+    await traffic.getByRole('button', { name: 'Close detail' }).click();
+    await filter.fill('');
+    await shrinkTraffic(page);
   });
 
   test('hostile markup in a tool and its result shows as text and never runs', async () => {

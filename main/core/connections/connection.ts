@@ -5,7 +5,7 @@ import { changedConnectionSettings } from '../config/connection-settings.js';
 import type { AuthSession } from '../auth/auth-session.js';
 import { SignInRounds } from '../auth/sign-in-rounds.js';
 import type { ChangeStreamState, ConnectionFailure, ConnectionState, ProcessExit, ProtocolEra } from '../../../shared/connection.js';
-import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome, ToolInfo } from '../../../shared/mcp.js';
+import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../shared/mcp.js';
 import {
   DEFAULT_CALL_TIMEOUTS,
   DEFAULT_PROTOCOL_ERA,
@@ -418,12 +418,14 @@ export class Connection {
   }
 
   private succeeded(started: number, method: string, sdkResult: unknown, wire: WireWatch): RpcOutcome {
+    // Tools, prompts and resources panes show these; the log says the same on the row.
     const kept = wire.response;
     if (kept && kept.message === undefined && kept.problem) return this.failed(started, this.unshowable(kept), wire);
     // The recorded response is what the server sent; the SDK's copy has wire-only fields removed.
     const raw = (wire.response?.message as { result?: unknown } | undefined)?.result;
     const result = raw !== undefined ? raw : sdkResult;
     const violations = findResultViolations(method, result, this.client?.getProtocolEra() ?? 'legacy');
+    if (violations.length > 0 && wire.response && wire.response.seq >= 0) this.recorder.schemaViolation(wire.response.seq, violationSentence(violations));
     return withWireIds({ result, violations, durationMs: performance.now() - started, responseSize: wire.response?.size ?? 0 }, wire);
   }
 
@@ -521,4 +523,11 @@ function isEraNegotiationFailure(error: unknown): boolean {
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The schema violations of an answer, in one sentence for its traffic row. */
+function violationSentence(violations: readonly SchemaViolation[]): string {
+  const first = violations[0]!;
+  const more = violations.length > 1 ? ` (and ${violations.length - 1} more)` : '';
+  return `The result breaks the MCP schema at ${first.path || '/'}: ${first.message.slice(0, 300)}${more}.`;
 }

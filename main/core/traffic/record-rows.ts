@@ -67,8 +67,11 @@ export class RecordRows implements TrafficRows {
     return this.entry(row).orphan === true;
   }
 
+  /** The row's own violation, or its answer's (one that broke the MCP schema), as the window marks it. */
   isViolation(row: number): boolean {
-    return isViolation(this.entry(row));
+    if (isViolation(this.entry(row))) return true;
+    const answer = this.partner(row);
+    return answer >= 0 && isViolation(this.entry(answer));
   }
 
   status(row: number): RowStatus {

@@ -54,6 +54,11 @@ export interface ConnectionRecorder {
   noAnswer(id: JsonRpcId, outcome: Extract<RequestOutcome, 'failed' | 'cancelled' | 'timeout'>, why: string): void;
   /** The connection (or its process) ended: every request still pending is unanswered. */
   endOpenRequests(reason?: string): void;
+  /**
+   * The answer recorded as `responseSeq` broke the MCP schema: the sentence goes on it, and the
+   * window's row (its request's) counts under `is:violation`, as the Tools pane already says.
+   */
+  schemaViolation(responseSeq: number, sentence: string): void;
 }
 
 export type EntryObserver = (entry: TrafficEntry) => void;
@@ -218,6 +223,13 @@ export class TrafficLog {
       },
       endOpenRequests: (reason = CONNECTION_ENDED_REASON) => {
         for (const seq of outcomes.endAll()) if (seq >= 0) this.settle({ seq, outcome: 'unanswered', reason });
+      },
+      schemaViolation: (responseSeq, sentence) => {
+        const response = this.record.get(responseSeq);
+        const request = response?.requestSeq === undefined ? undefined : this.record.get(response.requestSeq);
+        if (!response || !request?.outcome) return;
+        response.violation = sentence;
+        if (this.recording) this.batcher.pushOutcome({ seq: request.seq, outcome: request.outcome, endSeq: response.seq, violation: sentence });
       },
       httpRequestHeaders: (id, headers) => {
         // The request was recorded when the SDK handed it over; its POST goes out a moment later.

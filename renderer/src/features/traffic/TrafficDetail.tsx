@@ -10,6 +10,7 @@ import { KindIcon } from './KindIcon';
 import { MessagePane } from './MessagePane';
 import { describeRow, kindLabel, statusText, type RowModel } from './traffic-row-model';
 import type { TrafficSession } from '../../state/traffic/traffic-session';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 interface Props {
   session: TrafficSession;
@@ -95,6 +96,9 @@ export function TrafficDetail({ session, seq, serverName, isHttpServer, fetchWho
         )}
       </>,
     ]);
+  }
+  if (ending?.violation) {
+    facts.push(['Violation', <span className="traffic-detail__violation">{revealInvisible(ending.violation)}</span>]);
   }
   if (endedRequest !== undefined) {
     facts.push([

@@ -60,7 +60,7 @@ function sameProps(a: Props, b: Props): boolean {
 /** One row of the traffic grid: a request with its response, or a single message or line. */
 export const TrafficRow = memo(function TrafficRow(props: Props) {
   const { row, index, columns, selected, focusable, onSelect, onMenu } = props;
-  const statusClass = row.status === 'none' ? (row.kind === 'error' ? 'error' : 'none') : row.status;
+  const statusClass = row.violation && row.status === 'ok' ? 'violation' : row.status === 'none' ? (row.kind === 'error' ? 'error' : 'none') : row.status;
   return (
     <div
       role="row"

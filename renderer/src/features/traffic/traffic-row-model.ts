@@ -72,6 +72,8 @@ export interface RowModel {
   name: string;
   serverId: string;
   status: RowStatus;
+  /** Counted under `is:violation`: an answer that broke the MCP schema, a header verdict that failed. */
+  violation: boolean;
   /** The JSON-RPC error code of an error response (the row's own, or its response's). */
   errorCode: number | undefined;
   id: string;
@@ -138,6 +140,7 @@ export function describeRow(log: CompactTrafficLog, position: number): RowModel 
     name: log.subject(position) ?? '',
     serverId: log.serverId(position),
     status,
+    violation: log.isViolation(position),
     errorCode,
     id: id === undefined ? '' : String(id),
     time: log.time(position),
@@ -164,6 +167,7 @@ export function statusText(row: RowModel, now: number, formatDuration: (ms: numb
     case 'none':
       return row.kind === 'error' ? (row.errorCode === undefined ? 'error' : `error ${row.errorCode}`) : '';
     default:
-      return STATUS_LABELS[row.status];
+      // A call that "worked" with an answer that breaks the schema is not plainly OK.
+      return row.violation && row.kind !== 'note' ? `${STATUS_LABELS[row.status]} · violation` : STATUS_LABELS[row.status];
   }
 }

@@ -93,6 +93,8 @@ export interface RowChangeListener {
 export interface Ending {
   seq?: number;
   reason?: string;
+  /** How its answer broke the MCP schema, in one sentence. */
+  violation?: string;
 }
 
 function jsonText(message: unknown): string {
@@ -252,7 +254,12 @@ export class CompactTrafficLog implements TrafficRows {
     const position = this.positionOfSeq(update.seq);
     if (position < 0 || this.kindCode(position) !== KIND.request) return;
     this.chunkOf(position).status[position & CHUNK_MASK] = STATUS_CODE.get(update.outcome) ?? PENDING;
-    this.endings.set(position, { ...(update.endSeq !== undefined ? { seq: update.endSeq } : {}), ...(update.reason !== undefined ? { reason: update.reason } : {}) });
+    this.endings.set(position, {
+      ...(update.endSeq !== undefined ? { seq: update.endSeq } : {}),
+      ...(update.reason !== undefined ? { reason: update.reason } : {}),
+      ...(update.violation !== undefined ? { violation: update.violation } : {}),
+    });
+    if (update.violation !== undefined) this.markViolation(update.seq);
     this.rowChanged(position);
   }
 
