@@ -251,6 +251,13 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   };
 
 
+  // A collection run and a chat turn are parent spans of the requests they make (when exporting traces).
+  const runCollection = handlers['collections.run'];
+  handlers['collections.run'] = (params) =>
+    telemetry.traced({ name: `collection run${params.path ? `: ${params.path}` : ''}`, kind: 'collection-run', serverId: params.serverId }, () => runCollection(params));
+  const sendChat = handlers['chat.send'];
+  handlers['chat.send'] = (params) => telemetry.traced({ name: 'chat turn', kind: 'chat-turn' }, () => sendChat(params));
+
   const removeServer = handlers['servers.remove'];
   handlers['servers.remove'] = async (params) => {
     await removeServer(params);

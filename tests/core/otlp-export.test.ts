@@ -1,6 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver.js';
-import { fixture, startCore, waitFor, type TestCore } from './helpers.js';
+import { FIXTURE_SERVER, fixture, startCore, waitFor, type TestCore } from './helpers.js';
 
 describe('OpenTelemetry export of MCP calls over OTLP/HTTP', () => {
   let test: TestCore;
@@ -61,6 +64,35 @@ describe('OpenTelemetry export of MCP calls over OTLP/HTTP', () => {
     expect(read.status.code).toBe(2);
     // The exporter counts a batch once the collector's answer is back.
     await waitFor(async () => (await test.core.handlers['telemetry.status']()).exported >= 4, 'the exported count');
+  });
+
+  it('a collection run is the parent span of the requests it makes, and a call made meanwhile elsewhere is not its child', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'loupe-otlp-collection-'));
+    try {
+      await writeFile(
+        path.join(dir, 'collection.yaml'),
+        `loupe: 1\nname: traced\nservers:\n  fx:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(FIXTURE_SERVER)}]\n`,
+      );
+      await writeFile(path.join(dir, 'echo.yaml'), 'tool: echo\narguments: { message: traced run }\n');
+      const view = await test.core.handlers['collections.open']({ dir });
+      const report = await test.core.handlers['collections.run']({ collectionId: view.id });
+      expect(report.requests.map((request) => request.status)).toEqual(['passed']);
+      await test.core.handlers['tools.call']({ serverId, name: 'echo', arguments: { message: 'outside the run' }, callId: 'c3' });
+
+      const run = await waitFor(() => receiver.spans.find((span) => span.name === 'collection run'), 'the collection run span');
+      expect(run.attributes['loupe.span.kind']).toBe('collection-run');
+      const calls = await waitFor(() => {
+        const echoes = receiver.spans.filter((span) => span.name === 'tools/call echo' && span.startMs >= run.startMs);
+        return echoes.length >= 2 ? echoes : undefined;
+      }, 'both echo spans');
+      const inRun = calls.filter((span) => span.parentSpanId === run.spanId);
+      expect(inRun).toHaveLength(1);
+      expect(inRun[0]!.attributes['loupe.server.name']).toContain('fx');
+      expect(calls.find((span) => span.attributes['loupe.server.id'] === serverId)?.parentSpanId).toBe('');
+      await test.core.handlers['collections.close']({ collectionId: view.id });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('says why a parent span cannot start while exporting is off', async () => {

@@ -24,6 +24,8 @@ interface Exporting {
 interface OpenParent {
   span: Span;
   serverId?: string | undefined;
+  /** Parents only what runs inside `within` it (a run or a turn Loupe traces by itself). */
+  scoped: boolean;
 }
 
 /** Counts what the collector accepted and keeps its last refusal, for `telemetry.status`. */
@@ -114,12 +116,13 @@ export class McpTelemetry {
     await exporting.provider.shutdown().catch(() => undefined);
   }
 
-  startParent(params: ParentSpanParams): ParentSpanRef {
+  /** `scoped`: the span parents only the requests made inside `within` it, not every request while it is open. */
+  startParent(params: ParentSpanParams, scoped = false): ParentSpanRef {
     const exporting = this.requireExporting();
     if (this.parents.size >= MAX_OPEN_PARENTS) throw new LoupeError(`${MAX_OPEN_PARENTS} parent spans are open already: end some first.`, 'too-many');
     const span = exporting.tracer.startSpan(params.name, { kind: SpanKind.INTERNAL, attributes: { 'loupe.span.kind': params.kind, ...params.attributes } });
     const { spanId, traceId } = span.spanContext();
-    this.parents.set(spanId, { span, serverId: params.serverId });
+    this.parents.set(spanId, { span, serverId: params.serverId, scoped });
     return { spanId, traceId };
   }
 
@@ -129,6 +132,23 @@ export class McpTelemetry {
     if (error) parent.span.setStatus({ code: SpanStatusCode.ERROR, message: error });
     parent.span.end();
     this.parents.delete(spanId);
+  }
+
+  /**
+   * Runs `work` under a parent span of its own while exporting (a collection run, a chat turn),
+   * so the requests it makes are its children; ends it with work's error, if any. Off: just work.
+   */
+  async traced<T>(params: ParentSpanParams, work: () => Promise<T>): Promise<T> {
+    if (!this.exporting || this.parents.size >= MAX_OPEN_PARENTS) return work();
+    const { spanId } = this.startParent(params, true);
+    try {
+      const result = await this.within(spanId, work);
+      this.endParent(spanId);
+      return result;
+    } catch (error) {
+      if (this.parents.has(spanId)) this.endParent(spanId, error instanceof Error ? error.message.slice(0, 1000) : String(error).slice(0, 1000));
+      throw error;
+    }
   }
 
   /** Runs `work` with the parent span as the parent of every request it makes (core features: a chat turn, a run). */
@@ -146,7 +166,7 @@ export class McpTelemetry {
     const inside = this.current.getStore();
     if (inside) return inside;
     let found: Span | undefined;
-    for (const parent of this.parents.values()) if (parent.serverId === undefined || parent.serverId === serverId) found = parent.span;
+    for (const parent of this.parents.values()) if (!parent.scoped && (parent.serverId === undefined || parent.serverId === serverId)) found = parent.span;
     return found;
   }
 
