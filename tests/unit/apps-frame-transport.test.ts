@@ -184,4 +184,31 @@ describe('RecordQueue: app records to the core in batches', () => {
       { direction: 'in', text: 'three' },
     ]);
   });
+
+  test('drain waits for a send under way and for what arrived during it', async () => {
+    const sent: string[] = [];
+    let release: () => void = () => {};
+    const queue = new RecordQueue(
+      (records) =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            sent.push(...records.map((record) => ('text' in record ? String(record.text) : '')));
+            resolve();
+          };
+        }),
+    );
+    queue.push({ direction: 'in', text: 'request' });
+    await Promise.resolve();
+    queue.push({ direction: 'in', text: 'answer' });
+    let drained = false;
+    const draining = queue.drain().then(() => (drained = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(drained).toBe(false);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(drained).toBe(false);
+    release();
+    await draining;
+    expect(sent).toEqual(['request', 'answer']);
+  });
 });

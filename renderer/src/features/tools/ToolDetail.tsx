@@ -232,7 +232,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected, lint 
             onOpenResource={(uri) => toolsSlots.openResource.get()(serverId, uri)}
           />
         )}
-        <ToolApp serverId={serverId} tool={tool} run={run} draftArguments={draft.value} connected={connected} />
+        <ToolApp serverId={serverId} tool={tool} listKey={listKey} run={run} draftArguments={draft.value} connected={connected} />
       </div>
     </div>
   );

@@ -5,14 +5,14 @@ import { plural } from '../../ui/format';
 import { statusOf, useConnection } from '../../state/connections/connections-store';
 import { findServer, useServersStore } from '../../state/servers';
 import { filterEntries, listEntries } from './tool-facts';
-import { ToolDetail } from './ToolDetail';
+import { KeptToolDetails } from './KeptToolDetails';
 import { ToolList } from './ToolList';
 import { useServerList } from '../../state/lists/lists-store';
 import { useToolsStore } from './tools-store';
 import './tools.css';
 import { ListPane, ListPanelBody, ListPanelHeader, ListPanelNotice } from '../../ui/list-panel/ListPanel';
 import { NAMED_ITEM_FILTER_KEYS } from '../../ui/list-filter';
-import { findingsByTool, lintCountText, useToolLintStore } from './tool-lint-store';
+import { findingsByTool, lintCountText, lintListKey, useToolLintStore } from './tool-lint-store';
 import { connectionProblemText } from '../../ui/connection/ConnectionProblem';
 
 /** The selected server's tools: the list (with a filter) and the selected tool's detail. */
@@ -36,7 +36,7 @@ export function ToolsPanel() {
   const selected = entries.find((entry) => entry.key === selectedKey);
   // Each list loaded (a connection, a change, a refresh) is linted once: tools.lint lints the list
   // the core holds, without loading it again.
-  const listKey = tools?.status === 'loaded' ? `${tools.connectionId}:${tools.revision}` : undefined;
+  const listKey = lintListKey(tools);
   const lint = useToolLintStore((state) => (serverId ? state.byServer[serverId] : undefined));
   const runLint = useToolLintStore((state) => state.lint);
   useEffect(() => {
@@ -85,7 +85,7 @@ export function ToolsPanel() {
         }
         refresh={{ label: 'Refresh tools', disabled: !connected || unsupported || tools?.status === 'loading', onRefresh: () => refresh() }}
       />
-      {!server || !tools || !hasList ? (
+      {(!server || !tools || !hasList) && (
         <ListPanelNotice
           situation={{
             what: 'tools',
@@ -97,10 +97,13 @@ export function ToolsPanel() {
             hasList,
           }}
         />
-      ) : (
-        // The tools stay listed after a disconnect: their detail says to connect.
-        <ListPanelBody
-          list={
+      )}
+      {/* The body stays mounted under a notice, so the details kept for open apps are not reloaded. */}
+      <ListPanelBody
+        hidden={!server || !tools || !hasList}
+        list={
+          tools && hasList ? (
+            // The tools stay listed after a disconnect: their detail says to connect.
             <ListPane
               what="tools"
               list={tools}
@@ -110,29 +113,10 @@ export function ToolsPanel() {
             >
               <ToolList entries={visible} selectedKey={selectedKey} onSelect={onSelect} lint={lintFindings} />
             </ListPane>
-          }
-          detail={
-            selected && serverId ? (
-              <ToolDetail
-                key={`${serverId}:${selected.key}`}
-                serverId={serverId}
-                tool={selected.tool}
-                listKey={selected.key}
-                sameName={selected.sameName}
-                connected={connected}
-                lint={{
-                  findings: lintFindings.get(selected.tool.name) ?? [],
-                  checking: lint?.status === 'checking',
-                  error: lint?.status === 'failed' ? lint.error : undefined,
-                  onLintAgain: () => listKey && void runLint(serverId, listKey, true),
-                }}
-              />
-            ) : (
-              <p className="empty-state">Select a tool to see its details and run it.</p>
-            )
-          }
-        />
-      )}
+          ) : null
+        }
+        detail={<KeptToolDetails shown={selected && serverId && hasList ? { serverId, listKey: selected.key } : undefined} />}
+      />
     </section>
   );
 }

@@ -33,6 +33,11 @@ export const useToolLintStore = create<ToolLintStore>()((set, get) => ({
   },
 }));
 
+/** Which tool list a lint report is of: its connection and revision, once it is loaded. */
+export function lintListKey(tools: { status: string; connectionId?: string; revision?: number } | undefined): string | undefined {
+  return tools?.status === 'loaded' ? `${tools.connectionId}:${tools.revision}` : undefined;
+}
+
 /** Each tool's findings, most severe first. */
 export function findingsByTool(report: ToolLintReport | undefined): ReadonlyMap<string, readonly ToolLintFinding[]> {
   const byTool = new Map<string, ToolLintFinding[]>();

@@ -154,10 +154,10 @@ export function ListPane({ what, list, violationsSubject, onForceRefresh, empty,
   );
 }
 
-/** The list beside the selected item's detail. */
-export function ListPanelBody({ list, detail }: { list: ReactNode; detail: ReactNode }) {
+/** The list beside the selected item's detail (`hidden` keeps it mounted but not shown). */
+export function ListPanelBody({ list, detail, hidden = false }: { list: ReactNode; detail: ReactNode; hidden?: boolean }) {
   return (
-    <div className="list-panel__body">
+    <div className="list-panel__body" hidden={hidden}>
       {list}
       <div className="list-panel__detail-pane">{detail}</div>
     </div>

@@ -116,6 +116,12 @@ function OpenApp({ opening, toolInput, toolResult, tool, onClosed, granted, onGr
     return () => void session.close();
   }, [session]);
 
+  // An app that opens below the fold (a small window, a long result) is brought into view once, when it is ready.
+  const ready = state.status === 'ready';
+  useEffect(() => {
+    if (ready) frame.current?.scrollIntoView({ block: 'nearest' });
+  }, [ready]);
+
   // Escape leaves Fullscreen, as everywhere else (keys pressed inside the app's frame stay the app's).
   useEffect(() => {
     if (state.displayMode !== 'fullscreen') return;

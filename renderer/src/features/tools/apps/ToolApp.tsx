@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { JsonObject, ToolInfo } from '../../../../../shared/mcp';
 import type { ToolRun } from '../run-history';
 import { readAppResourceMeta } from '../../../../../shared/app-resource-meta';
@@ -6,10 +6,13 @@ import { useListsStore } from '../../../state/lists/lists-store';
 import { describeAppMeta, toolAppUri } from './app-facts';
 import './tool-app.css';
 import { isObject } from '../../../../../shared/is-object';
+import { useLiveAppsStore } from './live-apps-store';
 
 interface Props {
   serverId: string;
   tool: ToolInfo;
+  /** The tool's entry in the server's list (the name, or `name#2`). */
+  listKey: string;
   /** The run shown in the detail: its app opens beside its result once it is done. */
   run: ToolRun | undefined;
   /** The arguments being edited, for opening the app without a run. */
@@ -27,16 +30,21 @@ type Alone = { key: number; input: JsonObject; beforeRun: string | undefined } |
  * A tool's MCP App: after a successful run it opens with the run's arguments and result; it can
  * also be opened alone with the arguments as typed, without running the tool.
  */
-export function ToolApp({ serverId, tool, run, draftArguments, connected }: Props) {
+export function ToolApp({ serverId, tool, listKey, run, draftArguments, connected }: Props) {
   const uri = toolAppUri(tool);
   const [alone, setAlone] = useState<Alone>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const listed = useListsStore((state) => (uri ? state.byServer[serverId]?.resources?.items.find((item) => item.uri === uri) : undefined));
-  if (!uri) return null;
 
   const finished = run?.status === 'done' && run.outcome?.result !== undefined && !run.outcome.failure ? run : undefined;
   const showAlone = alone !== null && alone.beforeRun === finished?.callId;
   const showRun = !showAlone && finished !== undefined && dismissed !== finished.callId;
+  const open = uri !== undefined && connected && (showAlone || showRun);
+  // An open app keeps this detail mounted while another server or tool is shown (see live-apps-store).
+  const setLive = useLiveAppsStore((state) => state.setLive);
+  useEffect(() => setLive({ serverId, listKey }, open), [setLive, serverId, listKey, open]);
+  useEffect(() => () => setLive({ serverId, listKey }, false), [setLive, serverId, listKey]);
+  if (!uri) return null;
 
   return (
     <div className="tool-app">

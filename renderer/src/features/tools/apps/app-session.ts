@@ -198,7 +198,8 @@ export class AppSession {
     this.update({ status: 'closed' });
     this.decide?.(false);
     await bridge?.close().catch(() => {});
-    await this.queue.flush();
+    // Every record (the app's answer to the teardown included) reaches the log before the core ends what is unanswered.
+    await this.queue.drain();
     this.stopWatching?.();
     await this.options.api.invoke('apps.close', { appId: this.options.opening.appId }).catch(() => {});
   }

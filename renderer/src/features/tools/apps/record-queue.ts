@@ -11,6 +11,7 @@ export class RecordQueue {
   private pending: AppWireRecord[] = [];
   private lost = 0;
   private sending = false;
+  private inFlight: Promise<void> = Promise.resolve();
 
   constructor(private readonly send: (records: AppWireRecord[]) => Promise<void>) {}
 
@@ -23,8 +24,22 @@ export class RecordQueue {
     if (!this.sending) queueMicrotask(() => void this.flush());
   }
 
-  async flush(): Promise<void> {
-    if (this.sending || (this.pending.length === 0 && this.lost === 0)) return;
+  /** Resolves once every record pushed so far is sent (or given up with the core), a send under way included. */
+  async drain(): Promise<void> {
+    while (this.sending || this.pending.length > 0 || this.lost > 0) {
+      if (this.sending) await this.inFlight;
+      else await this.flush();
+    }
+  }
+
+  /** Sends what is pending, unless a send is under way (which sends the rest after it). */
+  flush(): Promise<void> {
+    if (this.sending || (this.pending.length === 0 && this.lost === 0)) return Promise.resolve();
+    this.inFlight = this.sendPending();
+    return this.inFlight;
+  }
+
+  private async sendPending(): Promise<void> {
     this.sending = true;
     const batch = this.pending;
     this.pending = [];
