@@ -73,6 +73,9 @@ describe('MCP Apps: teardown and switching servers', () => {
     const tools = await selectServer(page, 'Basic React');
     const backApp = tools.getByRole('region', { name: /^App ui:\/\/get-time/ });
     await backApp.getByRole('status').getByText('Running').waitFor();
+    // Out of sight it kept its size: it never told Loupe it shrank, and its frame is as tall as before.
+    expect(await backApp.getByRole('status').textContent()).toContain('×427 px');
+    expect((await backApp.locator('iframe').boundingBox())!.height).toBe(427);
     expect(await (await appFrame(backApp)).evaluate(() => (window as { loupeTestMark?: string }).loupeTestMark)).toBe('kept');
     // Only the shown server's app is in view; the other waits, hidden.
     expect(await page.getByRole('region', { name: /^App ui:\/\/get-time/ }).count()).toBe(1);

@@ -138,6 +138,23 @@ describe('signing in to an OAuth-protected server', () => {
     expect(harness.pageErrors).toEqual([]);
   });
 
+  test('a step-up sign-in asked for during a call says so under the call, and its link signs in with more scopes (issue 24)', async () => {
+    const page = harness.page;
+    // Signed in (in a tab) with the `mcp` scope by the test above; admin-echo needs `admin` too.
+    const tools = await showTools(page);
+    await selectTool(tools, 'admin-echo');
+    const result = await runWithJson(tools, { text: 'stepped up' });
+    const waiting = tools.getByRole('status').filter({ hasText: 'The server asks for more access' });
+    await waiting.waitFor({ timeout: 30_000 });
+    expect(await waiting.textContent()).toContain('403 insufficient_scope');
+    await harness.screenshot('oauth-step-up-waiting');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), waiting.getByRole('link', { name: 'Open the sign-in page' }).click()]);
+    await tab.getByRole('heading', { name: 'Signed in' }).waitFor({ timeout: 30_000 });
+    await result.getByText('admin: stepped up').first().waitFor({ timeout: 30_000 });
+    expect(await waiting.count()).toBe(0);
+    await tab.close();
+  });
+
   test('the server form’s OAuth section saves the client id in servers.json and the client secret apart', async () => {
     const page = harness.page;
     await page.getByRole('region', { name: 'Servers' }).getByRole('button', { name: `Edit ${BROWSER_NAME}` }).click();

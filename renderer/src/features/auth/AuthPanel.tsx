@@ -5,6 +5,7 @@ import { formatClockTime } from '../../ui/format';
 import { findServer, useServersStore } from '../../state/servers';
 import { authSlots } from './slots';
 import { useAuthStore } from '../../state/auth/auth-store';
+import { isWebUrl } from '../../state/auth/sign-in-window';
 import { HttpExchangeView } from '../../ui/HttpExchangeView';
 import { useSignIn } from '../../ui/sign-in/use-sign-in';
 import './auth.css';
@@ -33,10 +34,6 @@ function expiry(expiresAt: number | undefined): string {
   const when = formatClockTime(expiresAt);
   if (minutes < 0) return `${when} (expired)`;
   return `${when} (in ${minutes < 60 ? `${minutes} min` : `${Math.round(minutes / 60)} h`})`;
-}
-
-function isWebUrl(url: string): boolean {
-  return /^https?:\/\//i.test(url);
 }
 
 /** The selected HTTP server's OAuth: each step with its HTTP exchange, the masked tokens, Sign in and Clear tokens. */

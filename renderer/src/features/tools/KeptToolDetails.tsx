@@ -5,6 +5,7 @@ import { detailsToRender, useLiveAppsStore, type LiveApp } from './apps/live-app
 import { listEntries } from './tool-facts';
 import { ToolDetail } from './ToolDetail';
 import { findingsByTool, lintListKey, useToolLintStore } from './tool-lint-store';
+import './kept-tool-details.css';
 
 /**
  * The shown tool's detail, and, hidden, the details of other tools whose MCP App is open, so
@@ -18,7 +19,8 @@ export function KeptToolDetails({ shown }: { shown: LiveApp | undefined }) {
       {details.map((detail) => {
         const isShown = detail.serverId === shown?.serverId && detail.listKey === shown.listKey;
         return (
-          <div key={`${detail.serverId}\u0000${detail.listKey}`} hidden={!isShown}>
+          // Not `hidden`: a frame without layout would tell its app it shrank to nothing; this one keeps its size, out of sight.
+          <div key={`${detail.serverId}\u0000${detail.listKey}`} className={isShown ? undefined : 'kept-tool-detail--away'} inert={!isShown} aria-hidden={!isShown || undefined}>
             <ToolDetailOf {...detail} />
           </div>
         );

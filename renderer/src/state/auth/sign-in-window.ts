@@ -5,6 +5,11 @@
  */
 const waiting = new Map<string, Window>();
 
+/** A sign-in page Loupe may link to or load: http(s) only, never `javascript:` or `data:`. */
+export function isWebUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
 export function reserveSignInTab(serverId: string): void {
   const tab = window.open('about:blank', '_blank');
   if (tab) waiting.set(serverId, tab);
@@ -13,7 +18,7 @@ export function reserveSignInTab(serverId: string): void {
 export function openSignInPage(serverId: string, url: string): boolean {
   const tab = waiting.get(serverId);
   waiting.delete(serverId);
-  if (!tab || tab.closed || !/^https?:\/\//i.test(url)) return false;
+  if (!tab || tab.closed || !isWebUrl(url)) return false;
   tab.opener = null;
   tab.location.href = url;
   return true;
