@@ -35,6 +35,8 @@ describe('tasks: a tool that runs as a task (server-everything, 2025-11-25 Tasks
     await harness.screenshot('task-running');
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/^completed/);
     await expect.poll(() => result().textContent(), { timeout: 30_000 }).toContain('Research Report: otters');
+    // The result's header gives its size, not "0 B" (issue 24).
+    expect(await result().getByTitle('Size of the response message').first().textContent()).toMatch(/^response [1-9][\d.,]* (B|KB)$/);
 
     await openTab(page, 'Tasks');
     const tasks = page.getByRole('region', { name: 'Tasks', exact: true });

@@ -6,6 +6,7 @@ import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
 import { appContentSecurityPolicy } from './app-policy.js';
 import { readAppResourceMeta } from '../../../shared/app-resource-meta.js';
 import { isObject } from '../../../shared/is-object.js';
+import { jsonByteLength } from '../base/json-size.js';
 
 /** Open apps kept at once; opening another forgets the oldest (its frame then gets a 404 on reload). */
 const MAX_OPEN_APPS = 24;
@@ -42,14 +43,6 @@ function documentOf(read: RpcOutcome, uri: string, problems: string[]): { html: 
     problems.push(`The resource's MIME type is ${mimeType === undefined ? 'missing' : `“${mimeType.slice(0, 80)}”`}; MCP Apps asks for ${APP_MIME_TYPE}.`);
   }
   return { html, meta: item._meta };
-}
-
-function sizeOf(value: unknown): number {
-  try {
-    return Buffer.byteLength(JSON.stringify(value) ?? '');
-  } catch {
-    return 0;
-  }
 }
 
 /**
@@ -102,7 +95,7 @@ export class AppDocuments {
       const direction = record.direction === 'out' ? 'out' : 'in';
       const violation = typeof record.violation === 'string' ? record.violation.slice(0, 500) : undefined;
       if (record.message !== undefined) {
-        const size = sizeOf(record.message);
+        const size = jsonByteLength(record.message);
         if (size > MAX_RECORDED_MESSAGE_BYTES) app.recorder.note(`The app posted a message of ${size} bytes; Loupe keeps messages up to ${MAX_RECORDED_MESSAGE_BYTES}.`, violation ?? 'Message too large.');
         else app.recorder.message(direction, record.message, size, undefined, violation);
       } else if (typeof record.text === 'string' || violation !== undefined) {

@@ -32,6 +32,7 @@ import { describeNegotiation, describePinFailure, ProbeWatch } from './probe-wat
 import { readProgress } from './read-progress.js';
 import { serverIdentity } from './server-identity.js';
 import { watchWire, withWireIds, type Flow, type WireWatch } from './wire-watch.js';
+import { jsonByteLength } from '../base/json-size.js';
 
 /** The SDK's own request timer, set beyond any call's deadline (the largest delay a Node timer takes). */
 const NO_SDK_TIMEOUT_MS = 2 ** 31 - 1;
@@ -380,7 +381,8 @@ export class Connection {
       const outcome = await tasks.callTool(name, args, { callId: options.callId, signal: abort.signal, timeoutMs: timeouts.timeoutMs, ...(options.tool ? { tool: options.tool } : {}) });
       if ('failure' in outcome) return this.failed(started, outcome.failure);
       const era = this.client?.getProtocolEra() ?? 'legacy';
-      return { result: outcome.result, violations: findResultViolations('tools/call', outcome.result, era), durationMs: performance.now() - started, responseSize: 0 };
+      // The result's own size: the message that carried it (tasks/result or tasks/get) is in the log with its exact bytes.
+      return { result: outcome.result, violations: findResultViolations('tools/call', outcome.result, era), durationMs: performance.now() - started, responseSize: jsonByteLength(outcome.result) };
     } catch (error) {
       return this.failed(started, this.describeFailure(error, abort.signal, timeouts));
     } finally {
