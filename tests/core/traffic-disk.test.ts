@@ -10,7 +10,8 @@ import { collectExport } from '../../shared/traffic-export.js';
 import { MIN_DISK_BUDGET_BYTES, TRAFFIC_PAGE_BYTES, type TrafficEntry } from '../../shared/traffic.js';
 import { TRAFFIC_FOLDER, TrafficSessions } from '../../main/core/traffic/traffic-sessions.js';
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
-import { exportedText, fixture, readSession, startCore, type TestCore } from './helpers.js';
+import { recordedOutcomes } from '../../shared/traffic-outcomes.js';
+import { exportedText, fixture, readSession, startCore, waitFor, type TestCore } from './helpers.js';
 
 const cores: TestCore[] = [];
 afterEach(async () => {
@@ -53,6 +54,19 @@ describe('the traffic record on disk', () => {
     expect(saved.find((entry) => entry.seq === exact!.seq)?.raw).toBe(exact!.raw);
     // The text is not written twice: a line with `raw` leaves the parsed message out.
     expect(saved.find((entry) => entry.seq === exact!.seq)?.message).toBeUndefined();
+  });
+
+  it('keeps an answer’s schema violation on disk: a session read back marks its request as the live log did', async () => {
+    const { test, call } = await connectedFixture();
+    const outcome = await call('semem-result');
+    expect(outcome.violations.length).toBeGreaterThan(0);
+    const live = (await test.traffic()).find((entry) => entry.kind === 'request' && entry.method === 'tools/call');
+    await waitFor(async () => (await test.traffic()).find((entry) => entry.kind === 'note' && entry.violation !== undefined), 'the violation note');
+    const sessions = await test.core.handlers['traffic.sessions.list']();
+    const saved = linesOf((await readSession(test.core, sessions[0]!.id)).text);
+    const update = recordedOutcomes(saved).find((candidate) => candidate.seq === live!.seq);
+    expect(update?.outcome).toBe('ok');
+    expect(update?.violation).toMatch(/content/);
   });
 
   it('serves an entry memory has let go from disk, whole', async () => {

@@ -229,6 +229,8 @@ export class TrafficLog {
         const request = response?.requestSeq === undefined ? undefined : this.record.get(response.requestSeq);
         if (!response || !request?.outcome) return;
         response.violation = sentence;
+        // The answer may be on disk already: a note, saved like any entry, carries the mark for whoever reads the record later.
+        append({ direction: response.direction, time: clock(), kind: 'note', size: 0, requestSeq: request.seq, violation: sentence, text: `The answer #${response.seq} to #${request.seq} breaks the MCP schema.` });
         if (this.recording) this.batcher.pushOutcome({ seq: request.seq, outcome: request.outcome, endSeq: response.seq, violation: sentence });
       },
       httpRequestHeaders: (id, headers) => {
