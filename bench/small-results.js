@@ -81,6 +81,8 @@ export async function run({ rounds, warmup }) {
       for (let round = 0; round < warmup + rounds; round++) {
         const args = testCase.tool === 'echo' ? { message: `round ${round}` } : testCase.args;
         await tools.getByRole('textbox', { name: 'Arguments' }).fill(JSON.stringify(args));
+        // A person clicks Run after typing, once the arguments' check has answered: measured is click → result, not the check.
+        await tools.getByText('Valid JSON that matches the schema.').waitFor({ timeout: SHOW_TIMEOUT_MS });
         try {
           const measured = await page.evaluate(runAndWaitUntilShown, { tool: testCase.tool, round, timeoutMs: SHOW_TIMEOUT_MS });
           if (round >= warmup) {
