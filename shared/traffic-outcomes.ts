@@ -171,8 +171,8 @@ export function recordedOutcomes(entries: Iterable<TrafficEntry>): OutcomeUpdate
     outcomes.remember(entry);
     if (ended) updates.set(ended.seq, { seq: ended.seq, outcome: ended.outcome, endSeq: entry.seq, ...(ended.reason !== undefined ? { reason: ended.reason } : {}) });
     // The core's note that an answer broke the MCP schema marks its request, as the live log did.
-    const marked = entry.kind === 'note' && entry.violation !== undefined && entry.requestSeq !== undefined ? updates.get(entry.requestSeq) : undefined;
-    if (marked) marked.violation = entry.violation;
+    const marked = entry.kind === 'note' && entry.requestSeq !== undefined ? updates.get(entry.requestSeq) : undefined;
+    if (marked && entry.violation !== undefined) marked.violation = entry.violation;
   }
   for (const outcomes of byConnection.values()) {
     for (const seq of outcomes.endAll()) updates.set(seq, { seq, outcome: 'unanswered', reason: CONNECTION_ENDED_REASON });

@@ -26,10 +26,17 @@ export function createCallSlot<O>(): CallSlot<O> {
     async call(key, steps) {
       const id = crypto.randomUUID();
       latest.set(key, id);
+      // Sent before it is shown as under way: showing it renders, and the request need not wait for that.
+      let invoked: Promise<O>;
+      try {
+        invoked = steps.invoke(id);
+      } catch (error) {
+        invoked = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
       steps.start(id, Date.now());
       let result: CallResult<O>;
       try {
-        result = { outcome: await steps.invoke(id) };
+        result = { outcome: await invoked };
       } catch (error) {
         result = { error: errorMessage(error) };
       }

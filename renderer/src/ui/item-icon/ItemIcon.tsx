@@ -4,15 +4,18 @@ import { pickIconSource } from './icon-source';
 import './item-icon.css';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
+/** One query for every icon: asking matchMedia anew on each render of each icon costs a style lookup each time. */
+let darkQuery: MediaQueryList | undefined;
+const darkScheme = (): MediaQueryList => (darkQuery ??= window.matchMedia(DARK_QUERY));
 
 function subscribeToScheme(onChange: () => void): () => void {
-  const query = window.matchMedia(DARK_QUERY);
+  const query = darkScheme();
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
 
 function useColorScheme(): 'light' | 'dark' {
-  return useSyncExternalStore(subscribeToScheme, () => (window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light'));
+  return useSyncExternalStore(subscribeToScheme, () => (darkScheme().matches ? 'dark' : 'light'));
 }
 
 /** A resource's, template's or prompt's icon as an <img> (never markup), or nothing. Decorative: the name is beside it. */
