@@ -40,7 +40,8 @@ describe('proxied sessions and intercept in the window', () => {
   const card = () => page().getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: `${SESSION} Proxied` });
   const traffic = () => page().getByRole('region', { name: 'Traffic' });
   const trafficRows = () => traffic().getByRole('grid', { name: 'Traffic log' }).getByRole('row').filter({ hasNot: page().getByRole('columnheader') });
-  const desk = () => page().getByRole('region', { name: 'Intercept' });
+  const desk = () => page().getByRole('region', { name: 'Intercept', exact: true });
+  const sessionView = () => page().getByRole('main').getByRole('region', { name: SESSION });
 
   test('the proxied card shows the real client and server, and selecting it shows its traffic in the log', async () => {
     await card().waitFor(ARRIVES);
@@ -60,6 +61,49 @@ describe('proxied sessions and intercept in the window', () => {
     // Only the proxied session's rows are shown, named by the session.
     await expect.poll(() => trafficRows().filter({ hasNotText: SESSION }).count()).toBe(0);
     await harness.screenshot('proxy-card-and-traffic');
+  });
+
+  test('the selected proxied session fills the main area: client next to server, its state, its traffic to export, its intercept state', async () => {
+    await card().getByRole('button', { name: SESSION }).click();
+    const view = sessionView();
+    await view.waitFor();
+    // The configured server's tabs give way to the session.
+    expect(await page().getByRole('tablist', { name: 'Server features' }).isVisible()).toBe(false);
+    expect(await view.getByRole('heading', { name: SESSION }).count()).toBe(1);
+    expect(await view.getByText('Live', { exact: true }).count()).toBe(1);
+
+    const peers = view.getByRole('region', { name: 'Client and server' }).getByRole('table');
+    const cell = (row: string, column: 1 | 2) => peers.getByRole('row', { name: new RegExp(`^${row}`) }).getByRole('cell').nth(column - 1);
+    expect(await cell('Name', 1).textContent()).toBe('proxy-test-client 7.7.7');
+    expect(await cell('Name', 2).textContent()).toBe('Everything Reference Server 2.0.0');
+    expect(await cell('Protocol version', 1).textContent()).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(await cell('Protocol version', 2).textContent()).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    expect(await cell('Capabilities', 1).textContent()).toContain('roots');
+    expect(await cell('Capabilities', 2).textContent()).toContain('tools');
+    const clientAsSent = JSON.parse((await view.getByLabel('What the client said about itself').textContent()) ?? '') as { info: { name: string } };
+    expect(clientAsSent.info.name).toBe('proxy-test-client');
+
+    const state = view.getByRole('region', { name: 'Session state' });
+    expect(await state.textContent()).toContain('No entry lost.');
+    expect(await view.getByRole('region', { name: 'Its intercept state' }).textContent()).toContain('Not intercepting: no rule is on');
+
+    // Export its traffic: JSON Lines of this session's entries only, the echo call among them.
+    const [download] = await Promise.all([page().waitForEvent('download'), view.getByRole('button', { name: 'Export its traffic' }).click()]);
+    const saved = path.join(harness.dataDir, 'proxied-export.jsonl');
+    await download.saveAs(saved);
+    const entries = readFileSync(saved, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { serverId: string; method?: string; message?: unknown });
+    const serverIds = new Set(entries.map((entry) => entry.serverId));
+    expect([...serverIds]).toHaveLength(1);
+    expect([...serverIds][0]).toMatch(/^proxy-/);
+    expect(entries.some((entry) => entry.method === 'tools/call' && JSON.stringify(entry.message).includes('seen in the log'))).toBe(true);
+    await view.getByRole('status').filter({ hasText: /^Exported \d+ entries\.$/ }).waitFor();
+
+    // Its traffic is what the log shows.
+    await traffic().getByRole('combobox', { name: 'Filter traffic' }).fill('');
+    await view.getByRole('button', { name: 'Show its traffic in the log' }).click();
+    await expect.poll(() => traffic().getByRole('combobox', { name: 'Filter traffic' }).inputValue()).toMatch(/^server:proxy-[0-9a-f]+$/);
+    await harness.screenshot('proxy-session-main-view');
+    expect(harness.pageErrors).toEqual([]);
   });
 
   test('an intercept rule pauses a tools/call; edited and forwarded, the client gets the edited call’s result', async () => {
@@ -84,6 +128,10 @@ describe('proxied sessions and intercept in the window', () => {
     const paused = desk().getByRole('listbox', { name: 'Paused messages' }).getByRole('option').filter({ hasText: 'tools/call' });
     await paused.first().waitFor(ARRIVES);
     await expect.poll(() => page().getByRole('button', { name: /^Intercept, 1 paused/ }).count()).toBe(1);
+    // The session's own view says it intercepts and counts down the paused call.
+    const interceptState = sessionView().getByRole('region', { name: 'Its intercept state' });
+    await expect.poll(() => interceptState.textContent()).toContain('Intercepting: 1 rule on');
+    expect(await interceptState.getByRole('list', { name: 'Its paused messages' }).textContent()).toMatch(/tools\/call forwarded as it is in \d/);
     const shown = desk().getByLabel('Paused message as it came');
     const asSent = JSON.parse((await shown.textContent()) ?? '') as { method: string; params: { name: string; arguments: { message: string } } };
     expect(asSent.method).toBe('tools/call');
