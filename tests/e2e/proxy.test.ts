@@ -160,6 +160,43 @@ describe('proxied sessions and intercept in the window', () => {
     await harness.screenshot('proxy-intercept-decided');
     expect(harness.pageErrors).toEqual([]);
   });
+
+  test('a rule’s pause timeout is set and shown; a paused message counts down and goes on as it was when it runs out, with a note in the record', async () => {
+    const filter = desk().getByRole('combobox', { name: 'Intercept rule filter' });
+    await filter.fill('method:tools/*');
+    await desk().getByRole('combobox', { name: 'Direction to pause' }).selectOption('out');
+    const timeout = desk().getByRole('spinbutton', { name: 'Pause timeout in seconds' });
+    expect(await timeout.inputValue()).toBe('60');
+    // Out of the contract's bounds: refused in a sentence, nothing added.
+    await timeout.fill('0');
+    await desk().getByRole('button', { name: 'Add rule' }).click();
+    await expect.poll(() => desk().getByRole('alert').textContent()).toContain('whole number of seconds from 1 to 3600');
+    await timeout.fill('3');
+    await desk().getByRole('button', { name: 'Add rule' }).click();
+    const rules = desk().getByRole('list', { name: 'Intercept rules' });
+    const ruleTimeout = rules.getByRole('spinbutton', { name: 'Pause timeout of method:tools/*, in seconds' });
+    await expect.poll(() => ruleTimeout.inputValue()).toBe('3');
+    await expect.poll(() => card().textContent(), ARRIVES).toContain('intercepting');
+
+    const result = client.callTool({ name: 'echo', arguments: { message: 'left waiting' } });
+    const status = desk().getByRole('status').filter({ hasText: /^Forwarded as it is in/ });
+    await status.waitFor(ARRIVES);
+    // The countdown starts from the rule's 3 s, not the default minute.
+    expect(await status.textContent()).toMatch(/^Forwarded as it is in [0-3]\.\d\d s$/);
+    await harness.screenshot('proxy-intercept-timeout');
+    expect(textOf(await result)).toBe('Echo: left waiting');
+    await desk().getByRole('status').filter({ hasText: 'Forwarded when its time ran out' }).waitFor(ARRIVES);
+    await trafficRows().filter({ hasText: 'no decision came within 3 s' }).first().waitFor(ARRIVES);
+
+    // Changed in the list, the timeout is the core's: a reload reads it back.
+    await ruleTimeout.fill('90');
+    await ruleTimeout.press('Enter');
+    await page().reload();
+    await page().getByRole('button', { name: /^Intercept/ }).click();
+    await expect.poll(() => ruleTimeout.inputValue(), ARRIVES).toBe('90');
+    await desk().getByRole('button', { name: 'Turn all off' }).click();
+    expect(harness.pageErrors).toEqual([]);
+  });
 });
 
 describe('Route through Loupe in the window', () => {
