@@ -284,4 +284,33 @@ describe('Serve as mock from a saved proxied session', () => {
     await page.getByRole('tabpanel', { name: 'Tools' }).getByText('echo', { exact: true }).first().waitFor(ARRIVES);
     expect(harness.pageErrors).toEqual([]);
   });
+
+  test('matching can ignore chosen paths: a call that differs only there gets the recorded answer', async () => {
+    const page = harness.page;
+    await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Sessions…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Saved sessions' });
+    await dialog.getByRole('button', { name: /^Serve Session of .* as a mock$/ }).click();
+    await dialog.getByRole('combobox', { name: 'Match requests' }).selectOption('ignore');
+    const paths = dialog.getByRole('textbox', { name: /^Paths to ignore/ });
+    // Not a JSON Pointer: refused in a sentence, nothing added.
+    await paths.fill('arguments/message');
+    await dialog.getByRole('button', { name: 'Add mock server' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('"arguments/message" is not a JSON Pointer');
+    await paths.fill('/arguments/message');
+    await harness.screenshot('proxy-serve-as-mock-ignoring');
+    await dialog.getByRole('button', { name: 'Add mock server' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Added as the server' }).waitFor();
+
+    // The server the app added runs `loupe mock` ignoring that path: an SDK client started from its config says so.
+    const { servers } = JSON.parse(readFileSync(path.join(dataDir, 'servers.json'), 'utf8')) as { servers: Array<{ name: string; transport: { command: string; args: string[] } }> };
+    const mock = servers.find((server) => server.transport.args?.includes('--ignore'));
+    expect(mock?.transport.args.slice(mock.transport.args.indexOf('--ignore'), mock.transport.args.indexOf('--ignore') + 2)).toEqual(['--ignore', '/arguments/message']);
+    const client = await sdkClient([mock!.transport.command, ...mock!.transport.args]);
+    try {
+      expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'never recorded' } }))).toBe('Echo: recorded');
+    } finally {
+      await client.close();
+    }
+    expect(harness.pageErrors).toEqual([]);
+  });
 });
