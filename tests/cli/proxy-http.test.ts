@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProxiedSession } from '../../shared/proxy.js';
 import { eventsNamed, startCore, startEverythingHttp, waitFor } from '../core/helpers.js';
+// @ts-expect-error a plain .mjs fixture without types
+import { startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { CLI, newDataDir, savedSessions, startRaw, textOf, type RawRun } from './proxy-helpers.js';
 
 const closers: Array<() => Promise<unknown>> = [];
@@ -23,6 +25,32 @@ async function httpProxy(upstream: string, dataDir: string, name = 'remote'): Pr
   closers.push(stop);
   const url = await waitFor(() => /^(http:\S+)\n/.exec(Buffer.concat(run.stdout).toString())?.[1], 'the proxy URL');
   return { url, run, stop };
+}
+
+/**
+ * A client's OAuth side as a desktop client has it: dynamic registration, and a browser that
+ * follows /authorize (which the fixture approves at once) to the redirect carrying the code.
+ */
+class SigningInClient implements OAuthClientProvider {
+  readonly redirectUrl = 'http://127.0.0.1:1/callback';
+  readonly clientMetadata = { client_name: 'proxied-oauth-client', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  client?: Awaited<ReturnType<OAuthClientProvider['clientInformation']>>;
+  saved?: Awaited<ReturnType<OAuthClientProvider['tokens']>>;
+  verifier = '';
+  /** Where the browser went to sign in, and the code it came back with. */
+  authorizationUrl?: URL;
+  code?: string | undefined;
+  clientInformation = () => this.client;
+  saveClientInformation = (client: NonNullable<SigningInClient['client']>) => void (this.client = client);
+  tokens = () => this.saved;
+  saveTokens = (tokens: NonNullable<SigningInClient['saved']>) => void (this.saved = tokens);
+  saveCodeVerifier = (verifier: string) => void (this.verifier = verifier);
+  codeVerifier = () => this.verifier;
+  async redirectToAuthorization(url: URL): Promise<void> {
+    this.authorizationUrl = url;
+    const back = (await fetch(url, { redirect: 'manual' })).headers.get('location');
+    this.code = back ? (new URL(back).searchParams.get('code') ?? undefined) : undefined;
+  }
 }
 
 async function connect(client: Client, transport: StreamableHTTPClientTransport | SSEClientTransport): Promise<Client> {
@@ -66,6 +94,55 @@ describe('loupe proxy --http', () => {
     // The secret is in no file Loupe wrote.
     for (const folder of readdirSync(join(test.dataDir, 'traffic'))) {
       for (const file of readdirSync(join(test.dataDir, 'traffic', folder))) expect(readFileSync(join(test.dataDir, 'traffic', folder, file), 'utf8')).not.toContain('very-secret-token');
+    }
+  });
+
+  // default: the 401 names the metadata (2025-06-18); well-known-only: the client finds it at the well-known path on the proxy (2025-11-25).
+  it.each(['default', 'well-known-only'] as const)('lets a client sign in through it (%s discovery): the resource metadata names the proxy, the token passes, the record redacts it', async (discovery) => {
+    const fixture = await startOAuthFixture({ discovery });
+    closers.push(() => fixture.close());
+    const test = await startCore({ dataDir: newDataDir(), acceptProxies: true });
+    closers.push(() => test.core.dispose());
+    const proxy = await httpProxy(fixture.url, test.dataDir, 'protected');
+
+    const provider = new SigningInClient();
+    const first = new StreamableHTTPClientTransport(new URL(proxy.url), { authProvider: provider });
+    await expect(new Client({ name: 'oauth-client', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    // The client found the authorization server from the challenge it got through the proxy, and asked for a token for the URL it uses.
+    expect(provider.authorizationUrl?.origin).toBe(fixture.origin);
+    expect(provider.code).toBeDefined();
+    await first.finishAuth(provider.code!);
+    const issued = provider.saved!.access_token;
+    expect(fixture.seen.issued).toContain(issued);
+    // The token was asked for the resource the client connects to: the proxy.
+    expect(fixture.seen.authorizations[0]?.resource).toBe(proxy.url);
+
+    const client = await connect(new Client({ name: 'oauth-client', version: '1.0.0' }), new StreamableHTTPClientTransport(new URL(proxy.url), { authProvider: provider }));
+    expect(textOf(await client.callTool({ name: 'whoami', arguments: {} }))).toMatch(/^client client-\S+ with scopes mcp/);
+
+    const session = await waitFor(() => eventsNamed(test, 'proxy.sessions.changed').findLast((candidate: ProxiedSession) => candidate.client?.info !== undefined), 'the proxied session');
+    const entries = await waitFor(async () => {
+      const all = await test.traffic(session.serverId);
+      return all.some((entry) => entry.kind === 'response' && JSON.stringify(entry.message).includes('with scopes mcp')) ? all : undefined;
+    }, 'the call in the app');
+    const exchanges = entries.filter((entry) => entry.kind === 'http').map((entry) => entry.http!);
+    // The record keeps what the server sent, and says what the proxy changed.
+    const challenged = exchanges.find((exchange) => exchange.status === 401);
+    expect(challenged?.responseHeaders?.['www-authenticate']).toMatch(/^Bearer /);
+    if (discovery === 'default') expect(challenged?.responseHeaders?.['www-authenticate']).toContain(`resource_metadata="${fixture.origin}/.well-known/oauth-protected-resource/mcp"`);
+    const metadata = exchanges.find((exchange) => exchange.url.endsWith('/.well-known/oauth-protected-resource/mcp') && exchange.status === 200);
+    expect(JSON.parse(metadata!.responseBody!)).toMatchObject({ resource: fixture.url });
+    expect(entries.some((entry) => entry.kind === 'note' && /named itself .* as the protected resource/.test(entry.text ?? ''))).toBe(true);
+    const authorized = exchanges.filter((exchange) => exchange.requestHeaders.authorization !== undefined);
+    expect(authorized.length).toBeGreaterThan(0);
+    expect(authorized.every((exchange) => exchange.requestHeaders.authorization === 'Bearer [redacted]')).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain(issued);
+
+    await client.close();
+    await proxy.stop();
+    await test.core.dispose();
+    for (const folder of readdirSync(join(test.dataDir, 'traffic'))) {
+      for (const file of readdirSync(join(test.dataDir, 'traffic', folder))) expect(readFileSync(join(test.dataDir, 'traffic', folder, file), 'utf8')).not.toContain(issued);
     }
   });
 
