@@ -246,6 +246,15 @@ describe('Route through Loupe in the window', () => {
   });
 });
 
+/** Opens Sessions…, then Serve as mock on the saved session, with a matching chosen; resolves to the dialog. */
+async function openServeAsMock(page: Harness['page'], matching: 'exact' | 'ignore' | 'method') {
+  await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Sessions…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Saved sessions' });
+  await dialog.getByRole('button', { name: /^Serve Session of .* as a mock$/ }).click();
+  await dialog.getByRole('combobox', { name: 'Match requests' }).selectOption(matching);
+  return dialog;
+}
+
 describe('Serve as mock from a saved proxied session', () => {
   const dataDir = newDataDir();
   let harness: Harness;
@@ -267,10 +276,7 @@ describe('Serve as mock from a saved proxied session', () => {
 
   test('adds a server that serves the recording, which connects and lists the recorded tools', async () => {
     const page = harness.page;
-    await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Sessions…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Saved sessions' });
-    await dialog.getByRole('button', { name: /^Serve Session of .* as a mock$/ }).click();
-    await dialog.getByRole('combobox', { name: 'Match requests' }).selectOption('method');
+    const dialog = await openServeAsMock(page, 'method');
     await dialog.getByRole('button', { name: 'Add mock server' }).click();
     await dialog.getByRole('status').filter({ hasText: 'Added as the server “Mock of everything-saved”.' }).waitFor();
     await harness.screenshot('proxy-serve-as-mock');
@@ -286,11 +292,7 @@ describe('Serve as mock from a saved proxied session', () => {
   });
 
   test('matching can ignore chosen paths: a call that differs only there gets the recorded answer', async () => {
-    const page = harness.page;
-    await page.getByRole('region', { name: 'Traffic' }).getByRole('button', { name: 'Sessions…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Saved sessions' });
-    await dialog.getByRole('button', { name: /^Serve Session of .* as a mock$/ }).click();
-    await dialog.getByRole('combobox', { name: 'Match requests' }).selectOption('ignore');
+    const dialog = await openServeAsMock(harness.page, 'ignore');
     const paths = dialog.getByRole('textbox', { name: /^Paths to ignore/ });
     // Not a JSON Pointer: refused in a sentence, nothing added.
     await paths.fill('arguments/message');
