@@ -197,6 +197,25 @@ describe('proxied sessions and intercept in the window', () => {
     await desk().getByRole('button', { name: 'Turn all off' }).click();
     expect(harness.pageErrors).toEqual([]);
   });
+
+  test('when the client leaves, the view says Ended and how the server ended; choosing a configured server gives the main area back', async () => {
+    await desk().getByRole('button', { name: 'Close intercept' }).click();
+    await client.close();
+    await card().getByText('Ended', { exact: true }).waitFor(ARRIVES);
+    await card().getByRole('button', { name: SESSION }).click();
+    const view = sessionView();
+    await view.getByText('Ended', { exact: true }).waitFor();
+    await expect.poll(() => view.getByRole('region', { name: 'Session state' }).textContent(), ARRIVES).toMatch(/Ended\..*ended \d\d:\d\d/);
+    expect(await view.getByRole('region', { name: 'Its intercept state' }).textContent()).toContain('Not intercepting: the session is over.');
+    await harness.screenshot('proxy-session-ended');
+
+    const servers = page().getByRole('region', { name: 'Servers' });
+    await servers.getByRole('button', { name: 'Everything (demo)', exact: true }).click();
+    await page().getByRole('tablist', { name: 'Server features' }).waitFor();
+    expect(await page().getByRole('main').getByRole('region', { name: SESSION }).count()).toBe(0);
+    expect(await card().getByRole('button', { name: SESSION }).getAttribute('aria-current')).toBeNull();
+    expect(harness.pageErrors).toEqual([]);
+  });
 });
 
 describe('Route through Loupe in the window', () => {

@@ -149,6 +149,13 @@ function SessionTraffic({ session }: { session: ProxiedSession }) {
   );
 }
 
+function interceptSentence(session: ProxiedSession, rulesOn: number): string {
+  if (session.status !== 'live') return 'Not intercepting: the session is over.';
+  if (session.intercepting) return `Intercepting: ${plural(rulesOn, 'rule')} on, matching messages wait in the Intercept desk.`;
+  if (rulesOn > 0) return 'Not intercepting yet: the proxy has not taken the rules.';
+  return 'Not intercepting: no rule is on, messages pass untouched.';
+}
+
 function SessionIntercept({ session }: { session: ProxiedSession }) {
   const rulesOn = useProxyStore((state) => state.rules.filter((rule) => rule.enabled).length);
   const allPaused = useProxyStore((state) => state.paused);
@@ -165,11 +172,7 @@ function SessionIntercept({ session }: { session: ProxiedSession }) {
     <section className="proxied-view__section" aria-label="Its intercept state">
       <h3 className="proxied-view__title">Intercept</h3>
       <p className="proxied-view__state">
-        {session.intercepting
-          ? `Intercepting: ${plural(rulesOn, 'rule')} on, matching messages wait in the Intercept desk.`
-          : rulesOn > 0
-            ? 'Not intercepting yet: the proxy has not taken the rules.'
-            : 'Not intercepting: no rule is on, messages pass untouched.'}{' '}
+        {interceptSentence(session, rulesOn)}{' '}
         {waiting.length > 0 ? `${waiting.length} paused now.` : 'Nothing paused now.'}
       </p>
       {messages.length > 0 && (
