@@ -13,6 +13,7 @@ import type { HttpExchange } from '../../shared/auth.js';
 import { MAX_RECORDED_BODY, redactBody, redactRequestHeaders, redactResponseHeaders, redactUrl } from '../core/transports/http-redaction.js';
 import { wireTextCollector } from '../core/transports/wire-texts.js';
 import { RecorderTap } from './recorder-tap.js';
+import { isResourceMetadataPath, MAX_REWRITTEN_METADATA_BYTES, rewriteChallenge, rewriteResourceMetadata } from './resource-discovery.js';
 
 export interface HttpProxyOptions {
   upstream: URL;
@@ -83,7 +84,8 @@ class HttpExchangeRelay {
     private readonly tap: RecorderTap,
   ) {}
 
-  handle(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  /** `listener`: the proxy's origin as this client reached it (its Host was checked). */
+  handle(incoming: IncomingMessage, outgoing: ServerResponse, listener: string): void {
     const target = new URL(incoming.url ?? '/', this.upstream.origin);
     const started = performance.now();
     const mcp = isMcpRequest(target, this.upstream, incoming.method, incoming.headers);
@@ -125,9 +127,7 @@ class HttpExchangeRelay {
         if (sent !== undefined) exchange.requestBody = redactBody(sent);
       } else this.tap.http({ ...exchange });
       const responseTexts = mcp ? wireTextCollector(response.headers['content-type'], (text) => this.tap.line('in', Buffer.from(text, 'utf8'))) : undefined;
-      outgoing.writeHead(response.statusCode ?? 502, response.statusMessage, forwardedHeaders(response.headers));
-      // An event stream's events reach the client as they come.
-      outgoing.flushHeaders();
+      const headers = this.discoveryOnListener(forwardedHeaders(response.headers), listener);
       response.on('data', (chunk: Buffer) => {
         responseTexts?.push(chunk);
         oauthBody?.push(chunk);
@@ -139,6 +139,13 @@ class HttpExchangeRelay {
           this.tap.http({ ...exchange, ...(text !== undefined ? { responseBody: redactBody(text) } : {}), durationMs: performance.now() - started });
         }
       });
+      if (!mcp && response.statusCode === 200 && isResourceMetadataPath(target.pathname)) {
+        this.relayResourceMetadata(response, outgoing, headers, listener);
+        return;
+      }
+      outgoing.writeHead(response.statusCode ?? 502, response.statusMessage, headers);
+      // An event stream's events reach the client as they come.
+      outgoing.flushHeaders();
       response.pipe(outgoing);
     });
     proxied.on('error', (error: NodeJS.ErrnoException) => {
@@ -150,6 +157,52 @@ class HttpExchangeRelay {
       this.tap.http({ ...exchange, durationMs: performance.now() - started, error: reason });
       outgoing.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       outgoing.end(`${reason}\n`);
+    });
+  }
+
+  /** A challenge's `resource_metadata` on the server's origin points at the listener (see resource-discovery.ts), said in the record. */
+  private discoveryOnListener(headers: Record<string, string | string[]>, listener: string): Record<string, string | string[]> {
+    const challenge = headers['www-authenticate'];
+    if (challenge === undefined) return headers;
+    const rewritten = Array.isArray(challenge) ? challenge.map((value) => rewriteChallenge(value, this.upstream, listener)) : rewriteChallenge(challenge, this.upstream, listener);
+    if (String(rewritten) === String(challenge)) return headers;
+    this.tap.note(`loupe proxy pointed the server's WWW-Authenticate resource_metadata at itself (${listener}), so the client discovers the protected resource it connects to.`);
+    return { ...headers, 'www-authenticate': rewritten };
+  }
+
+  /**
+   * Protected resource metadata: held whole (bounded), its `resource` moved to the listener when it
+   * names the server's origin, then sent; a larger body passes untouched. The record keeps the server's text.
+   */
+  private relayResourceMetadata(response: IncomingMessage, outgoing: ServerResponse, headers: Record<string, string | string[]>, listener: string): void {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let streaming = false;
+    const onData = (chunk: Buffer) => {
+      if (streaming) return;
+      chunks.push(chunk);
+      bytes += chunk.length;
+      if (bytes <= MAX_REWRITTEN_METADATA_BYTES) return;
+      streaming = true;
+      response.off('data', onData);
+      outgoing.writeHead(200, response.statusMessage, headers);
+      for (const held of chunks) outgoing.write(held);
+      response.pipe(outgoing);
+    };
+    response.on('data', onData);
+    response.on('end', () => {
+      if (streaming) return;
+      const body = Buffer.concat(chunks);
+      const rewritten = rewriteResourceMetadata(body.toString('utf8'), this.upstream, listener);
+      if (rewritten === undefined) {
+        outgoing.writeHead(200, response.statusMessage, headers);
+        outgoing.end(body);
+        return;
+      }
+      this.tap.note(`loupe proxy named itself (${listener}) as the protected resource in the metadata the client got; the server's own document is in the record.`);
+      const sent = Buffer.from(rewritten, 'utf8');
+      outgoing.writeHead(200, response.statusMessage, { ...headers, 'content-length': String(sent.length) });
+      outgoing.end(sent);
     });
   }
 }
@@ -188,7 +241,7 @@ export async function runHttpProxy(options: HttpProxyOptions): Promise<void> {
       outgoing.end('This loupe proxy answers to its own address only.\n');
       return;
     }
-    relay.handle(incoming, outgoing);
+    relay.handle(incoming, outgoing, `http://${(incoming.headers.host ?? '').toLowerCase()}`);
   });
   options.announce(`${listen}${options.upstream.pathname}${options.upstream.search}`);
   await (options.stopped ?? stopSignal());

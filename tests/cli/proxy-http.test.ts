@@ -1,11 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Client, SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { Client, SSEClientTransport, StreamableHTTPClientTransport, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProxiedSession } from '../../shared/proxy.js';
 import { eventsNamed, startCore, startEverythingHttp, waitFor } from '../core/helpers.js';
+import { startSupervisedCore } from '../core/supervised-core.js';
+// @ts-expect-error a plain .mjs fixture without types
+import { startOAuthFixture } from '../fixtures/oauth-server.mjs';
 import { CLI, newDataDir, savedSessions, startRaw, textOf, type RawRun } from './proxy-helpers.js';
 
 const closers: Array<() => Promise<unknown>> = [];
@@ -23,6 +26,32 @@ async function httpProxy(upstream: string, dataDir: string, name = 'remote'): Pr
   closers.push(stop);
   const url = await waitFor(() => /^(http:\S+)\n/.exec(Buffer.concat(run.stdout).toString())?.[1], 'the proxy URL');
   return { url, run, stop };
+}
+
+/**
+ * A client's OAuth side as a desktop client has it: dynamic registration, and a browser that
+ * follows /authorize (which the fixture approves at once) to the redirect carrying the code.
+ */
+class SigningInClient implements OAuthClientProvider {
+  readonly redirectUrl = 'http://127.0.0.1:1/callback';
+  readonly clientMetadata = { client_name: 'proxied-oauth-client', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  client?: Awaited<ReturnType<OAuthClientProvider['clientInformation']>>;
+  saved?: Awaited<ReturnType<OAuthClientProvider['tokens']>>;
+  verifier = '';
+  /** Where the browser went to sign in, and the code it came back with. */
+  authorizationUrl?: URL;
+  code?: string | undefined;
+  clientInformation = () => this.client;
+  saveClientInformation = (client: NonNullable<SigningInClient['client']>) => void (this.client = client);
+  tokens = () => this.saved;
+  saveTokens = (tokens: NonNullable<SigningInClient['saved']>) => void (this.saved = tokens);
+  saveCodeVerifier = (verifier: string) => void (this.verifier = verifier);
+  codeVerifier = () => this.verifier;
+  async redirectToAuthorization(url: URL): Promise<void> {
+    this.authorizationUrl = url;
+    const back = (await fetch(url, { redirect: 'manual' })).headers.get('location');
+    this.code = back ? (new URL(back).searchParams.get('code') ?? undefined) : undefined;
+  }
 }
 
 async function connect(client: Client, transport: StreamableHTTPClientTransport | SSEClientTransport): Promise<Client> {
@@ -66,6 +95,55 @@ describe('loupe proxy --http', () => {
     // The secret is in no file Loupe wrote.
     for (const folder of readdirSync(join(test.dataDir, 'traffic'))) {
       for (const file of readdirSync(join(test.dataDir, 'traffic', folder))) expect(readFileSync(join(test.dataDir, 'traffic', folder, file), 'utf8')).not.toContain('very-secret-token');
+    }
+  });
+
+  // default: the 401 names the metadata (2025-06-18); well-known-only: the client finds it at the well-known path on the proxy (2025-11-25).
+  it.each(['default', 'well-known-only'] as const)('lets a client sign in through it (%s discovery): the resource metadata names the proxy, the token passes, the record redacts it', async (discovery) => {
+    const fixture = await startOAuthFixture({ discovery });
+    closers.push(() => fixture.close());
+    const test = await startCore({ dataDir: newDataDir(), acceptProxies: true });
+    closers.push(() => test.core.dispose());
+    const proxy = await httpProxy(fixture.url, test.dataDir, 'protected');
+
+    const provider = new SigningInClient();
+    const first = new StreamableHTTPClientTransport(new URL(proxy.url), { authProvider: provider });
+    await expect(new Client({ name: 'oauth-client', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    // The client found the authorization server from the challenge it got through the proxy, and asked for a token for the URL it uses.
+    expect(provider.authorizationUrl?.origin).toBe(fixture.origin);
+    expect(provider.code).toBeDefined();
+    await first.finishAuth(provider.code!);
+    const issued = provider.saved!.access_token;
+    expect(fixture.seen.issued).toContain(issued);
+    // The token was asked for the resource the client connects to: the proxy.
+    expect(fixture.seen.authorizations[0]?.resource).toBe(proxy.url);
+
+    const client = await connect(new Client({ name: 'oauth-client', version: '1.0.0' }), new StreamableHTTPClientTransport(new URL(proxy.url), { authProvider: provider }));
+    expect(textOf(await client.callTool({ name: 'whoami', arguments: {} }))).toMatch(/^client client-\S+ with scopes mcp/);
+
+    const session = await waitFor(() => eventsNamed(test, 'proxy.sessions.changed').findLast((candidate: ProxiedSession) => candidate.client?.info !== undefined), 'the proxied session');
+    const entries = await waitFor(async () => {
+      const all = await test.traffic(session.serverId);
+      return all.some((entry) => entry.kind === 'response' && JSON.stringify(entry.message).includes('with scopes mcp')) ? all : undefined;
+    }, 'the call in the app');
+    const exchanges = entries.filter((entry) => entry.kind === 'http').map((entry) => entry.http!);
+    // The record keeps what the server sent, and says what the proxy changed.
+    const challenged = exchanges.find((exchange) => exchange.status === 401);
+    expect(challenged?.responseHeaders?.['www-authenticate']).toMatch(/^Bearer /);
+    if (discovery === 'default') expect(challenged?.responseHeaders?.['www-authenticate']).toContain(`resource_metadata="${fixture.origin}/.well-known/oauth-protected-resource/mcp"`);
+    const metadata = exchanges.find((exchange) => exchange.url.endsWith('/.well-known/oauth-protected-resource/mcp') && exchange.status === 200);
+    expect(JSON.parse(metadata!.responseBody!)).toMatchObject({ resource: fixture.url });
+    expect(entries.some((entry) => entry.kind === 'note' && /named itself .* as the protected resource/.test(entry.text ?? ''))).toBe(true);
+    const authorized = exchanges.filter((exchange) => exchange.requestHeaders.authorization !== undefined);
+    expect(authorized.length).toBeGreaterThan(0);
+    expect(authorized.every((exchange) => exchange.requestHeaders.authorization === 'Bearer [redacted]')).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain(issued);
+
+    await client.close();
+    await proxy.stop();
+    await test.core.dispose();
+    for (const folder of readdirSync(join(test.dataDir, 'traffic'))) {
+      for (const file of readdirSync(join(test.dataDir, 'traffic', folder))) expect(readFileSync(join(test.dataDir, 'traffic', folder, file), 'utf8')).not.toContain(issued);
     }
   });
 
@@ -121,5 +199,90 @@ describe('loupe proxy --http', () => {
     const inbound = session!.entries.filter((entry) => entry.direction === 'in' && entry.kind !== 'http').map((entry) => entry.raw);
     expect(inbound).toEqual(['{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"six"}}', '{"jsonrpc":"2.0","id":1,"result":{}}']);
     expect(session!.entries.find((entry) => entry.kind === 'http')?.http?.requestHeaders.authorization).toBe('Bearer [redacted]');
+  });
+});
+
+describe('loupe proxy --http under faults: the client sees the same bytes as without it', () => {
+  it('passes garbage both ways byte for byte, and records it as malformed', async () => {
+    const received: Buffer[] = [];
+    const garbageJson = Buffer.concat([Buffer.from('{"jsonrpc":"2.0","id":1,"result":'), Buffer.from([0xff, 0x00, 0x80])]);
+    const garbageEvents = 'data: {not json\n\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"after"}}\n\n';
+    const upstream = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks);
+        received.push(body);
+        if (body.includes('events please')) response.writeHead(200, { 'content-type': 'text/event-stream' }).end(garbageEvents);
+        else response.writeHead(200, { 'content-type': 'application/json' }).end(garbageJson);
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', () => resolve()));
+    closers.push(() => new Promise((resolve) => upstream.close(resolve)));
+    const direct = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/mcp`;
+    const dataDir = newDataDir();
+    const proxy = await httpProxy(direct, dataDir, 'garbage');
+
+    const sent = [Buffer.from('not json at all'), Buffer.from('{"jsonrpc":"2.0","id":2,"method":"events please"')];
+    const replies: Array<{ url: string; status: number; type: string | null; body: Buffer }> = [];
+    for (const url of [direct, proxy.url]) {
+      for (const body of sent) {
+        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+        replies.push({ url, status: response.status, type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()) });
+      }
+    }
+    const [directReplies, proxiedReplies] = [replies.slice(0, 2), replies.slice(2)];
+    for (const [index, reply] of proxiedReplies.entries()) {
+      expect(reply.status).toBe(directReplies[index]!.status);
+      expect(reply.type).toBe(directReplies[index]!.type);
+      expect(reply.body.equals(directReplies[index]!.body)).toBe(true);
+    }
+    // The server got the client's garbage as it was sent, both times.
+    expect(received.map((body) => body.toString('latin1'))).toEqual([...sent, ...sent].map((body) => body.toString('latin1')));
+
+    await proxy.stop();
+    const [session] = savedSessions(dataDir);
+    const malformed = session!.entries.filter((entry) => entry.kind === 'malformed').map((entry) => `${entry.direction} ${entry.text ?? entry.raw ?? ''}`);
+    expect(malformed).toEqual(expect.arrayContaining(['out not json at all', 'in {not json']));
+    expect(session!.entries.some((entry) => entry.direction === 'in' && entry.kind === 'notification' && entry.method === 'notifications/message')).toBe(true);
+  });
+
+  it('keeps the client\'s calls going when the app is killed mid-session, and saves the rest of the session itself', async () => {
+    const everything = await startEverythingHttp('streamableHttp');
+    closers.push(async () => everything.stop());
+    const dataDir = newDataDir();
+    const core = await startSupervisedCore(dataDir);
+    const seen: ProxiedSession[] = [];
+    core.subscribe((name, payload) => {
+      if (name === 'proxy.sessions.changed') seen.push(payload as ProxiedSession);
+    });
+    const proxy = await httpProxy(`http://127.0.0.1:${everything.port}/mcp`, dataDir, 'remote-killed');
+    const client = await connect(new Client({ name: 'http-client', version: '2.0.0' }), new StreamableHTTPClientTransport(new URL(proxy.url)));
+    await waitFor(() => seen.find((session) => session.name === 'remote-killed' && session.client?.info !== undefined), 'the session in the app');
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'before' } }))).toBe('Echo: before');
+
+    process.kill(core.pid!, 'SIGKILL');
+    for (let call = 0; call < 10; call++) expect(textOf(await client.callTool({ name: 'echo', arguments: { message: `after ${call}` } }))).toBe(`Echo: after ${call}`);
+    await client.close();
+    await proxy.stop();
+
+    const saved = await waitFor(() => savedSessions(dataDir).find((session) => session.meta.proxied?.name === 'remote-killed'), 'the proxy\'s own saved session');
+    expect(saved.entries.some((entry) => entry.kind === 'note' && entry.text?.startsWith('Loupe went away'))).toBe(true);
+    const calls = saved.entries.filter((entry) => entry.direction === 'out' && entry.kind === 'request' && entry.method === 'tools/call').map((entry) => JSON.stringify(entry.message));
+    for (let call = 0; call < 10; call++) expect(calls.some((text) => text.includes(`after ${call}`))).toBe(true);
+  });
+
+  it('keeps passing requests when the data folder cannot be written, and records nothing there', async () => {
+    const everything = await startEverythingHttp('streamableHttp');
+    closers.push(async () => everything.stop());
+    const dataDir = newDataDir();
+    // A file where the traffic folder should be (tests run as root, whom modes do not stop).
+    writeFileSync(join(dataDir, 'traffic'), 'in the way');
+    const proxy = await httpProxy(`http://127.0.0.1:${everything.port}/mcp`, dataDir, 'unwritable');
+    const client = await connect(new Client({ name: 'http-client', version: '2.0.0' }), new StreamableHTTPClientTransport(new URL(proxy.url)));
+    for (let call = 0; call < 3; call++) expect(textOf(await client.callTool({ name: 'echo', arguments: { message: `unwritable ${call}` } }))).toBe(`Echo: unwritable ${call}`);
+    await client.close();
+    await proxy.stop();
+    expect(savedSessions(dataDir)).toEqual([]);
   });
 });

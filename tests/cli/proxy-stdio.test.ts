@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -193,6 +193,29 @@ describe('loupe proxy passes every byte unchanged', () => {
     for (let call = 0; call < 3; call++) expect(textOf(await client.callTool({ name: 'echo', arguments: { message: `read-only ${call}` } }))).toBe(`Echo: read-only ${call}`);
     await client.close();
     expect(savedSessions(dataDir)).toEqual([]);
+  });
+
+  it('counts what an unwritable data folder lost, and says so in the record once Loupe can take it', async () => {
+    const dataDir = newDataDir();
+    writeFileSync(join(dataDir, 'traffic'), 'in the way');
+    const client = await sdkClient(EVERYTHING, dataDir, 'unkept');
+    closers.push(() => client.close());
+    for (let call = 0; call < 3; call++) expect(textOf(await client.callTool({ name: 'echo', arguments: { message: `unkept ${call}` } }))).toBe(`Echo: unkept ${call}`);
+
+    // The folder can be written again and the app starts: the proxy finds it and says what it lost meanwhile.
+    rmSync(join(dataDir, 'traffic'));
+    const core = await startSupervisedCore(dataDir);
+    const linked = await waitFor(async () => (await core.handlers['proxy.sessions.list']()).find((session) => session.name === 'unkept'), 'the proxy to find the app');
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'kept' } }))).toBe('Echo: kept');
+    const session = await waitFor(async () => (await core.handlers['proxy.sessions.list']()).find((candidate) => candidate.id === linked.id && candidate.lostEntries > 0), 'the lost entries counted');
+    // initialize, initialized, tools/list… and the three calls and their answers at least.
+    expect(session.lostEntries).toBeGreaterThanOrEqual(8);
+    const notes = await waitFor(async () => {
+      const page = await core.handlers['traffic.list']({});
+      const mine = page.entries.filter((entry) => entry.serverId === linked.serverId);
+      return mine.some((entry) => entry.kind === 'response' && JSON.stringify(entry.message).includes('Echo: kept')) ? mine.filter((entry) => entry.kind === 'note') : undefined;
+    }, 'the kept call in the app');
+    expect(notes.map((entry) => entry.text)).toContainEqual(expect.stringMatching(new RegExp(`^${session.lostEntries} entries are missing from the record here: .+\\. The bytes themselves passed between the client and the server unchanged\\.$`)));
   });
 });
 

@@ -3,13 +3,14 @@ import { ServerFormDialog, ServersPanel } from '../features/servers';
 import { NoticeBanners } from '../features/notices';
 import { ApprovalsButton, ApprovalsPanel } from '../features/approvals';
 import { ModelsButton, ModelsSettingsDialog } from '../features/models';
-import { InterceptButton, InterceptDesk } from '../features/proxy';
+import { InterceptButton, InterceptDesk, ProxiedSessionView } from '../features/proxy';
 import { TrafficPanel } from '../features/traffic';
 import { SaveRequestDialog } from '../features/collections';
 import { LoupeMark } from '../ui/icons';
 import { useLayoutStore } from '../ui/layout-store';
 import { Splitter } from '../ui/Splitter';
 import { useAppInfoStore } from '../state/app-info';
+import { useProxyStore } from '../state/proxy/proxy-store';
 import { CoreBanner } from './CoreBanner';
 import { LinkBanner } from './LinkBanner';
 import { WorkspaceTabs } from './WorkspaceTabs';
@@ -18,6 +19,7 @@ export function App() {
   const info = useAppInfoStore((state) => state.info);
   const trafficHeight = useLayoutStore((state) => state.trafficHeight);
   const setTrafficHeight = useLayoutStore((state) => state.setTrafficHeight);
+  const proxiedShown = useProxyStore((state) => state.selectedSessionId !== null && state.sessions[state.selectedSessionId] !== undefined);
 
   return (
     <div className="app">
@@ -41,8 +43,12 @@ export function App() {
           <ServersPanel />
         </nav>
         <main className="main">
-          <ServerInfoPanel />
-          <WorkspaceTabs />
+          {proxiedShown && <ProxiedSessionView />}
+          {/* Kept mounted while a proxied session is shown, so the server's tabs keep their state. */}
+          <div className="main__server" hidden={proxiedShown}>
+            <ServerInfoPanel />
+            <WorkspaceTabs />
+          </div>
         </main>
         <Splitter
           orientation="horizontal"

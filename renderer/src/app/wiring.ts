@@ -14,6 +14,7 @@ import { TaskCallResult, toolsSlots } from '../features/tools';
 import { tasksSlots } from '../features/tasks';
 import { trafficSlots } from '../features/traffic';
 import { openResource, showServerTraffic, showTraffic } from './navigation';
+import { exportServerTraffic } from './server-traffic-export';
 import { ServerHeaderActions } from './ServerHeaderActions';
 
 export function wireFeatures(): void {
@@ -33,5 +34,6 @@ export function wireFeatures(): void {
   serversSlots.ProxiedSessions.fill(ProxiedSessionsList);
   tasksSlots.CallResult.fill(TaskCallResult);
   proxySlots.showServerTraffic.fill(showServerTraffic);
+  proxySlots.exportServerTraffic.fill(exportServerTraffic);
   trafficSlots.SavedSessionActions.fill(ServeAsMock);
 }

@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { FilterKey } from '../../../../shared/filter/filter-terms';
 import type { Direction } from '../../../../shared/traffic';
-import type { InterceptRule } from '../../../../shared/proxy';
+import { DEFAULT_INTERCEPT_TIMEOUT_MS, type InterceptRule } from '../../../../shared/proxy';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { FilterInput } from '../../ui/filter/FilterInput';
 import { useProxyStore } from '../../state/proxy/proxy-store';
+import { DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S, MIN_TIMEOUT_S, RuleTimeoutInput, timeoutSeconds } from './RuleTimeoutInput';
 
 /** The keys the core's intercept rules take today (main/core/proxy/intercept-rules.ts). */
 const RULE_KEYS: readonly FilterKey[] = [{ key: 'method', detail: 'method name; a trailing * matches any ending' }];
@@ -18,6 +19,7 @@ export function InterceptRules() {
   const rules = useProxyStore((state) => state.rules);
   const [filter, setFilter] = useState('');
   const [direction, setDirection] = useState<Direction | 'both'>('both');
+  const [timeout, setTimeoutText] = useState(String(DEFAULT_TIMEOUT_S));
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const errorId = useId();
@@ -38,7 +40,12 @@ export function InterceptRules() {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const rule = { filter: filter.trim(), enabled: true, ...(direction !== 'both' ? { direction } : {}) };
+    const seconds = timeoutSeconds(timeout);
+    if (!seconds.ok) {
+      setProblem(seconds.problem);
+      return;
+    }
+    const rule = { filter: filter.trim(), enabled: true, timeoutMs: seconds.seconds * 1000, ...(direction !== 'both' ? { direction } : {}) };
     // The core gives the new rule its id.
     if (await save([...rules, rule as InterceptRule])) setFilter('');
   };
@@ -56,7 +63,7 @@ export function InterceptRules() {
           Turn all off
         </button>
       </div>
-      <form className="intercept-rules__add" onSubmit={(event) => void add(event)}>
+      <form className="intercept-rules__add" noValidate onSubmit={(event) => void add(event)}>
         <FilterInput
           label="Intercept rule filter"
           placeholder="method:tools/call"
@@ -72,6 +79,20 @@ export function InterceptRules() {
           <option value="out">From the client</option>
           <option value="in">From the server</option>
         </select>
+        <label className="intercept-rule__timeout" title="A paused message goes on as it is after this long, with a note in the record">
+          waits
+          <input
+            type="number"
+            className="input input--small intercept-rule__seconds"
+            aria-label="Pause timeout in seconds"
+            min={MIN_TIMEOUT_S}
+            max={MAX_TIMEOUT_S}
+            step={1}
+            value={timeout}
+            onChange={(event) => setTimeoutText(event.target.value)}
+          />
+          s
+        </label>
         <button type="submit" className="button button--small button--primary" disabled={saving || filter.trim() === ''}>
           Add rule
         </button>
@@ -95,6 +116,12 @@ export function InterceptRules() {
                 <code className="intercept-rule__filter">{rule.filter}</code>
               </label>
               <span className="intercept-rule__direction">{DIRECTION_WORDS[rule.direction ?? 'both']}</span>
+              <RuleTimeoutInput
+                label={`Pause timeout of ${rule.filter}, in seconds`}
+                seconds={Math.round((rule.timeoutMs ?? DEFAULT_INTERCEPT_TIMEOUT_MS) / 1000)}
+                disabled={saving}
+                onSave={(seconds) => void save(rules.map((other) => (other.id === rule.id ? { ...other, timeoutMs: seconds * 1000 } : other)))}
+              />
               <button
                 type="button"
                 className="button button--small"

@@ -3,15 +3,18 @@ import type { ProxiedPeer, ProxiedSession } from '../../../../shared/proxy';
 import { formatClockTime, plural } from '../../ui/format';
 import { JsonText } from '../../ui/JsonText';
 import { useProxyStore } from '../../state/proxy/proxy-store';
+import { useServersStore } from '../../state/servers';
 import { capabilityNames, peerName, protocolOf, SESSION_STATUS } from './peer-summary';
 import { proxySlots } from './slots';
 
-/** A proxied session in the Servers list: who the real client and server are; selecting it shows its traffic. */
+/** A proxied session in the Servers list: who the real client and server are; selecting it shows it in the main area and its traffic in the log. */
 export function ProxiedSessionCard({ session, selected }: { session: ProxiedSession; selected: boolean }) {
   const nameId = useId();
   const tagId = useId();
   const status = SESSION_STATUS[session.status];
   const select = () => {
+    // First leave the configured server (which would clear this selection), then show this session in the main area.
+    useServersStore.getState().select(null);
     useProxyStore.getState().selectSession(session.id);
     proxySlots.showServerTraffic.get()(session.serverId);
   };
@@ -24,7 +27,7 @@ export function ProxiedSessionCard({ session, selected }: { session: ProxiedSess
           id={nameId}
           className="proxied-card__name"
           aria-current={selected ? 'true' : undefined}
-          title="Show its traffic in the log"
+          title="Show it, and its traffic in the log"
           onClick={(event) => {
             event.stopPropagation();
             select();

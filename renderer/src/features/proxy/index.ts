@@ -2,5 +2,6 @@
 export { InterceptButton } from './InterceptButton';
 export { InterceptDesk } from './InterceptDesk';
 export { ProxiedSessionsList } from './ProxiedSessionsList';
+export { ProxiedSessionView } from './ProxiedSessionView';
 export { proxySlots } from './slots';
 export { ServeAsMock } from './ServeAsMock';
