@@ -3,7 +3,7 @@ import type { Approval } from '../../../../shared/approvals';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { plural } from '../../ui/format';
-import { CloseIcon } from '../../ui/icons';
+import { closeOnEscape, DrawerHeader } from '../../ui/DrawerHeader';
 import { useNow } from '../../ui/use-now';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { FilterInput } from '../../ui/filter/FilterInput';
@@ -55,13 +55,6 @@ function ApprovalsDrawer() {
     focusApprovalsButton();
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !event.defaultPrevented) {
-      event.preventDefault();
-      close();
-    }
-  };
-
   const onTabKeyDown = (event: KeyboardEvent) => {
     const index = VIEWS.findIndex((item) => item.view === view);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -79,20 +72,17 @@ function ApprovalsDrawer() {
   };
 
   return (
-    <section id={APPROVALS_PANEL_ID} className="approvals-drawer" aria-labelledby={APPROVALS_TITLE_ID} onKeyDown={onKeyDown}>
-      <header className="panel-header approvals-drawer__header">
-        <h2 id={APPROVALS_TITLE_ID} className="panel-header__title" tabIndex={-1}>
-          Approvals
-        </h2>
-        <span className="panel-header__count" aria-live="polite">
-          {queue.length > 0 ? `${queue.length} pending` : 'Nothing pending'}
-        </span>
-        <span className="panel-header__spacer" />
+    <section id={APPROVALS_PANEL_ID} className="approvals-drawer" aria-labelledby={APPROVALS_TITLE_ID} onKeyDown={closeOnEscape(close)}>
+      <DrawerHeader
+        title="Approvals"
+        titleId={APPROVALS_TITLE_ID}
+        count={queue.length > 0 ? `${queue.length} pending` : 'Nothing pending'}
+        closeLabel="Close approvals"
+        onClose={close}
+        className="approvals-drawer__header"
+      >
         <RejectAll count={queue.length} />
-        <button type="button" className="icon-button" aria-label="Close approvals" title="Close (Esc)" onClick={close}>
-          <CloseIcon />
-        </button>
-      </header>
+      </DrawerHeader>
 
       {active.length > 0 && (
         <div className="auto-reply-banner" role="status">

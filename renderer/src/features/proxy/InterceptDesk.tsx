@@ -1,6 +1,6 @@
-import { useMemo, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
 import type { PausedMessage } from '../../../../shared/proxy';
-import { CloseIcon } from '../../ui/icons';
+import { closeOnEscape, DrawerHeader } from '../../ui/DrawerHeader';
 import { useNow } from '../../ui/use-now';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { pausedNow, useProxyStore } from '../../state/proxy/proxy-store';
@@ -39,27 +39,9 @@ function InterceptDrawer() {
     useInterceptUiStore.getState().setOpen(false);
     document.getElementById(INTERCEPT_BUTTON_ID)?.focus();
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && !event.defaultPrevented) {
-      event.preventDefault();
-      close();
-    }
-  };
-
   return (
-    <section id={INTERCEPT_PANEL_ID} className="intercept-drawer" aria-labelledby={INTERCEPT_TITLE_ID} onKeyDown={onKeyDown}>
-      <header className="panel-header">
-        <h2 id={INTERCEPT_TITLE_ID} className="panel-header__title" tabIndex={-1}>
-          Intercept
-        </h2>
-        <span className="panel-header__count" aria-live="polite">
-          {waiting.length > 0 ? `${waiting.length} paused` : 'Nothing paused'}
-        </span>
-        <span className="panel-header__spacer" />
-        <button type="button" className="icon-button" aria-label="Close intercept" title="Close (Esc)" onClick={close}>
-          <CloseIcon />
-        </button>
-      </header>
+    <section id={INTERCEPT_PANEL_ID} className="intercept-drawer" aria-labelledby={INTERCEPT_TITLE_ID} onKeyDown={closeOnEscape(close)}>
+      <DrawerHeader title="Intercept" titleId={INTERCEPT_TITLE_ID} count={waiting.length > 0 ? `${waiting.length} paused` : 'Nothing paused'} closeLabel="Close intercept" onClose={close} />
       <div className="intercept-drawer__body">
         <InterceptRules />
         <section className="intercept-paused" aria-labelledby="intercept-paused-title">
