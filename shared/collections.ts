@@ -286,7 +286,9 @@ export interface CollectionSecret {
   name: string;
   /** Set in Loupe's keychain (`collections.setSecret`). */
   inKeychain: boolean;
-  /** The environment variable that stands in for it (LOUPE_SECRET_NAME) is set in the core's environment. */
+  /** The environment variable that stands in for it where there is no keychain (CI): LOUPE_SECRET_NAME. */
+  environmentVariable: string;
+  /** That environment variable is set in the core's environment. */
   inEnvironment: boolean;
   /** The files that name it (collection.yaml, request paths). */
   usedIn: string[];

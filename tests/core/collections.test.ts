@@ -248,8 +248,8 @@ describe('collections in the core, against the fixture (v1 and v2) and server-ev
     await waitFor(async () => (await test.core.handlers['collections.secrets']({ collectionId: view.id })).length === 2, 'the secrets of the new file');
     const before = await test.core.handlers['collections.secrets']({ collectionId: view.id });
     expect(before).toEqual([
-      { name: 'api-token', inKeychain: false, inEnvironment: false, usedIn: ['secret/uses-token.yaml'] },
-      { name: 'other.key', inKeychain: false, inEnvironment: false, usedIn: ['secret/uses-token.yaml'] },
+      { name: 'api-token', inKeychain: false, environmentVariable: 'LOUPE_SECRET_API_TOKEN', inEnvironment: false, usedIn: ['secret/uses-token.yaml'] },
+      { name: 'other.key', inKeychain: false, environmentVariable: 'LOUPE_SECRET_OTHER_KEY', inEnvironment: false, usedIn: ['secret/uses-token.yaml'] },
     ]);
     await test.core.handlers['collections.setSecret']({ name: 'api-token', value: 'hunter2' });
     const after = await test.core.handlers['collections.secrets']({ collectionId: view.id });

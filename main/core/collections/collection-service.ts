@@ -233,7 +233,8 @@ export class CollectionService {
     const secrets: CollectionSecret[] = [];
     for (const [name, files] of [...usedIn].sort(([a], [b]) => a.localeCompare(b))) {
       const inKeychain = (await this.deps.secrets.get(collectionSecretKey(name))) !== undefined;
-      secrets.push({ name, inKeychain, inEnvironment: this.deps.env[secretEnvName(name)] !== undefined, usedIn: files });
+      const environmentVariable = secretEnvName(name);
+      secrets.push({ name, inKeychain, environmentVariable, inEnvironment: this.deps.env[environmentVariable] !== undefined, usedIn: files });
     }
     return secrets;
   }

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { CHANGE_CLASSES, type SurfaceDiff } from '../../../../shared/collections';
+import { getApi } from '../../bridge/api';
+import { errorMessage } from '../../bridge/bridge-error';
+import { latestSnapshotOf, useSavedSurfaces, useSurfacesStore } from '../../state/collections/surfaces-store';
+import { serverInfoSlots } from './slots';
+
+interface Props {
+  serverId: string;
+  /** The name the server reports: a snapshot in the open collection with that name is its snapshot. */
+  reportedName: string;
+  /** Changes with each connection: the surface is compared again. */
+  connectionId: string | undefined;
+  /** On one line, in the panel's header (when the details are folded away). */
+  inline?: boolean;
+}
+
+/**
+ * "Changed since the snapshot" (with the count of each class of change) or "Matches the snapshot",
+ * when the open collection holds a capability snapshot of this server. Nothing otherwise.
+ */
+export function SnapshotStatus({ serverId, reportedName, connectionId, inline = false }: Props) {
+  const { collectionId, listings } = useSavedSurfaces();
+  const snapshot = latestSnapshotOf(listings, reportedName);
+  const name = snapshot?.name;
+  const [result, setResult] = useState<{ key: string; diff?: SurfaceDiff; error?: string } | undefined>();
+  const key = `${collectionId}:${name}:${serverId}:${connectionId}:${snapshot?.takenAt}`;
+
+  useEffect(() => {
+    if (!collectionId || !name) return;
+    let current = true;
+    getApi()
+      .invoke('surfaces.changedSince', { collectionId, serverId, name })
+      .then((diff) => current && setResult({ key, diff }))
+      .catch((error: unknown) => current && setResult({ key, error: errorMessage(error) }));
+    return () => {
+      current = false;
+    };
+  }, [collectionId, name, serverId, key]);
+
+  if (!collectionId || !name) return null;
+  const shown = result?.key === key ? result : undefined;
+  const openDiff = () => {
+    useSurfacesStore.getState().compare({ before: { kind: 'file', collectionId, name }, after: { kind: 'server', serverId } });
+    serverInfoSlots.showCollections.get()();
+  };
+  const changes = shown?.diff?.changes.length ?? 0;
+  return (
+    <section className={`snapshot-status ${changes > 0 ? 'snapshot-status--changed' : ''} ${inline ? 'snapshot-status--inline' : ''}`} aria-label="Capability snapshot">
+      {!shown ? (
+        <span className="muted">Comparing with the snapshot “{name}”…</span>
+      ) : shown.error ? (
+        <span className="form-error">Could not compare with the snapshot “{name}”: {shown.error}</span>
+      ) : changes > 0 ? (
+        <>
+          <strong>Changed since the snapshot</strong>
+          <span>
+            “{name}”: {CHANGE_CLASSES.map((kind) => `${shown.diff!.counts[kind]} ${kind}`).join(', ')}
+          </span>
+          <button type="button" className="link-button" onClick={openDiff}>
+            Open the diff
+          </button>
+        </>
+      ) : (
+        <>
+          <strong>Matches the snapshot</strong>
+          <span className="muted">“{name}” in the open collection</span>
+        </>
+      )}
+    </section>
+  );
+}
