@@ -146,4 +146,83 @@ describe('collections: capability snapshots, secrets and the run report, on the 
     // Backwards, the new tool is the one removed.
     expect(await reverse.getByRole('list', { name: 'Breaking changes' }).innerText()).toContain('The tool "forecast" was removed');
   });
+
+  test('the secrets the collection names are listed, set through a masked field and cleared; the value never shows', async () => {
+    const collections = await showCollections();
+    await collections.getByRole('combobox', { name: 'Environment' }).selectOption('v1');
+    // Without the secret, a request on the collection's server cannot run, and says why.
+    await views().getByRole('tab', { name: 'Requests' }).click();
+    await collections.getByRole('tree', { name: 'Requests' }).getByRole('treeitem', { name: 'Weather in Paris' }).click();
+    const detail = collections.getByRole('region', { name: 'Request weather.yaml' });
+    await detail.getByRole('button', { name: 'Run request' }).click();
+    await detail.getByRole('region', { name: 'Last run' }).getByText(/The secret "api-token" \(\{\{secret:api-token\}\}\) is neither in the keychain nor in LOUPE_SECRET_API_TOKEN/).waitFor({ timeout: 30_000 });
+
+    await views().getByRole('tab', { name: 'Secrets' }).click();
+    const secrets = collections.getByRole('tabpanel', { name: 'Secrets' });
+    const secret = secrets.getByRole('list', { name: 'Secrets the collection names' }).getByRole('listitem', { name: 'api-token' });
+    await secret.getByText('Not set: requests that use it cannot run').waitFor();
+    expect(await secret.innerText()).toContain('used in collection.yaml');
+    expect(await secret.getByRole('button', { name: 'Clear' }).count()).toBe(0);
+    await secret.getByRole('button', { name: 'Set…' }).click();
+    const field = secret.getByRole('form', { name: 'Set the secret api-token' }).getByLabel('Value of api-token');
+    expect(await field.getAttribute('type')).toBe('password');
+    await field.fill(SECRET_VALUE);
+    await harness.screenshot('collections-secret-set');
+    await secret.getByRole('button', { name: 'Save secret' }).click();
+    await secret.getByText('Set in Loupe’s keychain').waitFor();
+    expect(await secret.getByRole('form').count()).toBe(0);
+    const shown = await harness.page.evaluate(() => [document.body.innerText, ...[...document.querySelectorAll('input, textarea')].map((input) => (input as HTMLInputElement).value)].join('\n'));
+    expect(shown).not.toContain(SECRET_VALUE);
+    await harness.screenshot('collections-secrets');
+    // The secret is in the keychain, not in the folder.
+    expect(await readFile(path.join(dir, 'collection.yaml'), 'utf8')).toBe(COLLECTION);
+
+    await secret.getByRole('button', { name: 'Clear' }).click();
+    await secret.getByText('Not set: requests that use it cannot run').waitFor();
+    await secret.getByRole('button', { name: 'Set…' }).click();
+    await field.fill(SECRET_VALUE);
+    await field.press('Enter');
+    await secret.getByText('Set in Loupe’s keychain').waitFor();
+  });
+
+  test('Run all shows a report: each request and check passed or failed, its time, its traffic, beside the run before', async () => {
+    const collections = panel();
+    await collections.getByRole('button', { name: 'Run all' }).click();
+    const report = collections.getByRole('region', { name: 'Run report' });
+    await report.waitFor({ timeout: 60_000 });
+    const weather = report.getByRole('region', { name: 'Weather in Paris' });
+    await weather.getByText('Passed', { exact: true }).waitFor();
+    // The run before was the single run of this request, without the secret.
+    expect(await weather.innerText()).toMatch(/Run before: Could not run · .* \(now passed\)/);
+    expect(await report.getByRole('region', { name: 'Add' }).innerText()).toContain('Not in the run before.');
+    expect(await weather.innerText()).toMatch(/\d+ ms/);
+
+    await collections.getByRole('combobox', { name: 'Environment' }).selectOption('v2');
+    await collections.getByRole('button', { name: 'Run all' }).click();
+    await weather.getByText('Failed', { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await report.getByRole('status', { name: 'Run before' }).innerText()).toMatch(/Run before: passed/);
+    expect(await weather.innerText()).toMatch(/Run before: Passed · .* \(now failed\)/);
+    const checks = weather.getByRole('list', { name: 'Checks' }).getByRole('listitem');
+    expect(await checks.allInnerTexts()).toEqual([
+      expect.stringMatching(/^✓\s*Passed:\s*outcome is success\s*before: passed$/),
+      expect.stringMatching(/^✗\s*Failed:\s*\/structuredContent\/temperature equals 21\s*\/structuredContent\/temperature is 19, not 21\.\s*before: passed$/),
+    ]);
+    const add = report.getByRole('region', { name: 'Add' });
+    expect(await add.innerText()).toMatch(/Run before: Passed/);
+    await harness.screenshot('collections-run-report');
+
+    // Each request links to its traffic.
+    const link = weather.getByRole('button', { name: /^Show in traffic \(#\d+\)$/ });
+    const seq = (await link.innerText()).match(/#(\d+)/)![1]!;
+    await link.click();
+    const selected = harness.page.getByRole('grid', { name: 'Traffic log' }).locator('[role="row"][aria-selected="true"]');
+    await expect.poll(() => selected.innerText()).toContain(seq);
+    expect(await selected.innerText()).toContain('tools/call');
+
+    // A request's name opens it; Run report brings the report back.
+    await weather.getByRole('button', { name: 'Weather in Paris' }).click();
+    await collections.getByRole('region', { name: 'Request weather.yaml' }).waitFor();
+    await collections.getByRole('button', { name: 'Run report' }).click();
+    await report.waitFor();
+  }, 180_000);
 });

@@ -99,7 +99,7 @@ export const useRunsStore = create<RunsState>((set, get) => ({
         ...(environment ? { environment } : {}),
       });
       if (get().collectionId !== collectionId) return;
-      set((state) => ({ report, previousReport: state.report, reportPath: path, lastRuns: { ...state.lastRuns, ...byPath(report.requests) }, running: undefined, showingReport: asReport || state.showingReport }));
+      set((state) => ({ report, previousReport: state.report, reportPath: path, lastRuns: { ...state.lastRuns, ...byPath(report.requests) }, running: undefined, showingReport: asReport || state.showingReport, section: asReport ? 'Requests' : state.section }));
     } catch (error) {
       if (get().collectionId === collectionId) set({ running: undefined, runError: errorMessage(error) });
     }
