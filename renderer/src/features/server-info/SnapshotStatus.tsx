@@ -54,8 +54,9 @@ export function SnapshotStatus({ serverId, reportedName, connectionId, inline = 
       ) : changes > 0 ? (
         <>
           <strong>Changed since the snapshot</strong>
-          <span>
-            “{name}”: {CHANGE_CLASSES.map((kind) => `${shown.diff!.counts[kind]} ${kind}`).join(', ')}
+          <span title={`Compared with the snapshot “${name}” in the open collection`}>
+            {inline ? '' : `“${name}”: `}
+            {CHANGE_CLASSES.map((kind) => `${shown.diff!.counts[kind]} ${kind}`).join(', ')}
           </span>
           <button type="button" className="link-button" onClick={openDiff}>
             Open the diff
@@ -64,7 +65,7 @@ export function SnapshotStatus({ serverId, reportedName, connectionId, inline = 
       ) : (
         <>
           <strong>Matches the snapshot</strong>
-          <span className="muted">“{name}” in the open collection</span>
+          {!inline && <span className="muted">“{name}” in the open collection</span>}
         </>
       )}
     </section>
