@@ -4,7 +4,6 @@
  * Two planted servers run the two versions side by side; the collection's own server takes the
  * version from its environment.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

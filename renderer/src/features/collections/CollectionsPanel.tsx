@@ -146,7 +146,7 @@ function SectionTabs({ section, onSelect }: { section: CollectionSection; onSele
     event.preventDefault();
     const next = COLLECTION_SECTIONS[(index + step + COLLECTION_SECTIONS.length) % COLLECTION_SECTIONS.length]!;
     onSelect(next);
-    (event.currentTarget.querySelector(`[data-section="${next}"]`) as HTMLElement | null)?.focus();
+    event.currentTarget.querySelector<HTMLElement>(`[data-section="${next}"]`)?.focus();
   };
   return (
     <div className="collection-sections" role="tablist" aria-label="Collection views" onKeyDown={onKeyDown}>

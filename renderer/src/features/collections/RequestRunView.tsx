@@ -13,7 +13,7 @@ interface Props {
   /** The same request's run before, to set beside this one: its outcome, time and each check's. */
   previous?: RequestRun | undefined;
   /** Said when there is no run before to compare with (a run report's first run, or a request new since). */
-  noPrevious?: string;
+  noPrevious?: string | undefined;
   /** Shown first in the title line (a run report names the request there). */
   heading?: ReactNode;
 }
