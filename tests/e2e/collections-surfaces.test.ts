@@ -111,6 +111,11 @@ describe('collections: capability snapshots, secrets and the run report, on the 
     await status.getByText('Changed since the snapshot').waitFor({ timeout: 30_000 });
     expect(await status.innerText()).toMatch(/[1-9]\d* breaking, [1-9]\d* additive, [1-9]\d* cosmetic/);
     await harness.screenshot('collections-surface-changed-since');
+    // With the details open, the same status (the snapshot named) is in them.
+    await serverDetails().getByRole('button', { name: 'Show details' }).click();
+    await expect.poll(() => serverDetails().getByRole('region', { name: 'Capability snapshot' }).innerText()).toMatch(/Changed since the snapshot\s*“fixture”: \d+ breaking/);
+    await harness.screenshot('collections-surface-changed-since-details');
+    await serverDetails().getByRole('button', { name: 'Hide details' }).click();
 
     await status.getByRole('button', { name: 'Open the diff' }).click();
     const diff = panel().getByRole('region', { name: /^Capability diff: snapshot fixture → Fixture v2 \(live\)/ });

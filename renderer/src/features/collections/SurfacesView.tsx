@@ -171,19 +171,21 @@ function CompareForm({ collectionId, listings, live, initial, onCompare }: Compa
     ...listings.filter((listing) => !listing.problem).map((listing) => ({ value: `file:${listing.name}`, label: `Snapshot ${listing.name}` })),
     ...live.map((server) => ({ value: `server:${server.id}`, label: `${server.name} (live)` })),
   ];
-  const [before, setBefore] = useState(initial ? sourceValue(initial.before) : (options[0]?.value ?? ''));
-  // By default a saved snapshot against a live server (the usual question: what changed since?).
-  const firstLive = options.find((option) => option.value.startsWith('server:'));
-  const [after, setAfter] = useState(initial ? sourceValue(initial.after) : ((before.startsWith('file:') ? firstLive?.value : undefined) ?? options[1]?.value ?? ''));
-  const known = (value: string) => options.some((option) => option.value === value);
+  // Until chosen (or when a choice is gone): a saved snapshot against a live server, the usual question.
+  const firstFile = options.find((option) => option.value.startsWith('file:'))?.value;
+  const firstLive = options.find((option) => option.value.startsWith('server:'))?.value;
+  const [chosenBefore, setBefore] = useState(initial ? sourceValue(initial.before) : undefined);
+  const [chosenAfter, setAfter] = useState(initial ? sourceValue(initial.after) : undefined);
+  const known = (value: string | undefined): value is string => options.some((option) => option.value === value);
+  const before = known(chosenBefore) ? chosenBefore : (firstFile ?? options[0]?.value ?? '');
+  const after = known(chosenAfter) ? chosenAfter : ((before !== firstLive ? firstLive : undefined) ?? options.find((option) => option.value !== before)?.value ?? '');
   const toSource = (value: string): SurfaceSource =>
     value.startsWith('server:') ? { kind: 'server', serverId: value.slice('server:'.length) } : { kind: 'file', collectionId, name: value.slice('file:'.length) };
   if (options.length < 2) return null;
   const select = (label: string, value: string, set: (value: string) => void) => (
     <Field label={label}>
       {(props) => (
-        <select {...props} className="input input--small" value={known(value) ? value : ''} onChange={(event) => set(event.target.value)}>
-          {!known(value) && <option value="">(choose)</option>}
+        <select {...props} className="input input--small" value={value} onChange={(event) => set(event.target.value)}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
-import { CHANGE_CLASSES, type SurfaceDiff } from '../../../../shared/collections';
-import { getApi } from '../../bridge/api';
-import { errorMessage } from '../../bridge/bridge-error';
+import { useEffect } from 'react';
+import { CHANGE_CLASSES } from '../../../../shared/collections';
 import { latestSnapshotOf, useSavedSurfaces, useSurfacesStore } from '../../state/collections/surfaces-store';
 import { serverInfoSlots } from './slots';
 
@@ -23,23 +21,13 @@ export function SnapshotStatus({ serverId, reportedName, connectionId, inline = 
   const { collectionId, listings } = useSavedSurfaces();
   const snapshot = latestSnapshotOf(listings, reportedName);
   const name = snapshot?.name;
-  const [result, setResult] = useState<{ key: string; diff?: SurfaceDiff; error?: string } | undefined>();
-  const key = `${collectionId}:${name}:${serverId}:${connectionId}:${snapshot?.takenAt}`;
-
+  const key = `${collectionId}:${name}:${snapshot?.takenAt}:${serverId}:${connectionId}`;
+  const shown = useSurfacesStore((state) => state.changedSince[key]);
   useEffect(() => {
-    if (!collectionId || !name) return;
-    let current = true;
-    getApi()
-      .invoke('surfaces.changedSince', { collectionId, serverId, name })
-      .then((diff) => current && setResult({ key, diff }))
-      .catch((error: unknown) => current && setResult({ key, error: errorMessage(error) }));
-    return () => {
-      current = false;
-    };
+    if (collectionId && name) void useSurfacesStore.getState().compareWithSnapshot(key, { collectionId, serverId, name });
   }, [collectionId, name, serverId, key]);
 
   if (!collectionId || !name) return null;
-  const shown = result?.key === key ? result : undefined;
   const openDiff = () => {
     useSurfacesStore.getState().compare({ before: { kind: 'file', collectionId, name }, after: { kind: 'server', serverId } });
     serverInfoSlots.showCollections.get()();
@@ -47,7 +35,7 @@ export function SnapshotStatus({ serverId, reportedName, connectionId, inline = 
   const changes = shown?.diff?.changes.length ?? 0;
   return (
     <section className={`snapshot-status ${changes > 0 ? 'snapshot-status--changed' : ''} ${inline ? 'snapshot-status--inline' : ''}`} aria-label="Capability snapshot">
-      {!shown ? (
+      {!shown || (!shown.diff && !shown.error) ? (
         <span className="muted">Comparing with the snapshot “{name}”…</span>
       ) : shown.error ? (
         <span className="form-error">Could not compare with the snapshot “{name}”: {shown.error}</span>

@@ -6,8 +6,9 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { SurfaceListing, SurfaceSource } from '../../../../shared/collections';
+import type { SurfaceDiff, SurfaceListing, SurfaceSource } from '../../../../shared/collections';
 import { getApi } from '../../bridge/api';
+import { errorMessage } from '../../bridge/bridge-error';
 import { useCollectionStore } from './collection-store';
 
 export interface SurfaceComparison {
@@ -23,7 +24,13 @@ interface SurfacesState {
   comparison: SurfaceComparison | undefined;
   /** Counts each request to show a comparison, so asking twice for the same one shows it again. */
   comparisonRequest: number;
+  /**
+   * What changed in a connected server since a snapshot, by `changedSinceKey`: taking a server's
+   * surface lists all it has, so each connection is compared with each snapshot once.
+   */
+  changedSince: Record<string, { diff?: SurfaceDiff; error?: string }>;
   load: (collectionId: string, revision: number) => Promise<void>;
+  compareWithSnapshot: (key: string, params: { collectionId: string; serverId: string; name: string }) => Promise<void>;
   compare: (comparison: SurfaceComparison) => void;
 }
 
@@ -32,6 +39,7 @@ export const useSurfacesStore = create<SurfacesState>((set, get) => ({
   listings: [],
   comparison: undefined,
   comparisonRequest: 0,
+  changedSince: {},
   async load(collectionId, revision) {
     const key = `${collectionId}@${revision}`;
     if (get().loadedFor === key) return;
@@ -40,6 +48,15 @@ export const useSurfacesStore = create<SurfacesState>((set, get) => ({
       .invoke('surfaces.list', { collectionId })
       .catch(() => []);
     if (get().loadedFor === key) set({ listings });
+  },
+  async compareWithSnapshot(key, params) {
+    if (key in get().changedSince) return;
+    set((state) => ({ changedSince: { ...state.changedSince, [key]: {} } }));
+    const result = await getApi()
+      .invoke('surfaces.changedSince', params)
+      .then((diff) => ({ diff }))
+      .catch((error: unknown) => ({ error: errorMessage(error) }));
+    set((state) => ({ changedSince: { ...state.changedSince, [key]: result } }));
   },
   compare: (comparison) => set((state) => ({ comparison, comparisonRequest: state.comparisonRequest + 1 })),
 }));
