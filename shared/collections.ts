@@ -271,3 +271,25 @@ export interface SurfaceDiff {
 
 /** One side of a capability diff: a connected server, or a snapshot file in a collection. */
 export type SurfaceSource = { kind: 'server'; serverId: string } | { kind: 'file'; collectionId: string; name: string };
+
+/** A capability snapshot saved in a collection, as listed (`surfaces.list`): whose surface it is and when it was taken. */
+export interface SurfaceListing {
+  name: string;
+  server?: CapabilitySnapshot['server'];
+  takenAt?: string;
+  /** Why the file could not be read as a snapshot, in one sentence. */
+  problem?: string;
+}
+
+/** A secret a collection names as `{{secret:NAME}}`: whether Loupe has a value for it (never the value). */
+export interface CollectionSecret {
+  name: string;
+  /** Set in Loupe's keychain (`collections.setSecret`). */
+  inKeychain: boolean;
+  /** The environment variable that stands in for it where there is no keychain (CI): LOUPE_SECRET_NAME. */
+  environmentVariable: string;
+  /** That environment variable is set in the core's environment. */
+  inEnvironment: boolean;
+  /** The files that name it (collection.yaml, request paths). */
+  usedIn: string[];
+}

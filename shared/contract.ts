@@ -18,7 +18,7 @@ import type { DeepLinkEvent } from './deep-link.js';
 import type { DocumentReplyValue, HeldDocumentCommand, OpenedDocument } from './document/document-protocol.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
 import type { CoreStatus } from './core-status.js';
-import type { CapabilitySnapshot, CollectionView, DiffRow, DiffSource, DiffSummary, RequestFileView, RequestRun, RequestRuns, RunReport, SurfaceDiff, SurfaceSource } from './collections.js';
+import type { CapabilitySnapshot, CollectionSecret, CollectionView, DiffRow, DiffSource, DiffSummary, RequestFileView, RequestRun, RequestRuns, RunReport, SurfaceDiff, SurfaceListing, SurfaceSource } from './collections.js';
 import {
   LOGGING_LEVELS,
   type CallProgress,
@@ -550,6 +550,8 @@ export const requests = {
   'collections.prepareServers': request<Record<string, string>>()(collectionRef.extend({ environment: z.string().max(200).optional(), path: z.string().max(1_000).optional() })),
   /** Stores (or with null removes) a secret a collection names as {{secret:NAME}}, in the keychain. */
   'collections.setSecret': request<void>()(z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'must be a name of letters, digits, "-", "_" and "."'), value: z.string().max(100_000).nullable() })),
+  /** The secrets the collection's files name as {{secret:NAME}}, each with whether Loupe has a value for it (never the value). */
+  'collections.secrets': request<CollectionSecret[]>()(collectionRef),
   /** Diffs two results (runs, a baseline, traffic entries) in the core's diff thread; read the rows with `diffs.rows`. */
   'diffs.open': request<DiffSummary>()(z.object({ before: diffSource, after: diffSource, ignore: z.array(z.string().max(1_000)).max(200).optional() })),
   /** A window of a diff's rows. */
@@ -559,6 +561,8 @@ export const requests = {
   'surfaces.take': request<CapabilitySnapshot>()(serverRef),
   /** Saves a connected server's surface into the collection as surfaces/<name>.json. */
   'surfaces.save': request<CapabilitySnapshot>()(collectionRef.extend({ serverId: id, name: snapshotName })),
+  /** The collection's saved capability snapshots: whose surface each is and when it was taken. */
+  'surfaces.list': request<SurfaceListing[]>()(collectionRef),
   /** Diffs two surfaces (a connected server or a saved snapshot each), every change classified. */
   'surfaces.diff': request<SurfaceDiff>()(z.object({ before: surfaceSource, after: surfaceSource })),
   /** What changed in a connected server since a saved snapshot ("changed since the snapshot"). */

@@ -199,6 +199,12 @@ describe('collections in the core, against the fixture (v1 and v2) and server-ev
     await test.core.handlers['surfaces.save']({ collectionId: view.id, serverId: ids.fixture!, name: 'fixture' });
     const unchanged = await test.core.handlers['surfaces.changedSince']({ collectionId: view.id, serverId: ids.fixture!, name: 'fixture' });
     expect(unchanged.changes).toEqual([]);
+    const listed = await test.core.handlers['surfaces.list']({ collectionId: view.id });
+    expect(listed).toMatchObject([{ name: 'fixture', server: { name: expect.any(String), era: expect.any(String) }, takenAt: expect.any(String) }]);
+    write(dir, 'surfaces/not-one.json', '{"tools": 1}');
+    await waitFor(async () => (await test.core.handlers['surfaces.list']({ collectionId: view.id })).length === 2, 'the second snapshot file');
+    const withBroken = await test.core.handlers['surfaces.list']({ collectionId: view.id });
+    expect(withBroken.find((listing) => listing.name === 'not-one')?.problem).toMatch(/not-one\.json is not a Loupe capability snapshot/);
 
     const v2 = await test.core.handlers['collections.prepareServers']({ collectionId: view.id, environment: 'v2' });
     await test.core.handlers['connections.connect']({ serverId: v2.fixture! });
@@ -236,6 +242,22 @@ describe('collections in the core, against the fixture (v1 and v2) and server-ev
     const rows = await test.core.handlers['diffs.rows']({ diffId: summary.diffId, start: 0, end: 50 });
     expect(rows[0]?.path).toBe('/content/0/text');
   }, 60_000);
+
+  it('lists the secrets the files name, each with whether it is set, never its value', async () => {
+    write(dir, 'secret/uses-token.yaml', 'tool: echo\narguments:\n  message: "{{secret:api-token}} and {{secret:other.key}}"\n');
+    await waitFor(async () => (await test.core.handlers['collections.secrets']({ collectionId: view.id })).length === 2, 'the secrets of the new file');
+    const before = await test.core.handlers['collections.secrets']({ collectionId: view.id });
+    expect(before).toEqual([
+      { name: 'api-token', inKeychain: false, environmentVariable: 'LOUPE_SECRET_API_TOKEN', inEnvironment: false, usedIn: ['secret/uses-token.yaml'] },
+      { name: 'other.key', inKeychain: false, environmentVariable: 'LOUPE_SECRET_OTHER_KEY', inEnvironment: false, usedIn: ['secret/uses-token.yaml'] },
+    ]);
+    await test.core.handlers['collections.setSecret']({ name: 'api-token', value: 'hunter2' });
+    const after = await test.core.handlers['collections.secrets']({ collectionId: view.id });
+    expect(after[0]).toMatchObject({ name: 'api-token', inKeychain: true });
+    expect(JSON.stringify(after)).not.toContain('hunter2');
+    await test.core.handlers['collections.setSecret']({ name: 'api-token', value: null });
+    expect((await test.core.handlers['collections.secrets']({ collectionId: view.id }))[0]?.inKeychain).toBe(false);
+  }, 30_000);
 });
 
 describe('collections against server-everything, over stdio and Streamable HTTP', () => {

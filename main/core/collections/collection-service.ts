@@ -13,6 +13,7 @@ import {
   SNAPSHOTS_FOLDER,
   SURFACES_FOLDER,
   type CollectionFile,
+  type CollectionSecret,
   type CollectionView,
   type RequestFileView,
   type RequestRun,
@@ -28,7 +29,7 @@ import { checkRequest, collectionFileText, requestFileText } from './collection-
 import { collectionChanged, loadCollection, readRequestFile, requestPathInside, requestTree, type LoadedCollection } from './collection-folder.js';
 import { CollectionRunner, baselineFile, selectRequests, serverKeyOf, type RunDeps } from './collection-runner.js';
 import { ensureServer, serverConfigInput, serverStrings } from './collection-servers.js';
-import { variableScope } from './variables.js';
+import { collectionSecretKey, secretEnvName, secretNamesIn, stringsIn, variableScope } from './variables.js';
 
 /** Edits that come in a burst (an editor's save is often several events) are read once. */
 const WATCH_SETTLE_MS = 60;
@@ -218,6 +219,32 @@ export class CollectionService {
     const kept = await this.deps.runs.resultLocation(entry.dir, relative, 'last');
     if (!kept) throw new Error(`${relative} has no kept result to accept: run it first.`);
     await this.deps.diffs.write({ ...kept, pointer: '/result', maxBytes: COLLECTION_LIMITS.snapshotBytes }, baselineFile(entry.dir, relative));
+  }
+
+  /** The secrets the collection's files name, with whether each has a value (keychain or environment), never the value. */
+  async secrets(id: string): Promise<CollectionSecret[]> {
+    const { loaded } = this.get(id);
+    const usedIn = new Map<string, string[]>();
+    const note = (file: string, texts: readonly string[]) => {
+      for (const name of secretNamesIn(texts)) usedIn.set(name, [...(usedIn.get(name) ?? []), file]);
+    };
+    note(COLLECTION_FILE, Object.values(loaded.collection?.servers ?? {}).flatMap(serverStrings));
+    for (const request of loaded.requests) if (request.request) note(request.path, stringsIn(request.request));
+    const secrets: CollectionSecret[] = [];
+    for (const [name, files] of [...usedIn].sort(([a], [b]) => a.localeCompare(b))) {
+      const inKeychain = (await this.deps.secrets.get(collectionSecretKey(name))) !== undefined;
+      const environmentVariable = secretEnvName(name);
+      secrets.push({ name, inKeychain, environmentVariable, inEnvironment: this.deps.env[environmentVariable] !== undefined, usedIn: files });
+    }
+    return secrets;
+  }
+
+  /** Writes a capability snapshot as surfaces/<name>.json; the collection's view lists it at once. */
+  async saveSurface(id: string, name: string, text: string): Promise<void> {
+    const file = this.surfaceFile(id, name);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFileAtomic(file, text);
+    await this.reload(this.get(id));
   }
 
   surfaceFile(id: string, name: string): string {

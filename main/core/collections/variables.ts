@@ -94,6 +94,13 @@ export function stringsIn(value: unknown, into: string[] = []): string[] {
   return into;
 }
 
+/** The names of the secrets (`{{secret:NAME}}`) the texts refer to, each once. */
+export function secretNamesIn(texts: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const text of texts) for (const match of text.matchAll(REFERENCE)) if (match[1]!.startsWith('secret:')) names.add(match[1]!.slice('secret:'.length));
+  return names;
+}
+
 /** `value` with every string filled in (object keys too); numbers, booleans and null stay as they are. */
 export function fillDeep<T>(value: T, scope: VariableScope): T {
   if (typeof value === 'string') return scope.fill(value) as T;

@@ -1,10 +1,9 @@
-import type { CollectionFile, DiffSource, SurfaceSource } from '../../../shared/collections.js';
+import type { CollectionFile, DiffSource, SurfaceListing, SurfaceSource } from '../../../shared/collections.js';
 import { COLLECTION_LIMITS } from '../../../shared/collections.js';
 import type { RequestHandlers } from '../../../shared/contract.js';
 import { isObject } from '../../../shared/is-object.js';
 import { valueAtPointer } from '../../../shared/json-pointer.js';
 import type { TrafficEntry } from '../../../shared/traffic.js';
-import { writeFileAtomic } from '../base/atomic-write.js';
 import { baselineFile } from '../collections/collection-runner.js';
 import type { CollectionService} from '../collections/collection-service.js';
 import { type CollectionServiceDeps } from '../collections/collection-service.js';
@@ -13,8 +12,6 @@ import { stableJson } from '../collections/stable-json.js';
 import { diffSurfaces } from '../collections/surface-diff.js';
 import { readSurfaceFile, takeSurface } from '../collections/surface-snapshot.js';
 import { collectionSecretKey } from '../collections/variables.js';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 
 type CollectionHandlers = Pick<
   RequestHandlers,
@@ -30,11 +27,13 @@ type CollectionHandlers = Pick<
   | 'collections.acceptSnapshot'
   | 'collections.prepareServers'
   | 'collections.setSecret'
+  | 'collections.secrets'
   | 'diffs.open'
   | 'diffs.rows'
   | 'diffs.close'
   | 'surfaces.take'
   | 'surfaces.save'
+  | 'surfaces.list'
   | 'surfaces.diff'
   | 'surfaces.changedSince'
 >;
@@ -83,16 +82,28 @@ export function collectionHandlers(service: CollectionService, deps: CollectionS
       if (value === null) await deps.secrets.delete(collectionSecretKey(name));
       else await deps.secrets.set(collectionSecretKey(name), value);
     },
+    'collections.secrets': async ({ collectionId }) => service.secrets(collectionId),
     'diffs.open': async ({ before, after, ignore }) => deps.diffs.compute(await diffInput(before), await diffInput(after), ignore ?? []),
     'diffs.rows': async ({ diffId, start, end }) => deps.diffs.rows(diffId, start, end),
     'diffs.close': async ({ diffId }) => deps.diffs.close(diffId),
     'surfaces.take': async ({ serverId }) => takeSurface(deps.handlers, serverId),
     'surfaces.save': async ({ collectionId, serverId, name }) => {
-      const file = service.surfaceFile(collectionId, name);
       const snapshot = await takeSurface(deps.handlers, serverId);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFileAtomic(file, stableJson(snapshot));
+      await service.saveSurface(collectionId, name, stableJson(snapshot));
       return snapshot;
+    },
+    'surfaces.list': async ({ collectionId }) => {
+      const listings: SurfaceListing[] = [];
+      for (const name of service.get(collectionId).loaded.surfaces) {
+        try {
+          const { server, takenAt } = await readSurfaceFile(service.surfaceFile(collectionId, name));
+          const named = isObject(server) && typeof server.name === 'string' && typeof server.version === 'string';
+          listings.push({ name, ...(named ? { server } : {}), ...(typeof takenAt === 'string' ? { takenAt } : {}) });
+        } catch (error) {
+          listings.push({ name, problem: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      return listings;
     },
     'surfaces.diff': async ({ before, after }) => diffSurfaces(await surface(before), await surface(after)),
     'surfaces.changedSince': async ({ collectionId, serverId, name }) =>

@@ -13,7 +13,7 @@ import { serversSlots } from '../features/servers';
 import { TaskCallResult, toolsSlots } from '../features/tools';
 import { tasksSlots } from '../features/tasks';
 import { trafficSlots } from '../features/traffic';
-import { openResource, showServerTraffic, showTraffic } from './navigation';
+import { openResource, showServerTraffic, showTab, showTraffic } from './navigation';
 import { exportServerTraffic } from './server-traffic-export';
 import { ServerHeaderActions } from './ServerHeaderActions';
 
@@ -31,6 +31,7 @@ export function wireFeatures(): void {
   trafficSlots.saveAsRequest.fill(askToSaveRequest);
   serverInfoSlots.LogLevelControl.fill(LogLevelControl);
   serverInfoSlots.HeaderActions.fill(ServerHeaderActions);
+  serverInfoSlots.showCollections.fill(() => showTab('Collections'));
   serversSlots.ProxiedSessions.fill(ProxiedSessionsList);
   tasksSlots.CallResult.fill(TaskCallResult);
   proxySlots.showServerTraffic.fill(showServerTraffic);

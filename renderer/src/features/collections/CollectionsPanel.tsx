@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import type { CollectionView } from '../../../../shared/collections';
 import { useCollectionStore } from '../../state/collections/collection-store';
 import { PlayIcon } from '../../ui/icons';
@@ -7,7 +7,11 @@ import { OpenCollectionForm } from './OpenCollectionForm';
 import { RequestDetail } from './RequestDetail';
 import { RequestTree } from './RequestTree';
 import { RunSummary } from './RunSummary';
-import { useRunsStore } from './runs-store';
+import { RunReportView } from './RunReportView';
+import { COLLECTION_SECTIONS, useRunsStore, type CollectionSection } from './runs-store';
+import { SecretsView } from './SecretsView';
+import { SurfacesView } from './SurfacesView';
+import { useSurfacesStore } from '../../state/collections/surfaces-store';
 import { countRequests, nodeAt } from './tree-rows';
 import './collections.css';
 
@@ -29,6 +33,11 @@ function OpenCollection({ view }: { view: CollectionView }) {
   useEffect(() => {
     useRunsStore.getState().forCollection(view.id);
   }, [view.id]);
+  // A capability diff asked for (here or from server details) shows in its section.
+  const comparisonRequest = useSurfacesStore((state) => state.comparisonRequest);
+  useEffect(() => {
+    if (comparisonRequest > 0) useRunsStore.getState().showSection('Capability snapshots');
+  }, [comparisonRequest]);
   const current = runs.collectionId === view.id;
   const selected = current && runs.selectedPath !== undefined ? nodeAt(view.tree, runs.selectedPath) : undefined;
   const selectedPath = selected?.path;
@@ -58,10 +67,19 @@ function OpenCollection({ view }: { view: CollectionView }) {
         <button type="button" className="button button--small button--primary" disabled={runs.running !== undefined || view.tree.length === 0} onClick={() => void runs.run()}>
           <PlayIcon /> Run all
         </button>
+        {current && runs.report && (
+          <button type="button" className="button button--small" aria-pressed={runs.showingReport && runs.section === 'Requests'} onClick={() => {
+            runs.showSection('Requests');
+            runs.showReport(!(runs.showingReport && runs.section === 'Requests'));
+          }}>
+            Run report
+          </button>
+        )}
         <button type="button" className="button button--small" onClick={() => void close()}>
           Close collection
         </button>
       </header>
+      <SectionTabs section={runs.section} onSelect={runs.showSection} />
       {view.problems.length > 0 && (
         <ul className="collection-problems" aria-label="Problems">
           {view.problems.map((problem) => (
@@ -70,7 +88,17 @@ function OpenCollection({ view }: { view: CollectionView }) {
         </ul>
       )}
       <RunSummary running={current ? runs.running : undefined} report={current ? runs.report : undefined} reportPath={current ? runs.reportPath : undefined} error={current ? runs.runError : null} />
-      <div className="collections__body">
+      {runs.section === 'Capability snapshots' && (
+        <div className="collections__section" role="tabpanel" aria-label="Capability snapshots">
+          <SurfacesView />
+        </div>
+      )}
+      {runs.section === 'Secrets' && (
+        <div className="collections__section" role="tabpanel" aria-label="Secrets">
+          <SecretsView collectionId={view.id} revision={revision} />
+        </div>
+      )}
+      <div className="collections__body" hidden={runs.section !== 'Requests'}>
         <div className="collections__tree-pane">
           <p className="collections__count">{plural(countRequests(view.tree), 'request')}</p>
           {view.tree.length === 0 ? (
@@ -87,13 +115,15 @@ function OpenCollection({ view }: { view: CollectionView }) {
           )}
         </div>
         <div className="collections__detail-pane">
-          {selectedPath === undefined ? (
+          {current && runs.showingReport && runs.report ? (
+            <RunReportView report={runs.report} previous={runs.previousReport} onOpenRequest={runs.select} onClose={() => runs.showReport(false)} />
+          ) : selectedPath === undefined ? (
             <p className="empty-state">Select a request to see what it sends and its last result.</p>
           ) : selectedFolder ? (
             <section className="detail-card" aria-label={`Folder ${selectedPath}`}>
               <h2 className="detail-card__name">{selectedPath}/</h2>
               <div className="request-detail__actions">
-                <button type="button" className="button button--primary" disabled={runs.running !== undefined} onClick={() => void runs.run(selectedPath)}>
+                <button type="button" className="button button--primary" disabled={runs.running !== undefined} onClick={() => void runs.run(selectedPath, true)}>
                   <PlayIcon /> Run folder
                 </button>
               </div>
@@ -104,5 +134,36 @@ function OpenCollection({ view }: { view: CollectionView }) {
         </div>
       </div>
     </>
+  );
+}
+
+/** Requests, capability snapshots and secrets: the open collection's three views. Arrow keys move between them. */
+function SectionTabs({ section, onSelect }: { section: CollectionSection; onSelect: (section: CollectionSection) => void }) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = COLLECTION_SECTIONS.indexOf(section);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = COLLECTION_SECTIONS[(index + step + COLLECTION_SECTIONS.length) % COLLECTION_SECTIONS.length]!;
+    onSelect(next);
+    event.currentTarget.querySelector<HTMLElement>(`[data-section="${next}"]`)?.focus();
+  };
+  return (
+    <div className="collection-sections" role="tablist" aria-label="Collection views" onKeyDown={onKeyDown}>
+      {COLLECTION_SECTIONS.map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          data-section={name}
+          aria-selected={section === name}
+          tabIndex={section === name ? 0 : -1}
+          className={`collection-sections__tab ${section === name ? 'collection-sections__tab--selected' : ''}`}
+          onClick={() => onSelect(name)}
+        >
+          {name}
+        </button>
+      ))}
+    </div>
   );
 }

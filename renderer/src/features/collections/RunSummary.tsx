@@ -9,9 +9,11 @@ interface Props {
   /** The request or folder the report covers, when it is not the whole collection. */
   reportPath: string | undefined;
   error: string | null;
+  /** What the line calls the report: "Last run", or "Run before" beside it in a run report. */
+  title?: string;
 }
 
-export function RunSummary({ running, report, reportPath, error }: Props) {
+export function RunSummary({ running, report, reportPath, error, title = 'Last run' }: Props) {
   if (running) {
     const what = running.path ?? 'the collection';
     return (
@@ -37,9 +39,10 @@ export function RunSummary({ running, report, reportPath, error }: Props) {
   const allPassed = totals.failed === 0 && totals.errors === 0;
   const parts = [`${totals.passed} passed`, totals.failed > 0 && `${totals.failed} failed`, totals.errors > 0 && `${totals.errors} could not run`].filter(Boolean);
   return (
-    <div className={`run-summary ${allPassed ? 'run-summary--passed' : 'run-summary--failed'}`} role="status" aria-label="Last run">
+    <div className={`run-summary ${allPassed ? 'run-summary--passed' : 'run-summary--failed'}`} role="status" aria-label={title}>
       <strong>
-        Last run{reportPath ? ` of ${reportPath}` : ''}: {allPassed ? 'passed' : 'failed'}
+        {title}
+        {reportPath ? ` of ${reportPath}` : ''}: {allPassed ? 'passed' : 'failed'}
       </strong>
       <span>
         {plural(totals.requests, 'request')}: {parts.join(', ')} · {passedChecks} of {plural(totals.checks, 'check')} passed · {formatDuration(report.durationMs)} at{' '}

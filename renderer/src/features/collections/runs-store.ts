@@ -15,9 +15,16 @@ export interface RunUnderWay {
   total?: number;
 }
 
+/** What the Collections tab shows below its header. */
+export type CollectionSection = 'Requests' | 'Capability snapshots' | 'Secrets';
+export const COLLECTION_SECTIONS: readonly CollectionSection[] = ['Requests', 'Capability snapshots', 'Secrets'];
+
 interface RunsState {
   /** The collection these belong to: another one clears them. */
   collectionId: string | undefined;
+  section: CollectionSection;
+  /** The detail pane shows the last run's report (after Run all or Run folder) rather than the selected request. */
+  showingReport: boolean;
   selectedPath: string | undefined;
   collapsed: ReadonlySet<string>;
   environment: string;
@@ -25,16 +32,20 @@ interface RunsState {
   /** Each request's last run, by its path. */
   lastRuns: Record<string, RequestRun>;
   report: RunReport | undefined;
+  /** The run report before `report`, kept by the core: the run report sets each request beside it. */
+  previousReport: RunReport | undefined;
   /** What the report covers: a request or folder, or undefined for the whole collection (or not known, for a kept one). */
   reportPath: string | undefined;
   runError: string | null;
   /** Starts over for this collection, with its kept runs (the last report and each request's last run). */
   forCollection: (collectionId: string) => void;
   select: (path: string) => void;
+  showSection: (section: CollectionSection) => void;
+  showReport: (showing: boolean) => void;
   toggleFolder: (path: string, open?: boolean) => void;
   setEnvironment: (environment: string) => void;
-  /** Runs the whole collection, or one request or folder. */
-  run: (path?: string) => Promise<void>;
+  /** Runs the whole collection, or one request or folder; a run of all or of a folder then shows its report. */
+  run: (path?: string, asReport?: boolean) => Promise<void>;
   applyProgress: (event: { collectionId: string; runId: string; request: RequestRun; done: number; total: number }) => void;
   /** A request's kept last run (`collections.runs`), when the window has none yet. */
   loadLastRun: (path: string) => Promise<void>;
@@ -42,27 +53,32 @@ interface RunsState {
 
 export const useRunsStore = create<RunsState>((set, get) => ({
   collectionId: undefined,
+  section: 'Requests',
+  showingReport: false,
   selectedPath: undefined,
   collapsed: new Set(),
   environment: '',
   running: undefined,
   lastRuns: {},
   report: undefined,
+  previousReport: undefined,
   reportPath: undefined,
   runError: null,
 
   forCollection(collectionId) {
     if (get().collectionId === collectionId) return;
-    set({ collectionId, selectedPath: undefined, collapsed: new Set(), environment: '', running: undefined, lastRuns: {}, report: undefined, reportPath: undefined, runError: null });
+    set({ collectionId, section: 'Requests', showingReport: false, selectedPath: undefined, collapsed: new Set(), environment: '', running: undefined, lastRuns: {}, report: undefined, previousReport: undefined, reportPath: undefined, runError: null });
     void getApi()
       .invoke('collections.reports', { collectionId })
-      .then(({ last }) => {
-        if (!last || get().collectionId !== collectionId) return;
-        set((state) => ({ report: state.report ?? last, lastRuns: { ...byPath(last.requests), ...state.lastRuns } }));
+      .then(({ last, previous }) => {
+        if (!last || get().collectionId !== collectionId || get().report) return;
+        set((state) => ({ report: last, previousReport: previous, lastRuns: { ...byPath(last.requests), ...state.lastRuns } }));
       })
       .catch(() => undefined);
   },
-  select: (selectedPath) => set({ selectedPath }),
+  select: (selectedPath) => set({ selectedPath, showingReport: false }),
+  showSection: (section) => set({ section }),
+  showReport: (showingReport) => set({ showingReport }),
   toggleFolder(path, open) {
     const collapsed = new Set(get().collapsed);
     const shut = open === undefined ? !collapsed.has(path) : !open;
@@ -72,7 +88,7 @@ export const useRunsStore = create<RunsState>((set, get) => ({
   },
   setEnvironment: (environment) => set({ environment }),
 
-  async run(path) {
+  async run(path, asReport = path === undefined) {
     const { collectionId, environment, running } = get();
     if (!collectionId || running) return;
     set({ running: { ...(path !== undefined ? { path } : {}), done: 0 }, runError: null });
@@ -83,7 +99,7 @@ export const useRunsStore = create<RunsState>((set, get) => ({
         ...(environment ? { environment } : {}),
       });
       if (get().collectionId !== collectionId) return;
-      set((state) => ({ report, reportPath: path, lastRuns: { ...state.lastRuns, ...byPath(report.requests) }, running: undefined }));
+      set((state) => ({ report, previousReport: state.report, reportPath: path, lastRuns: { ...state.lastRuns, ...byPath(report.requests) }, running: undefined, showingReport: asReport || state.showingReport, section: asReport ? 'Requests' : state.section }));
     } catch (error) {
       if (get().collectionId === collectionId) set({ running: undefined, runError: errorMessage(error) });
     }

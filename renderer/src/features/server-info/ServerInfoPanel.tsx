@@ -15,6 +15,7 @@ import { DiscoveryView } from './DiscoveryView';
 import { eraLabel } from './era-label';
 import { PingControl } from './PingControl';
 import { RootsEditor } from './RootsEditor';
+import { SnapshotStatus } from './SnapshotStatus';
 import './server-info.css';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
 
@@ -56,6 +57,7 @@ export function ServerInfoPanel() {
             <span className="mono">{identity.protocolVersion}</span> · {eraLabel(identity.era)}
           </span>
         )}
+        {identity && !detailsOpen && <SnapshotStatus serverId={server.id} reportedName={identity.name} connectionId={connection?.connectionId} inline />}
         <span className="server-info__spacer" />
         {createElement(serverInfoSlots.HeaderActions.get(), { server, connected: status === 'connected' })}
         <button
@@ -93,6 +95,7 @@ function ServerInfoBody({
       {identity ? (
         <>
           <ServerIdentityView identity={identity} />
+          <SnapshotStatus serverId={server.id} reportedName={identity.name} connectionId={connection?.connectionId} />
           <div className="server-tools" role="group" aria-label="Server tools">
             {identity.era === 'modern' ? (
               <span className="muted">Ping does not exist in {identity.protocolVersion}.</span>

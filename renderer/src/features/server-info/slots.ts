@@ -7,5 +7,7 @@ export const serverInfoSlots = {
   /** The server's log level (the Logs feature's control). */
   LogLevelControl: createSlot<ComponentType<{ serverId: string }>>('server-info.LogLevelControl'),
   /** Buttons in the header that open other features' dialogs for the server (Compare, Load run). */
+  /** Shows the Collections tab (where "Open the diff" of a capability snapshot lands). */
+  showCollections: createSlot<() => void>('server-info.showCollections'),
   HeaderActions: createSlot<ComponentType<{ server: ServerConfig; connected: boolean }>>('server-info.HeaderActions'),
 };
