@@ -1,0 +1,118 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { startModelProvider, type ModelProviderFixture } from '../fixtures/model-provider.mjs';
+import { connectServer, EVERYTHING_2026, everythingServer, invokeViaSecondBridge, plantServers, selectServer } from './approvals-helpers.js';
+import { startHarness, type Harness } from './harness.js';
+
+const SERVER = 'Everything 2026';
+const PROVIDER = 'Local fixture';
+const MODEL = `fixture-model · ${PROVIDER}`;
+const SECOND_MODEL = `fixture-large · ${PROVIDER}`;
+/** A model's answer and a tool call go through the core and a server: on a loaded machine that can take a while. */
+const ARRIVES = { timeout: 15_000 };
+
+function chatRegion(page: Page): Locator {
+  return page.getByRole('region', { name: 'Chat' });
+}
+
+function conversation(page: Page): Locator {
+  return chatRegion(page).getByRole('list', { name: 'Conversation' });
+}
+
+function conversations(page: Page): Locator {
+  return chatRegion(page).getByRole('navigation', { name: 'Conversations' });
+}
+
+async function newChat(page: Page): Promise<void> {
+  const button = conversations(page).getByRole('button', { name: 'New chat' });
+  if (await button.isEnabled()) await button.click();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const chat = chatRegion(page);
+  await chat.getByRole('textbox', { name: 'Message' }).fill(text);
+  await chat.getByRole('button', { name: 'Send' }).click();
+}
+
+async function idle(page: Page): Promise<void> {
+  await expect.poll(() => chatRegion(page).getByRole('status').textContent(), ARRIVES).toMatch(/^Ready/);
+}
+
+describe('chat: conversations, tool-call approval with edits, context by hand, Compare', () => {
+  let harness: Harness;
+  let fixture: ModelProviderFixture;
+
+  beforeAll(async () => {
+    fixture = await startModelProvider({ kind: 'openai', apiKey: 'sk-chat-e2e-secret', models: ['fixture-model', 'fixture-large'] });
+    harness = await startHarness({
+      viewport: { width: 1366, height: 768 },
+      prepareDataDir: plantServers([everythingServer('everything-2026', SERVER, EVERYTHING_2026)]),
+    });
+    const page = harness.page;
+    await invokeViaSecondBridge(page, 'models.providers.add', { kind: 'openai-compatible', name: PROVIDER, baseUrl: fixture.url, apiKey: fixture.apiKey, defaultModel: 'fixture-model' });
+    await connectServer(page, SERVER);
+    await selectServer(page, SERVER);
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await chatRegion(page).getByRole('combobox', { name: 'Model' }).selectOption({ label: MODEL });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await fixture?.close();
+  });
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await harness.screenshot(`debug-chat-${context.task.name.slice(0, 24)}`);
+  });
+
+  test('a conversation is saved, listed, exported as JSON without the key, removed, and started again from a turn with edited text', async () => {
+    const page = harness.page;
+    const chat = chatRegion(page);
+    fixture.script([
+      { when: { lastUser: 'Tell me about otters' }, reply: { text: 'Otters hold hands while they sleep.' } },
+      { when: { lastUser: 'Tell me about badgers' }, reply: { text: 'Badgers dig setts.' } },
+    ]);
+    await send(page, 'Tell me about otters');
+    await expect.poll(() => conversation(page).textContent(), ARRIVES).toContain('Otters hold hands while they sleep.');
+    await idle(page);
+
+    const actions = chat.getByRole('group', { name: 'Conversation actions' });
+    await actions.getByRole('button', { name: 'Save' }).click();
+    await actions.getByText('Tell me about otters · saved').waitFor();
+    const listed = conversations(page).getByRole('button', { name: 'Open Tell me about otters', exact: true });
+    await expect.poll(() => listed.textContent()).toMatch(/fixture-model · 2 turns · .* · saved/);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), actions.getByRole('button', { name: 'Export JSON' }).click()]);
+    expect(download.suggestedFilename()).toBe('Tell-me-about-otters.chat.json');
+    const exported = await readFile((await download.path())!, 'utf8');
+    const document = JSON.parse(exported) as { conversation: { turns: Array<{ type: string; text?: string }> } };
+    expect(document.conversation.turns.map((turn) => turn.type)).toEqual(['user', 'assistant']);
+    expect(document.conversation.turns[1]?.text).toBe('Otters hold hands while they sleep.');
+    expect(exported).not.toContain(fixture.apiKey);
+
+    // Start again from the person's message, edited: a new conversation with the new answer.
+    const first = conversation(page).getByRole('listitem', { name: 'You, turn 1' });
+    await first.getByRole('button', { name: 'Start again from here (Turn 1)' }).click();
+    const again = first.getByRole('form', { name: 'Start again from turn 1' });
+    expect(await again.getByRole('textbox', { name: 'Message to send again' }).inputValue()).toBe('Tell me about otters');
+    await again.getByRole('textbox', { name: 'Message to send again' }).fill('Tell me about badgers');
+    await again.getByRole('button', { name: 'Send again' }).click();
+    await expect.poll(() => conversation(page).textContent(), ARRIVES).toContain('Badgers dig setts.');
+    expect(await conversation(page).textContent()).not.toContain('Otters hold hands');
+    await idle(page);
+    await actions.getByText('Tell me about otters (again from turn 1)').waitFor();
+    expect(JSON.stringify(fixture.calls.at(-1)?.messages)).not.toContain('otters');
+
+    // Open the saved one again from the list: its turns are back.
+    await listed.click();
+    await expect.poll(() => conversation(page).textContent()).toContain('Otters hold hands while they sleep.');
+    await harness.screenshot('chat-conversations');
+
+    // Remove it: it leaves the list, and the chat is empty again.
+    await actions.getByRole('button', { name: 'Remove' }).click();
+    await actions.getByRole('button', { name: 'Remove for good' }).click();
+    await listed.waitFor({ state: 'detached' });
+    await conversation(page).waitFor({ state: 'detached' });
+  });
+});
