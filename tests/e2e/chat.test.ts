@@ -115,4 +115,72 @@ describe('chat: conversations, tool-call approval with edits, context by hand, C
     await listed.waitFor({ state: 'detached' });
     await conversation(page).waitFor({ state: 'detached' });
   });
+
+  test('a tool call whose arguments break the schema shows the violations; the person edits them and the edited call is sent', async () => {
+    const page = harness.page;
+    const chat = chatRegion(page);
+    await newChat(page);
+    fixture.script([
+      { when: { toolResult: true }, reply: { text: 'The server added them up.' } },
+      { when: { lastUser: 'Add two and three' }, reply: { toolCalls: [{ name: 'get-sum', arguments: { a: 2, b: 'three' } }] } },
+    ]);
+    await send(page, 'Add two and three');
+    const call = chat.getByRole('region', { name: 'Tool call get-sum' });
+    await call.waitFor(ARRIVES);
+    const violations = call.getByRole('group', { name: 'Schema violations' });
+    await expect.poll(() => violations.textContent(), ARRIVES).toContain('/b');
+    // Not sent as it is unless the person says so: no plain Approve, only Send anyway.
+    expect(await call.getByRole('button', { name: 'Approve call' }).count()).toBe(0);
+    await call.getByRole('button', { name: 'Send anyway' }).waitFor();
+    await harness.screenshot('chat-tool-call-violations');
+
+    await call.getByRole('button', { name: 'Edit arguments' }).click();
+    await call.getByRole('textbox', { name: 'Arguments for get-sum' }).fill('{"a": 2, "b": 3}');
+    await violations.waitFor({ state: 'detached' });
+    await call.getByRole('button', { name: 'Approve edited call' }).click();
+
+    await expect.poll(() => conversation(page).textContent(), ARRIVES).toContain('The server added them up.');
+    const tool = conversation(page).getByRole('listitem', { name: /^Tool get-sum/ });
+    expect(await tool.textContent()).toContain('get-sum · done (edited)');
+    expect(await tool.textContent()).toContain('with {"a":2,"b":3}');
+    expect(await tool.textContent()).toContain('5');
+    // The server's answer to the edited call went back to the model.
+    expect(JSON.stringify(fixture.calls.at(-1)?.messages)).toMatch(/sum of 2 and 3 is 5/);
+    await idle(page);
+  });
+
+  test('a resource and a prompt of the server are added to the context by hand, shown as context turns, and the model gets them', async () => {
+    const page = harness.page;
+    const chat = chatRegion(page);
+    await newChat(page);
+    const form = chat.getByRole('form', { name: 'Add context' });
+    await form.getByRole('radio', { name: 'Resource' }).check();
+    await form.getByRole('combobox', { name: 'Resource URI' }).fill('demo://resource/dynamic/text/7');
+    await form.getByRole('button', { name: 'Add to context' }).click();
+    const resource = conversation(page).getByRole('listitem', { name: 'Context, turn 1' });
+    await expect.poll(() => resource.textContent(), ARRIVES).toContain('Context from Everything 2026: resource demo://resource/dynamic/text/7');
+    expect(await resource.textContent()).toContain('Resource 7: This is a plaintext resource');
+
+    await form.getByRole('radio', { name: 'Prompt' }).check();
+    await form.getByRole('combobox', { name: 'Prompt name' }).fill('args-prompt');
+    await form.getByRole('textbox', { name: 'Prompt arguments (JSON)' }).fill('{"city": "Lyon"}');
+    await form.getByRole('button', { name: 'Add to context' }).click();
+    const prompt = conversation(page).getByRole('listitem', { name: 'Context, turn 2' });
+    await expect.poll(() => prompt.textContent(), ARRIVES).toContain('prompt args-prompt (city=Lyon)');
+    expect(await prompt.textContent()).toContain("What's weather in Lyon?");
+
+    // A bad argument gets one sentence, and nothing is added.
+    await form.getByRole('textbox', { name: 'Prompt arguments (JSON)' }).fill('{"city": 3}');
+    await form.getByRole('button', { name: 'Add to context' }).click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('The prompt argument "city" must be text (prompt arguments are strings).');
+
+    fixture.script([{ when: { lastUser: 'Summarise the context' }, reply: { text: 'It is about Lyon and resource 7.' } }]);
+    await send(page, 'Summarise the context');
+    await expect.poll(() => conversation(page).textContent(), ARRIVES).toContain('It is about Lyon and resource 7.');
+    const sent = JSON.stringify(fixture.calls.at(-1)?.messages);
+    expect(sent).toContain('Resource 7: This is a plaintext resource');
+    expect(sent).toContain("What's weather in Lyon?");
+    await idle(page);
+    await harness.screenshot('chat-context');
+  });
 });

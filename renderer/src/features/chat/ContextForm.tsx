@@ -45,9 +45,6 @@ export function ContextForm({ serverId, serverName, disabled, onAdd }: Props) {
     setBusy(true);
     try {
       await onAdd(serverId, source);
-      setUri('');
-      setPromptName('');
-      setPromptArgs('{}');
     } catch (failure) {
       setProblem(errorMessage(failure));
     } finally {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ChatSummary } from '../../../../shared/chat';
 import { errorMessage } from '../../bridge/bridge-error';
-import { formatClockTime } from '../../ui/format';
+import { formatClockTime, plural } from '../../ui/format';
 import { openConversation, reloadConversations } from './chat-actions';
 import { useChatStore } from './chat-store';
 
@@ -52,7 +52,7 @@ export function ConversationList({ busy }: { busy: boolean }) {
               >
                 <span className="chat__list-name">{summary.title}</span>
                 <span className="muted chat__list-meta">
-                  {summary.model.modelId} · {summary.turns} turns · {formatClockTime(summary.updatedAt)}
+                  {summary.model.modelId} · {plural(summary.turns, 'turn')} · {formatClockTime(summary.updatedAt)}
                   {summary.saved ? ' · saved' : ''}
                   {summary.compareId ? ' · compare' : ''}
                 </span>

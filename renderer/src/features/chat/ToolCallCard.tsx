@@ -46,7 +46,6 @@ export function ToolCallCard({ call }: { call: ToolCallApproval }) {
     <section className="chat-call" aria-label={`Tool call ${call.tool}`}>
       <p>
         The model wants to call <strong>{call.tool}</strong> on {call.serverName} with
-        {call.held === 'invalid-arguments' ? ' arguments that need your look (asking is off, but they are not valid)' : ''}
       </p>
       {editing ? (
         <JsonEditor value={text} onChange={setText} schema={schema} label={`Arguments for ${call.tool}`} />
