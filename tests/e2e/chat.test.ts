@@ -25,7 +25,7 @@ function conversations(page: Page): Locator {
 }
 
 async function newChat(page: Page): Promise<void> {
-  const button = conversations(page).getByRole('button', { name: 'New chat' });
+  const button = conversations(page).getByRole('button', { name: 'New chat', exact: true });
   if (await button.isEnabled()) await button.click();
 }
 
@@ -182,5 +182,43 @@ describe('chat: conversations, tool-call approval with edits, context by hand, C
     expect(sent).toContain("What's weather in Lyon?");
     await idle(page);
     await harness.screenshot('chat-context');
+  });
+
+  test('Compare sends one prompt to two models and shows each answer side by side, with the tools each one called', async () => {
+    const page = harness.page;
+    const chat = chatRegion(page);
+    await newChat(page);
+    fixture.script([
+      { when: { toolResult: true, model: 'fixture-model' }, reply: { text: 'The small model used echo.' } },
+      { when: { model: 'fixture-model' }, reply: { toolCalls: [{ name: 'echo', arguments: { message: 'from the small model' } }] } },
+      { when: { model: 'fixture-large' }, reply: { text: 'The large model needs no tools.' } },
+    ]);
+    const settings = chat.getByRole('group', { name: 'Chat settings' });
+    await settings.getByRole('checkbox', { name: 'Compare with a second model' }).check();
+    await settings.getByRole('combobox', { name: 'First model' }).selectOption({ label: MODEL });
+    await settings.getByRole('combobox', { name: 'Second model' }).selectOption({ label: SECOND_MODEL });
+    await chat.getByRole('textbox', { name: 'Message' }).fill('Compare: say something with echo');
+    await chat.getByRole('button', { name: 'Compare' }).click();
+
+    const compare = chat.getByRole('group', { name: 'Compare' });
+    const small = compare.getByRole('region', { name: `Answer of ${MODEL}` });
+    const large = compare.getByRole('region', { name: `Answer of ${SECOND_MODEL}` });
+    await expect.poll(() => large.textContent(), ARRIVES).toContain('The large model needs no tools.');
+    // The small model's call waits for the person, as in a single chat.
+    const call = chat.getByRole('region', { name: 'Tool call echo' });
+    await call.waitFor(ARRIVES);
+    await call.getByRole('button', { name: 'Approve call' }).click();
+    await expect.poll(() => small.textContent(), ARRIVES).toContain('The small model used echo.');
+
+    expect(await small.getByRole('group', { name: `Tools called by ${MODEL}` }).textContent()).toBe('Tools called: 1echo({"message":"from the small model"})');
+    expect(await large.getByRole('group', { name: `Tools called by ${SECOND_MODEL}` }).textContent()).toBe('Tools called: none');
+    // Both models got the same prompt.
+    const prompts = fixture.calls.filter((body) => JSON.stringify(body.messages).includes('Compare: say something with echo'));
+    expect(new Set(prompts.map((body) => body.model))).toEqual(new Set(['fixture-model', 'fixture-large']));
+    await expect.poll(() => small.textContent(), ARRIVES).toContain('Done');
+    await expect.poll(() => large.textContent(), ARRIVES).toContain('Done');
+    await harness.screenshot('chat-compare');
+    // Both are in the list, marked as a Compare.
+    expect(await conversations(page).getByRole('button', { name: 'Open Compare: say something with echo' }).count()).toBe(2);
   });
 });

@@ -124,7 +124,7 @@ function Chat() {
   };
 
   const modelPicker = (id: string, label: string, value: string, onChange: (value: string) => void) => (
-    <>
+    <span className="chat__picker">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -135,7 +135,7 @@ function Chat() {
           </option>
         ))}
       </select>
-    </>
+    </span>
   );
 
   return (
