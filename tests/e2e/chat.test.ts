@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startModelProvider, type ModelProviderFixture } from '../fixtures/model-provider.mjs';
-import { connectServer, EVERYTHING_2026, everythingServer, invokeViaSecondBridge, plantServers, selectServer } from './approvals-helpers.js';
+import { approvalsButton, approvalsRegion, connectServer, EVERYTHING_2026, everythingServer, invokeViaSecondBridge, plantServers, runTool, selectServer, toolResultText } from './approvals-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
 const SERVER = 'Everything 2026';
@@ -39,7 +39,7 @@ async function idle(page: Page): Promise<void> {
   await expect.poll(() => chatRegion(page).getByRole('status').textContent(), ARRIVES).toMatch(/^Ready/);
 }
 
-describe('chat: conversations, tool-call approval with edits, context by hand, Compare', () => {
+describe('a model in the loop: conversations, tool-call approval with edits, context by hand, Compare, model auto-reply', () => {
   let harness: Harness;
   let fixture: ModelProviderFixture;
 
@@ -220,5 +220,52 @@ describe('chat: conversations, tool-call approval with edits, context by hand, C
     await harness.screenshot('chat-compare');
     // Both are in the list, marked as a Compare.
     expect(await conversations(page).getByRole('button', { name: 'Open Compare: say something with echo' }).count()).toBe(2);
+  });
+
+  test('an auto-reply rule answers sampling with a model, opt-in, until its token cap for the session is spent', async () => {
+    const page = harness.page;
+    fixture.script([{ when: { lastUser: 'Answer by rule' }, reply: { text: 'The rule model answered this one.' } }]);
+    await approvalsButton(page).click();
+    const approvals = approvalsRegion(page);
+    await approvals.getByRole('tab', { name: /Templates & auto-reply/ }).click();
+    const rules = approvals.getByRole('region', { name: 'Auto-reply rules' });
+    const form = rules.getByRole('form', { name: 'New auto-reply rule' });
+    await form.getByRole('textbox', { name: 'Rule name' }).fill('Model answers');
+    await form.getByRole('combobox', { name: 'Server' }).selectOption({ label: SERVER });
+    // No template exists: the rule answers with a model.
+    expect(await form.getByRole('radio', { name: 'A template' }).isDisabled()).toBe(true);
+    await form.getByRole('radio', { name: 'A model' }).check();
+    await form.getByRole('combobox', { name: 'Rule model' }).selectOption({ label: SECOND_MODEL });
+    // One token: the first reply spends it (and more), so the next request waits for the person.
+    await form.getByRole('spinbutton', { name: 'Token cap per session' }).fill('1');
+    await form.getByRole('button', { name: 'Add rule' }).click();
+    const toggle = rules.getByRole('checkbox', { name: 'Rule “Model answers” enabled' });
+    await toggle.waitFor();
+    expect(await rules.getByRole('listitem').filter({ hasText: 'Model answers' }).textContent()).toContain(
+      `answers ${SERVER} with ${SECOND_MODEL}, up to 1 tokens per session`,
+    );
+    // Opt-in: added switched off.
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await approvals.getByRole('status').filter({ hasText: 'Auto-reply is on.' }).waitFor();
+    await harness.screenshot('chat-model-auto-reply-rule');
+    await approvals.getByRole('button', { name: 'Close approvals' }).click();
+
+    await runTool(page, 'trigger-sampling-request', { prompt: 'Answer by rule, please', maxTokens: 50 });
+    await expect.poll(() => toolResultText(page), ARRIVES).toContain('The rule model answered this one.');
+    expect(fixture.calls.at(-1)?.model).toBe('fixture-large');
+
+    // The cap is spent: the next request waits for the person, and says why.
+    const calls = fixture.calls.length;
+    await runTool(page, 'trigger-sampling-request', { prompt: 'Answer by rule again', maxTokens: 50 });
+    await expect.poll(() => approvalsButton(page).getAttribute('aria-label'), ARRIVES).toMatch(/^Approvals, 1 pending/);
+    if ((await approvalsButton(page).getAttribute('aria-expanded')) !== 'true') await approvalsButton(page).click();
+    await approvals.getByRole('tab', { name: /^Queue/ }).click();
+    const detail = approvals.getByRole('article', { name: `Sampling request from ${SERVER}` });
+    await expect.poll(() => detail.textContent(), ARRIVES).toContain('The rule "Model answers" has spent its 1 tokens for this session, so this request waits for you.');
+    expect(fixture.calls.length).toBe(calls);
+    await detail.getByRole('textbox', { name: 'Reply text' }).fill('Answered by hand');
+    await detail.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => toolResultText(page), ARRIVES).toContain('Answered by hand');
   });
 });

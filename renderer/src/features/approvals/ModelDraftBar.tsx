@@ -110,6 +110,11 @@ export function ModelDraftBar({ approval, reply }: { approval: Approval; reply: 
         <p className={rulesChoice.problem ? 'field-error' : 'field__hint'}>{rulesChoice.choice?.why ?? rulesChoice.problem}</p>
       )}
       {draft && <DraftStatus draft={draft} providers={providers} />}
+      {!draft && approval.model?.status === 'failed' && approval.model.by.startsWith('rule:') && (
+        <p className="field-error" role="alert">
+          {approval.model.failure ?? approval.model.why}
+        </p>
+      )}
       {approval.model && approval.model.trafficSeqs.length > 0 && (
         <p className="field__hint">
           The model's exchange in the traffic log:{' '}
