@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startModelProvider, type ModelProviderFixture } from '../fixtures/model-provider.mjs';
+import { modernServerConfig } from '../fixtures/modern-server-config.js';
 import { approvalsButton, approvalsRegion, connectServer, EVERYTHING_2026, everythingServer, invokeViaSecondBridge, plantServers, runTool, selectServer, toolResultText } from './approvals-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
 const SERVER = 'Everything 2026';
+const MODERN = 'Modern fixture';
 const PROVIDER = 'Local fixture';
 const MODEL = `fixture-model · ${PROVIDER}`;
 const SECOND_MODEL = `fixture-large · ${PROVIDER}`;
@@ -39,7 +41,7 @@ async function idle(page: Page): Promise<void> {
   await expect.poll(() => chatRegion(page).getByRole('status').textContent(), ARRIVES).toMatch(/^Ready/);
 }
 
-describe('a model in the loop: conversations, tool-call approval with edits, context by hand, Compare, model auto-reply', () => {
+describe('a model in the loop: conversations, tool-call approval with edits, context by hand, Compare, model auto-reply, sampling with tools', () => {
   let harness: Harness;
   let fixture: ModelProviderFixture;
 
@@ -47,7 +49,7 @@ describe('a model in the loop: conversations, tool-call approval with edits, con
     fixture = await startModelProvider({ kind: 'openai', apiKey: 'sk-chat-e2e-secret', models: ['fixture-model', 'fixture-large'] });
     harness = await startHarness({
       viewport: { width: 1366, height: 768 },
-      prepareDataDir: plantServers([everythingServer('everything-2026', SERVER, EVERYTHING_2026)]),
+      prepareDataDir: plantServers([everythingServer('everything-2026', SERVER, EVERYTHING_2026), { id: 'modern', ...modernServerConfig(MODERN) }]),
     });
     const page = harness.page;
     await invokeViaSecondBridge(page, 'models.providers.add', { kind: 'openai-compatible', name: PROVIDER, baseUrl: fixture.url, apiKey: fixture.apiKey, defaultModel: 'fixture-model' });
@@ -267,5 +269,46 @@ describe('a model in the loop: conversations, tool-call approval with edits, con
     await detail.getByRole('textbox', { name: 'Reply text' }).fill('Answered by hand');
     await detail.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => toolResultText(page), ARRIVES).toContain('Answered by hand');
+  });
+
+  test('sampling with tools: the tools offered go to the model, and its tool_use shows in the draft and goes out in the reply', async () => {
+    const page = harness.page;
+    fixture.script([{ when: { lastUser: 'Weather in Lyon' }, reply: { text: 'Let me look it up.', toolCalls: [{ name: 'get-weather', arguments: { city: 'Lyon' } }] } }]);
+    await selectServer(page, MODERN);
+    await connectServer(page, MODERN);
+    const request = {
+      messages: [{ role: 'user', content: { type: 'text', text: 'Weather in Lyon, please' } }],
+      maxTokens: 100,
+      tools: [{ name: 'get-weather', description: 'The weather of a city', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+    };
+    // Called through a second bridge (the Tools list's filter finds 'sample' in other tools' descriptions too); it answers once approved.
+    const answered = invokeViaSecondBridge(page, 'tools.call', { serverId: 'modern', name: 'sample', arguments: { request }, callId: 'sample-with-tools' });
+    const approvals = approvalsRegion(page);
+    if ((await approvalsButton(page).getAttribute('aria-expanded')) !== 'true') await approvalsButton(page).click();
+    await approvals.getByRole('tab', { name: /^Queue/ }).click();
+    const detail = approvals.getByRole('article', { name: `Sampling request from ${MODERN}` });
+    await expect.poll(() => detail.textContent(), ARRIVES).toContain('Tools offered to the model (1)');
+    const bar = detail.getByRole('region', { name: 'Draft with model' });
+    await bar.getByRole('combobox', { name: 'Model' }).selectOption({ label: MODEL });
+    await bar.getByRole('button', { name: 'Draft with model' }).click();
+
+    const uses = detail.getByRole('group', { name: 'Tool uses in the reply' });
+    await expect.poll(() => uses.textContent(), ARRIVES).toContain('get-weather({"city":"Lyon"})');
+    expect(await detail.getByRole('textbox', { name: 'Reply text' }).inputValue()).toBe('Let me look it up.');
+    expect(await detail.getByRole('combobox', { name: 'Stop reason' }).inputValue()).toBe('toolUse');
+    // The model was offered the server's tool.
+    expect(JSON.stringify(fixture.calls.at(-1)?.tools)).toContain('get-weather');
+    await uses.scrollIntoViewIfNeeded();
+    await harness.screenshot('chat-sampling-with-tools');
+
+    await detail.getByRole('button', { name: 'Approve' }).click();
+    // The server returns the reply it got, as JSON text.
+    const outcome = (await answered) as { result: { content: Array<{ text: string }> } };
+    const reply = JSON.parse(outcome.result.content[0]!.text) as { content: unknown; stopReason: string };
+    expect(reply.stopReason).toBe('toolUse');
+    expect(reply.content).toEqual([
+      { type: 'text', text: 'Let me look it up.' },
+      { type: 'tool_use', id: expect.any(String), name: 'get-weather', input: { city: 'Lyon' } },
+    ]);
   });
 });

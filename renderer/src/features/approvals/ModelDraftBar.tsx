@@ -69,7 +69,9 @@ export function ModelDraftBar({ approval, reply }: { approval: Approval; reply: 
   const start = async () => {
     const model = picked === RULES_CHOICE ? undefined : choices[Number(picked)];
     useModelDraftsStore.getState().begin(approval.id);
-    useDraftsStore.getState().setReply(approval.id, { ...reply, contentKind: 'text', text: '' });
+    // A new draft starts afresh: no text and no tool uses from an earlier one.
+    const { toolUses: _earlier, ...rest } = reply;
+    useDraftsStore.getState().setReply(approval.id, { ...rest, contentKind: 'text', text: '' });
     try {
       useModelDraftsStore.getState().started(await getApi().invoke('models.draft', { approvalId: approval.id, ...(model ? { model } : {}) }));
     } catch (failure) {
