@@ -255,7 +255,7 @@ function NewRuleForm({ templates, servers, models, providers, onSave }: NewRuleP
           </select>
         )}
       </Field>
-      <fieldset className="new-rule__answer">
+      <fieldset className="inline-choice new-rule__answer">
         <legend className="field__label">Answer with</legend>
         <label>
           <input type="radio" name="new-rule-answer" checked={answerWith === 'template'} disabled={templates.length === 0} onChange={() => setAnswerWith('template')} /> A

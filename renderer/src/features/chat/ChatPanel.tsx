@@ -19,6 +19,7 @@ import { ConversationList } from './ConversationList';
 import { chatSlots } from './slots';
 import { ToolCallCard } from './ToolCallCard';
 import './chat.css';
+import { AlertText } from '../../ui/AlertText';
 
 /** The chat: a model uses the selected server's tools, each call waiting for the person's approval; saved conversations; Compare. */
 export function ChatPanel() {
@@ -179,16 +180,8 @@ function Chat() {
           <ToolCallCard key={call.id} call={call} />
         ))}
 
-        {single?.ended && (
-          <p className="form-error" role="alert">
-            {single.ended}
-          </p>
-        )}
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <AlertText message={single?.ended} />
+        <AlertText message={problem} />
         {serverId && serverName && connected && shown.length < 2 && !comparing && <ContextForm serverId={serverId} serverName={serverName} disabled={running} onAdd={addContext} />}
         <form className="chat__composer" aria-label="Message" onSubmit={send}>
           <textarea

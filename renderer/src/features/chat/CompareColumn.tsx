@@ -3,6 +3,7 @@ import { modelLabel } from '../../state/models/model-labels';
 import type { ShownChat } from './chat-store';
 import { ChatTranscript } from './ChatTranscript';
 import { argumentsText } from './turn-text';
+import { AlertText } from '../../ui/AlertText';
 
 /** Listed at most in a column's "Tools called" (the transcript has them all). */
 const MAX_LISTED_CALLS = 50;
@@ -28,11 +29,7 @@ export function CompareColumn({ chat, providers }: { chat: ShownChat; providers:
           </ul>
         )}
       </div>
-      {chat.ended && (
-        <p className="form-error" role="alert">
-          {chat.ended}
-        </p>
-      )}
+      <AlertText message={chat.ended} />
       <p className="field__hint">
         {conversation.status === 'idle' ? 'Done' : conversation.status === 'running' ? 'The model is working…' : 'Waiting for your approval of a tool call.'} ·{' '}
         {(conversation.usage.totalTokens ?? 0).toLocaleString('en-US')} tokens

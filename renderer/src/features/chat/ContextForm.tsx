@@ -3,6 +3,7 @@ import type { ChatContextSource } from '../../../../shared/chat';
 import { errorMessage } from '../../bridge/bridge-error';
 import { useServerList } from '../../state/lists/lists-store';
 import { parseJsonObject } from '../../ui/json';
+import { AlertText } from '../../ui/AlertText';
 
 /** Names offered in the pickers' suggestions, at most. */
 const MAX_SUGGESTIONS = 200;
@@ -54,7 +55,7 @@ export function ContextForm({ serverId, serverName, disabled, onAdd }: Props) {
 
   return (
     <form className="chat__context" aria-label="Add context" onSubmit={(event) => void submit(event)}>
-      <fieldset className="chat__context-kind">
+      <fieldset className="inline-choice">
         <legend className="muted">Add to the context from {serverName}:</legend>
         <label>
           <input type="radio" name={`${ids}-kind`} checked={kind === 'resource'} onChange={() => setKind('resource')} /> Resource
@@ -88,11 +89,7 @@ export function ContextForm({ serverId, serverName, disabled, onAdd }: Props) {
       <button type="submit" className="button button--small" disabled={disabled || busy}>
         Add to context
       </button>
-      {problem && (
-        <p className="form-error chat__context-problem" role="alert">
-          {problem}
-        </p>
-      )}
+      <AlertText message={problem} className="chat__context-problem" />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ChatConversation } from '../../../../shared/chat';
 import { errorMessage } from '../../bridge/bridge-error';
 import { exportConversation, removeConversation, saveConversation } from './chat-actions';
+import { AlertText } from '../../ui/AlertText';
 
 /** Save, Export JSON and Remove for the conversation shown (Remove asks once more). */
 export function ConversationActions({ conversation, running }: { conversation: ChatConversation; running: boolean }) {
@@ -37,11 +38,7 @@ export function ConversationActions({ conversation, running }: { conversation: C
           Remove
         </button>
       )}
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <AlertText message={problem} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { formatClockTime, plural } from '../../ui/format';
 import { openConversation, reloadConversations } from './chat-actions';
 import { useChatStore } from './chat-store';
+import { AlertText } from '../../ui/AlertText';
 
 /** The list shows this many of the latest conversations (the core keeps a bounded number too). */
 const SHOWN_CONVERSATIONS = 200;
@@ -31,11 +32,7 @@ export function ConversationList({ busy }: { busy: boolean }) {
           New chat
         </button>
       </div>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <AlertText message={problem} />
       {summaries.length === 0 ? (
         <p className="muted">No conversations yet. Send a message to start one; Save keeps it after Loupe closes.</p>
       ) : (

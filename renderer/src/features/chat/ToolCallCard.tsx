@@ -7,6 +7,7 @@ import { parseJsonObject, prettyJson } from '../../ui/json';
 import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 import { useRememberedArgumentsCheck, useSchemaCheck } from '../../ui/schema-form/use-schema-check';
 import { useChatStore } from './chat-store';
+import { AlertText } from '../../ui/AlertText';
 
 /** The arguments as the person first sees them in the editor: pretty JSON, or the model's text when it was not JSON. */
 function initialText(args: unknown): string {
@@ -90,11 +91,7 @@ export function ToolCallCard({ call }: { call: ToolCallApproval }) {
           Refuse call
         </button>
       </div>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <AlertText message={problem} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { formatDuration } from '../../ui/format';
 import { restartConversation } from './chat-actions';
 import { argumentsText, contextText, toolResultText } from './turn-text';
+import { AlertText } from '../../ui/AlertText';
 
 interface Props {
   conversationId: string;
@@ -61,11 +62,7 @@ export function TurnView({ conversationId, turn, canRestart }: Props) {
           </button>
         </div>
       )}
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <AlertText message={problem} />
     </li>
   );
 }
