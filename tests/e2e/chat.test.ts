@@ -183,6 +183,8 @@ describe('a model in the loop: conversations, tool-call approval with edits, con
     expect(sent).toContain('Resource 7: This is a plaintext resource');
     expect(sent).toContain("What's weather in Lyon?");
     await idle(page);
+    // Titled after the first message, though the context came first.
+    await chat.getByRole('group', { name: 'Conversation actions' }).getByText('Summarise the context', { exact: true }).waitFor();
     await harness.screenshot('chat-context');
   });
 
