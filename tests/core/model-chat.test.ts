@@ -247,6 +247,8 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
     expect(sent).toContain(`the resource ${document.uri}`);
     expect(sent).toContain('the prompt \\"simple-prompt\\"');
     expect(sent).toContain('What does this say?');
+    // Context first does not keep the conversation from being titled after the person's first message.
+    expect((await test.core.handlers['chat.get']({ conversationId: chat.id })).title).toBe('What does this say?');
     await expect(test.core.handlers['chat.addContext']({ conversationId: chat.id, serverId: everything, source: { kind: 'resource', uri: 'demo://nothing/here' } })).rejects.toThrow(
       /^Could not add the resource demo:\/\/nothing\/here to the context: /,
     );

@@ -210,13 +210,15 @@ describe('approvals store', () => {
     expect(useApprovalsStore.getState().open).toBe(true);
   });
 
-  test('only enabled rules whose template exists are active', () => {
+  test('only enabled rules whose template exists, or that answer with a model, are active', () => {
     const templates = [{ id: 't1', name: 'T', result: {} }];
     const rules = [
       { id: 'r1', name: 'on', enabled: true, templateId: 't1' },
       { id: 'r2', name: 'off', enabled: false, templateId: 't1' },
       { id: 'r3', name: 'dangling', enabled: true, templateId: 'gone' },
+      { id: 'r4', name: 'model', enabled: true, templateId: '', answerWithModel: { tokenCapPerSession: 100 } },
+      { id: 'r5', name: 'model off', enabled: false, templateId: '', answerWithModel: { tokenCapPerSession: 100 } },
     ];
-    expect(activeRules(rules, templates).map((rule) => rule.id)).toEqual(['r1']);
+    expect(activeRules(rules, templates).map((rule) => rule.id)).toEqual(['r1', 'r4']);
   });
 });

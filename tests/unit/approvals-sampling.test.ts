@@ -93,6 +93,21 @@ describe('building the reply', () => {
     });
   });
 
+  test('sampling with tools: a model draft keeps its tool_use blocks after the text, and a reply of tool uses alone needs no text', () => {
+    const toolUse = { type: 'tool_use', id: 'call-1', name: 'get-weather', input: { city: 'Lyon' } };
+    const drafted = draftFromResult({ role: 'assistant', content: [{ type: 'text', text: 'Let me look.' }, toolUse], model: 'm1', stopReason: 'toolUse' }, initialDraft());
+    expect(drafted).toMatchObject({ contentKind: 'text', text: 'Let me look.', toolUses: [toolUse], stopReason: 'toolUse' });
+    expect(buildReply(drafted)).toEqual({
+      ok: true,
+      result: { role: 'assistant', content: [{ type: 'text', text: 'Let me look.' }, toolUse], model: 'm1', stopReason: 'toolUse' },
+    });
+    const onlyTools = draftFromResult({ role: 'assistant', content: [toolUse], model: 'm1', stopReason: 'toolUse' }, { ...initialDraft(), text: 'old text' });
+    expect(onlyTools.text).toBe('');
+    expect(buildReply(onlyTools)).toMatchObject({ ok: true, result: { content: [toolUse] } });
+    // A later draft without tool uses drops them.
+    expect(draftFromResult({ role: 'assistant', content: { type: 'text', text: 'Plain' } }, drafted).toolUses).toBeUndefined();
+  });
+
   test('what is missing is named field by field', () => {
     expect(buildReply({ ...initialDraft(), text: '  ', model: '', stopReason: 'custom', customStopReason: ' ' })).toEqual({
       ok: false,

@@ -119,7 +119,9 @@ export class ChatEngine {
   /** Adds the person's message and starts the model on it; resolves at once (progress comes as events). */
   async send(id: string, text: string): Promise<ChatConversation> {
     const entry = await this.idle(id);
-    if (entry.conversation.turns.length === 0 && entry.conversation.title === 'New chat') entry.conversation.title = titleFrom(text);
+    // Titled after the person's first message (context added by hand may come before it).
+    const first = !entry.conversation.turns.some((turn) => turn.type === 'user');
+    if (first && entry.conversation.title === 'New chat') entry.conversation.title = titleFrom(text);
     this.append(entry, { type: 'user', text });
     this.start(entry);
     return entry.conversation;

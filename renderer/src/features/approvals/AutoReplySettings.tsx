@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { AutoReplyRule } from '../../../../shared/approvals';
+import { DEFAULT_RULE_TOKEN_CAP, type ModelProvider, type ModelRef } from '../../../../shared/models';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
@@ -7,17 +8,27 @@ import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { useServersStore } from '../../state/servers';
 import { reloadSamplingLibrary } from '../../state/approvals/approvals-sync';
 import { useApprovalsStore } from '../../state/approvals/approvals-store';
+import { modelChoices } from '../../state/models/model-choices';
+import { modelLabel } from '../../state/models/model-labels';
+import { useModelsStore } from '../../state/models/models-store';
+import { fetchModelList } from '../../state/models/models-sync';
 import { resultPreview } from './sampling-reply';
 import { TemplateEditor } from './TemplateEditor';
 
 const ANY_SERVER = '';
 
-/** Sampling templates, and the rules that answer sampling with them automatically (off unless switched on). */
+/** Sampling templates, and the rules that answer sampling with them, or with a model, automatically (off unless switched on). */
 export function AutoReplySettings() {
   const api = getApi();
   const templates = useApprovalsStore((state) => state.templates);
   const rules = useApprovalsStore((state) => state.rules);
   const servers = useServersStore((state) => state.servers);
+  const providers = useModelsStore((state) => state.providers);
+  const lists = useModelsStore((state) => state.lists);
+  const models = useMemo(() => modelChoices(providers, lists), [providers, lists]);
+  useEffect(() => {
+    for (const provider of providers) if (!useModelsStore.getState().lists[provider.id]) void fetchModelList(provider.id);
+  }, [providers]);
   const [problem, setProblem] = useState<string | null>(null);
   /** Switches flipped but not yet saved: shown at once, so the checkbox does not bounce back meanwhile. */
   const [flipping, setFlipping] = useState<Record<string, boolean>>({});
@@ -57,8 +68,8 @@ export function AutoReplySettings() {
       <section className="approval-section" aria-label="Auto-reply rules">
         <h3 className="approval-section__title">Auto-reply rules</h3>
         <p className="muted">
-          An enabled rule answers every sampling request from its server with its template, without asking. Rules are off until you
-          enable them; the history marks each request a rule answered.
+          An enabled rule answers every sampling request from its server with its template, or with a model within its token cap
+          for the session, without asking. Rules are off until you enable them; the history marks each request a rule answered.
         </p>
         {rules.length === 0 ? (
           <p className="muted">No rules.</p>
@@ -67,8 +78,9 @@ export function AutoReplySettings() {
             {rules.map((rule) => {
               const template = templateName(rule.templateId);
               const enabled = flipping[rule.id] ?? rule.enabled;
+              const answers = rule.answerWithModel !== undefined || template !== undefined;
               return (
-                <li key={rule.id} className={`rule ${enabled && template ? 'rule--active' : ''}`}>
+                <li key={rule.id} className={`rule ${enabled && answers ? 'rule--active' : ''}`}>
                   <label className="rule__toggle">
                     <input
                       type="checkbox"
@@ -78,11 +90,18 @@ export function AutoReplySettings() {
                     />
                     <span className="rule__name">{rule.name}</span>
                   </label>
-                  <span className="rule__what">
-                    answers {serverName(rule.serverId)} with {template ? `“${template}”` : <em>a deleted template (does nothing)</em>}
+                  <span className={`rule__what ${rule.answerWithModel ? 'rule__what--model' : ''}`}>
+                    answers {serverName(rule.serverId)} with{' '}
+                    {rule.answerWithModel ? (
+                      ruleModelText(rule.answerWithModel.model, rule.answerWithModel.tokenCapPerSession, providers)
+                    ) : template ? (
+                      `“${template}”`
+                    ) : (
+                      <em>a deleted template (does nothing)</em>
+                    )}
                   </span>
-                  <span className={`approval-status ${enabled && template ? 'approval-status--approved' : 'approval-status--dismissed'}`}>
-                    {enabled && template ? 'On' : 'Off'}
+                  <span className={`approval-status ${enabled && answers ? 'approval-status--approved' : 'approval-status--dismissed'}`}>
+                    {enabled && answers ? 'On' : 'Off'}
                   </span>
                   <button
                     type="button"
@@ -98,14 +117,19 @@ export function AutoReplySettings() {
             })}
           </ul>
         )}
-        {templates.length > 0 ? (
+        {templates.length > 0 || models.length > 0 ? (
           <NewRuleForm
             templates={templates.map((template) => ({ id: template.id, name: template.name }))}
             servers={servers.map((server) => ({ id: server.id, name: server.name }))}
+            models={models}
+            providers={providers}
             onSave={(rule) => run('add the rule', () => api.invoke('sampling.rules.save', rule))}
           />
         ) : (
-          <p className="muted">A rule needs a template: save one from a sampling reply first (“Save as template…”).</p>
+          <p className="muted">
+            A rule needs a template or a model: save a template from a sampling reply first (“Save as template…”), or add a model provider
+            in Models settings.
+          </p>
         )}
       </section>
 
@@ -160,27 +184,56 @@ export function AutoReplySettings() {
   );
 }
 
+/** A model rule's answer, in words: `fixture-model · Local, up to 20,000 tokens per session`. */
+function ruleModelText(model: ModelRef | undefined, cap: number, providers: readonly ModelProvider[]): string {
+  return `${model ? modelLabel(model, providers) : 'the model the preference rules choose'}, up to ${cap.toLocaleString('en-US')} tokens per session`;
+}
+
+/** The rule model picker's value for "follow the preference rules". */
+const BY_PREFERENCES = '';
+
 interface NewRuleProps {
   templates: Array<{ id: string; name: string }>;
   servers: Array<{ id: string; name: string }>;
+  /** The models a rule may answer with (none: no provider is set up). */
+  models: ModelRef[];
+  providers: readonly ModelProvider[];
   onSave: (rule: Omit<AutoReplyRule, 'id'>) => Promise<void>;
 }
 
-function NewRuleForm({ templates, servers, onSave }: NewRuleProps) {
+function NewRuleForm({ templates, servers, models, providers, onSave }: NewRuleProps) {
   const [name, setName] = useState('');
   const [serverId, setServerId] = useState(ANY_SERVER);
+  const [answerWith, setAnswerWith] = useState<'template' | 'model'>(templates.length > 0 ? 'template' : 'model');
   const [templateId, setTemplateId] = useState(templates[0]?.id ?? '');
+  const [model, setModel] = useState(BY_PREFERENCES);
+  const [cap, setCap] = useState(String(DEFAULT_RULE_TOKEN_CAP));
   const [enabled, setEnabled] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [capError, setCapError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const chosenTemplate = templates.find((template) => template.id === templateId) ?? templates[0];
-    if (!chosenTemplate) return;
-    const ruleName = name.trim() || `${chosenTemplate.name} for ${servers.find((server) => server.id === serverId)?.name ?? 'any server'}`;
-    if (!ruleName) return setError('Name the rule.');
-    setError(undefined);
-    await onSave({ name: ruleName, enabled, templateId: chosenTemplate.id, ...(serverId !== ANY_SERVER ? { serverId } : {}) });
+    const server = servers.find((candidate) => candidate.id === serverId)?.name ?? 'any server';
+    const where = serverId !== ANY_SERVER ? { serverId } : {};
+    if (answerWith === 'model') {
+      const tokens = Number(cap);
+      if (!Number.isInteger(tokens) || tokens < 1) return setCapError('The token cap must be a whole number of at least 1.');
+      setCapError(undefined);
+      const fixed = model === BY_PREFERENCES ? undefined : models[Number(model)];
+      await onSave({
+        name: name.trim() || `${fixed ? fixed.modelId : 'A model'} for ${server}`,
+        enabled,
+        templateId: '',
+        answerWithModel: { ...(fixed ? { model: fixed } : {}), tokenCapPerSession: tokens },
+        ...where,
+      });
+    } else {
+      const chosenTemplate = templates.find((template) => template.id === templateId) ?? templates[0];
+      if (!chosenTemplate) return setError('A rule that answers with a template needs one: save a template first.');
+      setError(undefined);
+      await onSave({ name: name.trim() || `${chosenTemplate.name} for ${server}`, enabled, templateId: chosenTemplate.id, ...where });
+    }
     setName('');
     setEnabled(false);
   };
@@ -202,17 +255,47 @@ function NewRuleForm({ templates, servers, onSave }: NewRuleProps) {
           </select>
         )}
       </Field>
-      <Field label="Template">
-        {(props) => (
-          <select {...props} className="input input--small" value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
-            {templates.map((template) => (
-              <option key={template.id} value={template.id}>
-                {template.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <fieldset className="inline-choice new-rule__answer">
+        <legend className="field__label">Answer with</legend>
+        <label>
+          <input type="radio" name="new-rule-answer" checked={answerWith === 'template'} disabled={templates.length === 0} onChange={() => setAnswerWith('template')} /> A
+          template
+        </label>
+        <label>
+          <input type="radio" name="new-rule-answer" checked={answerWith === 'model'} disabled={models.length === 0} onChange={() => setAnswerWith('model')} /> A model
+        </label>
+      </fieldset>
+      {answerWith === 'template' ? (
+        <Field label="Template">
+          {(props) => (
+            <select {...props} className="input input--small" value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
+              {templates.map((template) => (
+                <option key={template.id} value={template.id}>
+                  {template.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : (
+        <>
+          <Field label="Rule model">
+            {(props) => (
+              <select {...props} className="input input--small" value={model} onChange={(event) => setModel(event.target.value)}>
+                <option value={BY_PREFERENCES}>By the preference rules</option>
+                {models.map((ref, index) => (
+                  <option key={`${ref.providerId}/${ref.modelId}`} value={String(index)}>
+                    {modelLabel(ref, providers)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Token cap per session" error={capError} hint="Input and output tokens, as the provider counts them; past it, requests wait for you.">
+            {(props) => <input {...props} type="number" min={1} step={1} className="input input--small new-rule__cap" value={cap} onChange={(event) => setCap(event.target.value)} />}
+          </Field>
+        </>
+      )}
       <label className="new-rule__enabled">
         <input type="checkbox" checked={enabled} onChange={(event) => setEnabled(event.target.checked)} /> Enable now
       </label>

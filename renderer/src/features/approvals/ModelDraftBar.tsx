@@ -69,7 +69,9 @@ export function ModelDraftBar({ approval, reply }: { approval: Approval; reply: 
   const start = async () => {
     const model = picked === RULES_CHOICE ? undefined : choices[Number(picked)];
     useModelDraftsStore.getState().begin(approval.id);
-    useDraftsStore.getState().setReply(approval.id, { ...reply, contentKind: 'text', text: '' });
+    // A new draft starts afresh: no text and no tool uses from an earlier one.
+    const { toolUses: _earlier, ...rest } = reply;
+    useDraftsStore.getState().setReply(approval.id, { ...rest, contentKind: 'text', text: '' });
     try {
       useModelDraftsStore.getState().started(await getApi().invoke('models.draft', { approvalId: approval.id, ...(model ? { model } : {}) }));
     } catch (failure) {
@@ -110,6 +112,11 @@ export function ModelDraftBar({ approval, reply }: { approval: Approval; reply: 
         <p className={rulesChoice.problem ? 'field-error' : 'field__hint'}>{rulesChoice.choice?.why ?? rulesChoice.problem}</p>
       )}
       {draft && <DraftStatus draft={draft} providers={providers} />}
+      {!draft && approval.model?.status === 'failed' && approval.model.by.startsWith('rule:') && (
+        <p className="field-error" role="alert">
+          {approval.model.failure ?? approval.model.why}
+        </p>
+      )}
       {approval.model && approval.model.trafficSeqs.length > 0 && (
         <p className="field__hint">
           The model's exchange in the traffic log:{' '}

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import type { Approval } from '../../../../shared/approvals';
+import type { JsonObject } from '../../../../shared/mcp';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
@@ -190,6 +191,9 @@ export function SamplingReplyForm({ approval }: { approval: Approval }) {
         </Field>
       )}
       {draft.contentKind === 'file' && draft.file && <FilePreview file={draft.file} />}
+      {draft.contentKind === 'text' && draft.toolUses && draft.toolUses.length > 0 && (
+        <ToolUses toolUses={draft.toolUses} disabled={modelDrafting} onChange={(toolUses) => update({ toolUses })} />
+      )}
 
       <div className="reply-form__row">
         <Field label="Model" error={errors.model} className="reply-form__model">
@@ -296,6 +300,36 @@ function FilePreview({ file }: { file: NonNullable<ReplyDraft['file']> }) {
   return (
     <div className="reply-form__preview">
       {file.type === 'image' ? <img src={src} alt={`Preview of ${file.name}`} /> : <audio controls src={src} aria-label={`Preview of ${file.name}`} />}
+    </div>
+  );
+}
+
+/** Sampling with tools: the tools the model's draft calls (`tool_use` blocks), sent after the text; each can be dropped. */
+function ToolUses({ toolUses, disabled, onChange }: { toolUses: JsonObject[]; disabled: boolean; onChange: (toolUses: JsonObject[]) => void }) {
+  return (
+    <div className="reply-form__tool-uses" role="group" aria-label="Tool uses in the reply">
+      <span className="field__label">The reply calls {toolUses.length === 1 ? 'a tool' : `${toolUses.length} tools`} (tool_use, sent after the text)</span>
+      <ul>
+        {toolUses.map((toolUse, index) => {
+          const name = typeof toolUse.name === 'string' ? toolUse.name : '(unnamed)';
+          return (
+            <li key={`${String(toolUse.id)}-${index}`} className="reply-form__tool-use">
+              <code className="mono">
+                {name}({JSON.stringify(toolUse.input ?? {})})
+              </code>
+              <button
+                type="button"
+                className="link-button"
+                disabled={disabled}
+                aria-label={`Remove the call of ${name}`}
+                onClick={() => onChange(toolUses.filter((_, at) => at !== index))}
+              >
+                Remove
+              </button>
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

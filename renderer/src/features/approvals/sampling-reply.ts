@@ -23,6 +23,8 @@ export interface ReplyDraft {
   model: string;
   stopReason: StopReasonChoice;
   customStopReason: string;
+  /** Sampling with tools (2025-11-25): the `tool_use` blocks of a model's draft, sent after the text. */
+  toolUses?: JsonObject[];
 }
 
 export type ReplyErrors = Partial<Record<'text' | 'file' | 'model' | 'stopReason', string>>;
@@ -45,7 +47,11 @@ export function initialDraft(hints: readonly string[] = []): ReplyDraft {
 export function buildReply(draft: ReplyDraft): BuiltReply {
   const errors: ReplyErrors = {};
   let content: JsonObject | undefined;
-  if (draft.contentKind === 'text') {
+  const toolUses = draft.toolUses ?? [];
+  let blocks: JsonObject[] | undefined;
+  if (draft.contentKind === 'text' && toolUses.length > 0) {
+    blocks = [...(draft.text.trim() !== '' ? [{ type: 'text', text: draft.text }] : []), ...toolUses];
+  } else if (draft.contentKind === 'text') {
     if (draft.text.trim() === '') errors.text = 'Write the reply text, or reject the request.';
     else content = { type: 'text', text: draft.text };
   } else if (!draft.file) {
@@ -57,8 +63,8 @@ export function buildReply(draft: ReplyDraft): BuiltReply {
   if (model === '') errors.model = 'Name the model that produced the reply.';
   const stopReason = draft.stopReason === 'custom' ? draft.customStopReason.trim() : draft.stopReason;
   if (stopReason === '') errors.stopReason = 'Enter the custom stop reason.';
-  if (Object.keys(errors).length > 0 || !content) return { ok: false, errors };
-  return { ok: true, result: { role: draft.role, content, model, stopReason } };
+  if (Object.keys(errors).length > 0 || !(content ?? blocks)) return { ok: false, errors };
+  return { ok: true, result: { role: draft.role, content: (blocks ?? content)!, model, stopReason } };
 }
 
 /** A draft filled from a saved result (a template); what the result lacks is kept from `base`. */
@@ -71,7 +77,17 @@ export function draftFromResult(result: JsonObject, base: ReplyDraft): ReplyDraf
     draft.stopReason = known ? (result.stopReason as StopReasonChoice) : 'custom';
     draft.customStopReason = known ? '' : result.stopReason;
   }
-  const content: unknown = Array.isArray(result.content) ? result.content[0] : result.content;
+  const blocks: unknown[] = Array.isArray(result.content) ? result.content : [result.content];
+  const toolUses = blocks.filter((block): block is JsonObject => isObject(block) && block.type === 'tool_use');
+  if (toolUses.length > 0) draft.toolUses = toolUses;
+  else delete draft.toolUses;
+  // The reply's text (or file) is its first other block; with tool uses, it may have none.
+  const content: unknown = blocks.find((block) => !isObject(block) || block.type !== 'tool_use');
+  if (content === undefined && toolUses.length > 0) {
+    draft.contentKind = 'text';
+    draft.text = '';
+    delete draft.file;
+  }
   if (isObject(content)) {
     if (content.type === 'text' && typeof content.text === 'string') {
       draft.contentKind = 'text';

@@ -1,54 +1,87 @@
 import { create } from 'zustand';
 import type { ToolCallApproval } from '../../../../shared/approvals';
-import type { ChatConversation, ChatEvent } from '../../../../shared/chat';
+import type { ChatConversation, ChatEvent, ChatSummary } from '../../../../shared/chat';
 
-interface ChatState {
-  /** The conversation shown (one at a time in this minimal view). */
-  conversation: ChatConversation | null;
+/** A conversation on screen, with the text of the step being streamed and how its last run ended. */
+export interface ShownChat {
+  conversation: ChatConversation;
   /** The text of the step being streamed, until its turn arrives. */
   streaming: string;
   /** How the last run ended, in one sentence, when it did not simply answer. */
   ended: string | null;
+}
+
+/** The most tool calls kept (pending ones always): the desk's history holds the rest. */
+const MAX_KEPT_TOOL_CALLS = 200;
+
+interface ChatState {
+  /** The conversations on screen: one, or the two columns of a Compare. Events of others are ignored. */
+  shown: ShownChat[];
+  /** The saved and recent conversations (`chat.list`). */
+  summaries: ChatSummary[];
   /** The chat's tool calls, by approval id: pending ones wait for Approve or Refuse. */
   toolCalls: Record<string, ToolCallApproval>;
-  setConversation: (conversation: ChatConversation | null) => void;
+  /** Shows these conversations (none: a new chat). */
+  show: (conversations: ChatConversation[]) => void;
   /** A request's answer: events that arrived before it (a newer state of the same conversation) are kept. */
   adopt: (conversation: ChatConversation) => void;
+  setSummaries: (summaries: ChatSummary[]) => void;
   applyEvent: (event: ChatEvent) => void;
   applyToolCall: (approval: ToolCallApproval) => void;
 }
 
+function fresh(conversation: ChatConversation): ShownChat {
+  return { conversation, streaming: '', ended: null };
+}
+
+function applyTo(chat: ShownChat, event: ChatEvent): ShownChat {
+  const conversation = chat.conversation;
+  switch (event.type) {
+    case 'status':
+      return { ...chat, conversation: { ...conversation, status: event.status } };
+    case 'step-start':
+      return { ...chat, streaming: '', ended: null };
+    case 'text-delta':
+      return { ...chat, streaming: chat.streaming + event.text };
+    case 'turn': {
+      const turns = [...conversation.turns];
+      turns[event.turn.index] = event.turn;
+      return { ...chat, conversation: { ...conversation, turns }, streaming: event.turn.type === 'assistant' ? '' : chat.streaming };
+    }
+    case 'finished':
+      return { ...chat, conversation: { ...conversation, usage: event.usage }, streaming: '', ended: event.reason === 'answered' ? null : (event.message ?? event.reason) };
+  }
+}
+
 export const useChatStore = create<ChatState>()((set) => ({
-  conversation: null,
-  streaming: '',
-  ended: null,
+  shown: [],
+  summaries: [],
   toolCalls: {},
-  setConversation: (conversation) => set({ conversation, streaming: '', ended: null }),
+  show: (conversations) => set({ shown: conversations.map(fresh) }),
   adopt: (conversation) =>
     set((state) => {
-      const shown = state.conversation;
-      if (shown?.id === conversation.id && shown.turns.length > conversation.turns.length) return state;
-      return { conversation, ...(shown?.id === conversation.id ? {} : { streaming: '', ended: null }) };
+      const at = state.shown.findIndex((chat) => chat.conversation.id === conversation.id);
+      if (at < 0) return { shown: [fresh(conversation)] };
+      const current = state.shown[at]!;
+      if (current.conversation.turns.length > conversation.turns.length) return state;
+      const shown = [...state.shown];
+      shown[at] = { ...current, conversation };
+      return { shown };
     }),
+  setSummaries: (summaries) => set({ summaries }),
   applyEvent: (event) =>
     set((state) => {
-      const conversation = state.conversation;
-      if (!conversation || conversation.id !== event.conversationId) return state;
-      switch (event.type) {
-        case 'status':
-          return { conversation: { ...conversation, status: event.status } };
-        case 'step-start':
-          return { streaming: '', ended: null };
-        case 'text-delta':
-          return { streaming: state.streaming + event.text };
-        case 'turn': {
-          const turns = [...conversation.turns];
-          turns[event.turn.index] = event.turn;
-          return { conversation: { ...conversation, turns }, streaming: event.turn.type === 'assistant' ? '' : state.streaming };
-        }
-        case 'finished':
-          return { conversation: { ...conversation, usage: event.usage }, streaming: '', ended: event.reason === 'answered' ? null : (event.message ?? event.reason) };
-      }
+      const at = state.shown.findIndex((chat) => chat.conversation.id === event.conversationId);
+      if (at < 0) return state;
+      const shown = [...state.shown];
+      shown[at] = applyTo(shown[at]!, event);
+      return { shown };
     }),
-  applyToolCall: (approval) => set((state) => ({ toolCalls: { ...state.toolCalls, [approval.id]: approval } })),
+  applyToolCall: (approval) =>
+    set((state) => {
+      const toolCalls = { ...state.toolCalls, [approval.id]: approval };
+      const ids = Object.keys(toolCalls);
+      for (const id of ids.slice(0, Math.max(0, ids.length - MAX_KEPT_TOOL_CALLS))) if (toolCalls[id]?.status !== 'pending') delete toolCalls[id];
+      return { toolCalls };
+    }),
 }));

@@ -1,11 +1,16 @@
 import { getApi } from '../../bridge/api';
+import { reloadConversations } from './chat-actions';
 import { useChatStore } from './chat-store';
 
 /** Follows the chat's events and its tool calls waiting for the person. Returns a stop function. */
 export function startChatSync(): () => void {
   const api = getApi();
   const stops = [
-    api.on('chat.event', (event) => useChatStore.getState().applyEvent(event)),
+    api.on('chat.event', (event) => {
+      useChatStore.getState().applyEvent(event);
+      // A finished run changed the conversation's turn count and time in the list.
+      if (event.type === 'finished') void reloadConversations().catch(() => {});
+    }),
     api.on('approvals.toolCallChanged', (approval) => useChatStore.getState().applyToolCall(approval)),
   ];
   return () => {

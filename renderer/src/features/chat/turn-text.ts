@@ -1,17 +1,30 @@
 import { isObject } from '../../../../shared/is-object';
 
-/** How much of a tool result the transcript shows (the whole result is in the traffic log). */
-const MAX_RESULT_CHARS = 2_000;
+/** How much of a tool result or a context the transcript shows (the whole of it is in the traffic log). */
+const MAX_SHOWN_CHARS = 2_000;
+
+function clip(text: string): string {
+  return text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text;
+}
+
+/** MCP content blocks' text, joined; other blocks as `[type]`. */
+function blocksText(blocks: unknown[]): string {
+  const texts: string[] = [];
+  for (const block of blocks) {
+    if (isObject(block)) texts.push(block.type === 'text' && typeof block.text === 'string' ? block.text : `[${String(block.type)}]`);
+  }
+  return texts.join('\n');
+}
 
 /** A CallToolResult's text blocks, joined and clipped, for the transcript. */
 export function toolResultText(result: unknown): string {
   if (!isObject(result) || !Array.isArray(result.content)) return '';
-  const texts: string[] = [];
-  for (const block of result.content) {
-    if (isObject(block)) texts.push(block.type === 'text' && typeof block.text === 'string' ? block.text : `[${String(block.type)}]`);
-  }
-  const text = texts.join('\n');
-  return text.length > MAX_RESULT_CHARS ? `${text.slice(0, MAX_RESULT_CHARS)}…` : text;
+  return clip(blocksText(result.content));
+}
+
+/** A context turn's content blocks (a resource's contents, a prompt's messages), joined and clipped. */
+export function contextText(content: unknown[]): string {
+  return clip(blocksText(content));
 }
 
 /** Arguments as one line of JSON (or the text the model sent when it was not JSON). */

@@ -128,7 +128,7 @@ export const useApprovalsStore = create<ApprovalsState>()((set, get) => ({
   setRules: (rules) => set({ rules }),
 }));
 
-/** Rules that answer sampling on their own right now (enabled, with an existing template). */
+/** Rules that answer sampling on their own right now (enabled, with a model or an existing template). */
 export function activeRules(rules: readonly AutoReplyRule[], templates: readonly SamplingTemplate[]): AutoReplyRule[] {
-  return rules.filter((rule) => rule.enabled && templates.some((template) => template.id === rule.templateId));
+  return rules.filter((rule) => rule.enabled && (rule.answerWithModel !== undefined || templates.some((template) => template.id === rule.templateId)));
 }
