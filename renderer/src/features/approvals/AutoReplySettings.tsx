@@ -4,6 +4,7 @@ import { DEFAULT_RULE_TOKEN_CAP, type ModelProvider, type ModelRef } from '../..
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
+import { SelectField } from '../../ui/SelectField';
 import { PencilIcon, TrashIcon } from '../../ui/icons';
 import { useServersStore } from '../../state/servers';
 import { reloadSamplingLibrary } from '../../state/approvals/approvals-sync';
@@ -243,18 +244,13 @@ function NewRuleForm({ templates, servers, models, providers, onSave }: NewRuleP
       <Field label="Rule name" error={error}>
         {(props) => <input {...props} className="input input--small" placeholder="(optional)" value={name} onChange={(event) => setName(event.target.value)} />}
       </Field>
-      <Field label="Server">
-        {(props) => (
-          <select {...props} className="input input--small" value={serverId} onChange={(event) => setServerId(event.target.value)}>
-            <option value={ANY_SERVER}>Any server</option>
-            {servers.map((server) => (
-              <option key={server.id} value={server.id}>
-                {server.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label="Server"
+        small
+        value={serverId}
+        onChange={setServerId}
+        options={[{ value: ANY_SERVER, label: 'Any server' }, ...servers.map((server) => ({ value: server.id, label: server.name }))]}
+      />
       <fieldset className="inline-choice new-rule__answer">
         <legend className="field__label">Answer with</legend>
         <label>
@@ -266,31 +262,16 @@ function NewRuleForm({ templates, servers, models, providers, onSave }: NewRuleP
         </label>
       </fieldset>
       {answerWith === 'template' ? (
-        <Field label="Template">
-          {(props) => (
-            <select {...props} className="input input--small" value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
-              {templates.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="Template" small value={templateId} onChange={setTemplateId} options={templates.map((template) => ({ value: template.id, label: template.name }))} />
       ) : (
         <>
-          <Field label="Rule model">
-            {(props) => (
-              <select {...props} className="input input--small" value={model} onChange={(event) => setModel(event.target.value)}>
-                <option value={BY_PREFERENCES}>By the preference rules</option>
-                {models.map((ref, index) => (
-                  <option key={`${ref.providerId}/${ref.modelId}`} value={String(index)}>
-                    {modelLabel(ref, providers)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Rule model"
+            small
+            value={model}
+            onChange={setModel}
+            options={[{ value: BY_PREFERENCES, label: 'By the preference rules' }, ...models.map((ref, index) => ({ value: String(index), label: modelLabel(ref, providers) }))]}
+          />
           <Field label="Token cap per session" error={capError} hint="Input and output tokens, as the provider counts them; past it, requests wait for you.">
             {(props) => <input {...props} type="number" min={1} step={1} className="input input--small new-rule__cap" value={cap} onChange={(event) => setCap(event.target.value)} />}
           </Field>

@@ -4,6 +4,7 @@ import type { JsonObject } from '../../../../shared/mcp';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
+import { SelectField } from '../../ui/SelectField';
 import { formatBytes } from '../../ui/format';
 import { reloadSamplingLibrary } from '../../state/approvals/approvals-sync';
 import { useApprovalsStore } from '../../state/approvals/approvals-store';
@@ -148,18 +149,14 @@ export function SamplingReplyForm({ approval }: { approval: Approval }) {
           </div>
         </fieldset>
         {templates.length > 0 && (
-          <Field label="Apply template" className="reply-form__template">
-            {(props) => (
-              <select {...props} className="input input--small" value="" onChange={(event) => applyTemplate(event.target.value)}>
-                <option value="">Choose…</option>
-                {templates.map((template) => (
-                  <option key={template.id} value={template.id}>
-                    {template.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Apply template"
+            className="reply-form__template"
+            small
+            value=""
+            onChange={applyTemplate}
+            options={[{ value: '', label: 'Choose…' }, ...templates.map((template) => ({ value: template.id, label: template.name }))]}
+          />
         )}
       </div>
 

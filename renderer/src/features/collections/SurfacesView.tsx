@@ -7,6 +7,7 @@ import { useSavedSurfaces, useSurfacesStore, type SurfaceComparison } from '../.
 import { useConnectionsStore } from '../../state/connections/connections-store';
 import { findServer, useServersStore } from '../../state/servers';
 import { Field } from '../../ui/Field';
+import { SelectField } from '../../ui/SelectField';
 import { serverKeyOf } from './collection-server';
 import { SurfaceChanges } from './SurfaceChanges';
 
@@ -129,17 +130,7 @@ function SaveSurfaceForm({ collectionId, live }: { collectionId: string; live: L
       </div>
       {open && chosen && (
         <form className="surfaces__form" aria-label="Save capability snapshot" onSubmit={(event) => void submit(event)}>
-          <Field label="Server">
-            {(props) => (
-              <select {...props} className="input" value={chosen.id} onChange={(event) => setServerId(event.target.value)}>
-                {live.map((server) => (
-                  <option key={server.id} value={server.id}>
-                    {server.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField label="Server" value={chosen.id} onChange={setServerId} options={live.map((server) => ({ value: server.id, label: server.name }))} />
           <Field label="Snapshot name" error={state.error} hint={<>Saved as <code>surfaces/{shownName || 'NAME'}.json</code> in the collection.</>}>
             {(props) => <input {...props} className="input" value={shownName} onChange={(event) => setName(event.target.value)} />}
           </Field>
@@ -182,19 +173,7 @@ function CompareForm({ collectionId, listings, live, initial, onCompare }: Compa
   const toSource = (value: string): SurfaceSource =>
     value.startsWith('server:') ? { kind: 'server', serverId: value.slice('server:'.length) } : { kind: 'file', collectionId, name: value.slice('file:'.length) };
   if (options.length < 2) return null;
-  const select = (label: string, value: string, set: (value: string) => void) => (
-    <Field label={label}>
-      {(props) => (
-        <select {...props} className="input input--small" value={value} onChange={(event) => set(event.target.value)}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  const select = (label: string, value: string, set: (value: string) => void) => <SelectField label={label} small value={value} onChange={set} options={options} />;
   return (
     <form
       className="surfaces__compare"

@@ -5,7 +5,7 @@ import { revealInvisible } from '../../../../shared/reveal-invisible';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { DialogHeader } from '../../ui/DialogHeader';
-import { Field } from '../../ui/Field';
+import { SelectField } from '../../ui/SelectField';
 import { JsonText } from '../../ui/JsonText';
 import { byKind, clientChoices, COMPARED_LISTS, defaultOther, LIST_TITLES, listCount, subjectValue } from './compare-view';
 import './compare.css';
@@ -43,17 +43,7 @@ export function CompareDialog({ server, onClose }: { server: ServerConfig; onClo
   };
 
   const select = (label: string, value: CompareClientId, set: (id: CompareClientId) => void) => (
-    <Field label={label}>
-      {(props) => (
-        <select {...props} className="input" value={value} disabled={running} onChange={(event) => set(event.target.value as CompareClientId)}>
-          {choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField label={label} value={value} disabled={running} onChange={(id) => set(id as CompareClientId)} options={choices.map((choice) => ({ value: choice.id, label: choice.label }))} />
   );
 
   return (
