@@ -303,6 +303,13 @@ describe('a model in the loop: conversations, tool-call approval with edits, con
     await uses.scrollIntoViewIfNeeded();
     await harness.screenshot('chat-sampling-with-tools');
 
+    // The person corrects the model's call before approving: the edited input goes out.
+    await uses.getByRole('button', { name: 'Edit the input of get-weather' }).click();
+    await uses.getByRole('textbox', { name: 'Input of get-weather' }).fill('{"city": "Paris"}');
+    await expect.poll(() => uses.textContent()).toContain('get-weather({"city":"Paris"})');
+    await harness.screenshot('sampling-tool-use-edit');
+    await uses.getByRole('button', { name: 'Edit the input of get-weather' }).click();
+
     await detail.getByRole('button', { name: 'Approve' }).click();
     // The server returns the reply it got, as JSON text.
     const outcome = (await answered) as { result: { content: Array<{ text: string }> } };
@@ -310,7 +317,7 @@ describe('a model in the loop: conversations, tool-call approval with edits, con
     expect(reply.stopReason).toBe('toolUse');
     expect(reply.content).toEqual([
       { type: 'text', text: 'Let me look it up.' },
-      { type: 'tool_use', id: expect.any(String), name: 'get-weather', input: { city: 'Lyon' } },
+      { type: 'tool_use', id: expect.any(String), name: 'get-weather', input: { city: 'Paris' } },
     ]);
   });
 });

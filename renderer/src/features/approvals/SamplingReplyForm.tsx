@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import type { Approval } from '../../../../shared/approvals';
 import type { JsonObject } from '../../../../shared/mcp';
+import { isObject } from '../../../../shared/is-object';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
@@ -11,7 +12,8 @@ import { useApprovalsStore } from '../../state/approvals/approvals-store';
 import { useDraftsStore } from './drafts-store';
 import { ModelDraftBar } from './ModelDraftBar';
 import { useModelDraftsStore } from './model-draft-store';
-import { readSamplingRequest } from './sampling-request';
+import { readSamplingRequest, type SamplingToolView } from './sampling-request';
+import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 import {
   buildReply,
   contentTypeForMime,
@@ -41,7 +43,8 @@ function readAsDataUrl(file: File): Promise<string> {
 export function SamplingReplyForm({ approval }: { approval: Approval }) {
   const api = getApi();
   const id = useId();
-  const hints = useMemo(() => readSamplingRequest(approval.request).hints, [approval.request]);
+  const request = useMemo(() => readSamplingRequest(approval.request), [approval.request]);
+  const { hints, tools: offeredTools } = request;
   const stored = useDraftsStore((state) => state.replies[approval.id]);
   const draft = stored ?? initialDraft(hints);
   const setDraft = (next: ReplyDraft) => useDraftsStore.getState().setReply(approval.id, next);
@@ -189,7 +192,7 @@ export function SamplingReplyForm({ approval }: { approval: Approval }) {
       )}
       {draft.contentKind === 'file' && draft.file && <FilePreview file={draft.file} />}
       {draft.contentKind === 'text' && draft.toolUses && draft.toolUses.length > 0 && (
-        <ToolUses toolUses={draft.toolUses} disabled={modelDrafting} onChange={(toolUses) => update({ toolUses })} />
+        <ToolUses toolUses={draft.toolUses} offered={offeredTools} disabled={modelDrafting} onChange={(toolUses) => update({ toolUses })} />
       )}
 
       <div className="reply-form__row">
@@ -301,8 +304,9 @@ function FilePreview({ file }: { file: NonNullable<ReplyDraft['file']> }) {
   );
 }
 
-/** Sampling with tools: the tools the model's draft calls (`tool_use` blocks), sent after the text; each can be dropped. */
-function ToolUses({ toolUses, disabled, onChange }: { toolUses: JsonObject[]; disabled: boolean; onChange: (toolUses: JsonObject[]) => void }) {
+/** Sampling with tools: the tools the model's draft calls (`tool_use` blocks), sent after the text; each can be edited or dropped. */
+function ToolUses({ toolUses, offered, disabled, onChange }: { toolUses: JsonObject[]; offered: readonly SamplingToolView[]; disabled: boolean; onChange: (toolUses: JsonObject[]) => void }) {
+  const [editing, setEditing] = useState<number | null>(null);
   return (
     <div className="reply-form__tool-uses" role="group" aria-label="Tool uses in the reply">
       <span className="field__label">The reply calls {toolUses.length === 1 ? 'a tool' : `${toolUses.length} tools`} (tool_use, sent after the text)</span>
@@ -314,12 +318,18 @@ function ToolUses({ toolUses, disabled, onChange }: { toolUses: JsonObject[]; di
               <code className="mono">
                 {name}({JSON.stringify(toolUse.input ?? {})})
               </code>
+              <button type="button" className="link-button" disabled={disabled} aria-label={`Edit the input of ${name}`} onClick={() => setEditing(editing === index ? null : index)}>
+                {editing === index ? 'Done' : 'Edit input'}
+              </button>
               <button
                 type="button"
                 className="link-button"
                 disabled={disabled}
                 aria-label={`Remove the call of ${name}`}
-                onClick={() => onChange(toolUses.filter((_, at) => at !== index))}
+                onClick={() => {
+                  setEditing(null);
+                  onChange(toolUses.filter((_, at) => at !== index));
+                }}
               >
                 Remove
               </button>
@@ -327,6 +337,45 @@ function ToolUses({ toolUses, disabled, onChange }: { toolUses: JsonObject[]; di
           );
         })}
       </ul>
+      {editing !== null && toolUses[editing] && (
+        <ToolUseInput
+          key={editing}
+          toolUse={toolUses[editing]}
+          schema={offered.find((tool) => tool.name === toolUses[editing]!.name)?.inputSchema}
+          onInput={(input) => onChange(toolUses.map((toolUse, at) => (at === editing ? { ...toolUse, input } : toolUse)))}
+        />
+      )}
     </div>
   );
 }
+
+/** One tool_use's input in the JSON editor, checked against the offered tool's schema; only a JSON object is taken. */
+function ToolUseInput({ toolUse, schema, onInput }: { toolUse: JsonObject; schema: unknown; onInput: (input: JsonObject) => void }) {
+  const name = typeof toolUse.name === 'string' ? toolUse.name : '(unnamed)';
+  const [text, setText] = useState(() => JSON.stringify(toolUse.input ?? {}, null, 2));
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = (next: string) => {
+    setText(next);
+    let value: unknown;
+    try {
+      value = JSON.parse(next);
+    } catch (error) {
+      setProblem(`Not JSON yet (${error instanceof Error ? error.message : String(error)}); the reply keeps the last valid input.`);
+      return;
+    }
+    if (!isObject(value)) {
+      setProblem('A tool’s input is a JSON object, e.g. {"city": "Lyon"}; the reply keeps the last valid input.');
+      return;
+    }
+    setProblem(null);
+    onInput(value);
+  };
+  return (
+    <div className="reply-form__tool-use-input">
+      <JsonEditor value={text} onChange={change} schema={isObject(schema) ? schema : EMPTY_INPUT_SCHEMA} label={`Input of ${name}`} />
+      {problem && <p className="form-error">{problem}</p>}
+    </div>
+  );
+}
+
+const EMPTY_INPUT_SCHEMA: JsonObject = {};
