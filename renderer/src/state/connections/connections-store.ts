@@ -49,8 +49,12 @@ export function useConnection(serverId: string | null | undefined): ConnectionSt
   return useConnectionsStore((state) => (serverId ? state.byServer[serverId] : undefined));
 }
 
-/** Applies a state returned by a request, unless an event already brought a newer one. */
+/**
+ * Applies a state returned by a request, unless an event already brought the same state or a newer
+ * one. The core emits each state before it answers, so a state of the same moment (`since`) that
+ * an event brought is as new or newer: a change stream that opened meanwhile, for one.
+ */
 export function applyConnectionResult(connection: ConnectionState): void {
   const current = useConnectionsStore.getState().byServer[connection.serverId];
-  if (!current || current.since <= connection.since) useConnectionsStore.getState().apply(connection);
+  if (!current || current.since < connection.since) useConnectionsStore.getState().apply(connection);
 }
