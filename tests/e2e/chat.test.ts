@@ -151,6 +151,40 @@ describe('a model in the loop: conversations, tool-call approval with edits, con
     await idle(page);
   });
 
+  test('a tool call waits in the Approvals desk too, counted on its button; edited and approved there, the chat goes on', async () => {
+    const page = harness.page;
+    await newChat(page);
+    fixture.script([
+      { when: { toolResult: true }, reply: { text: 'The desk let it through.' } },
+      { when: { lastUser: 'Echo through the desk' }, reply: { toolCalls: [{ name: 'echo', arguments: { message: 'from the model' } }] } },
+    ]);
+    await send(page, 'Echo through the desk');
+    await chatRegion(page).getByRole('region', { name: 'Tool call echo' }).waitFor(ARRIVES);
+    await expect.poll(() => approvalsButton(page).getAttribute('aria-label'), ARRIVES).toMatch(/^Approvals, 1 pending/);
+
+    await approvalsButton(page).click();
+    const desk = approvalsRegion(page);
+    const row = desk.getByRole('listbox', { name: 'Waiting requests' }).getByRole('option').filter({ hasText: 'Tool call' });
+    await row.waitFor(ARRIVES);
+    expect(await row.textContent()).toContain(SERVER);
+    expect(await row.textContent()).toContain('The model calls echo');
+    const call = desk.getByRole('article', { name: `Tool call echo on ${SERVER}` });
+    await call.getByRole('button', { name: 'Edit arguments' }).click();
+    await call.getByRole('textbox', { name: 'Arguments for echo' }).fill('{"message": "edited in the desk"}');
+    await harness.screenshot('chat-tool-call-in-approvals');
+    await call.getByRole('button', { name: 'Approve edited call' }).click();
+
+    // Decided in the desk: the chat's own card goes, and the model gets the edited call's result.
+    await expect.poll(() => conversation(page).textContent(), ARRIVES).toContain('The desk let it through.');
+    expect(await chatRegion(page).getByRole('region', { name: 'Tool call echo' }).count()).toBe(0);
+    expect(JSON.stringify(fixture.calls.at(-1)?.messages)).toContain('Echo: edited in the desk');
+    await expect.poll(() => call.textContent()).toContain('Approved, edited');
+    await expect.poll(() => approvalsButton(page).getAttribute('aria-label')).toMatch(/^Approvals, none pending/);
+    await desk.getByRole('button', { name: 'Close approvals' }).click();
+    await idle(page);
+    expect(harness.pageErrors).toEqual([]);
+  });
+
   test('a resource and a prompt of the server are added to the context by hand, shown as context turns, and the model gets them', async () => {
     const page = harness.page;
     const chat = chatRegion(page);

@@ -198,6 +198,37 @@ describe('proxied sessions and intercept in the window', () => {
     expect(harness.pageErrors).toEqual([]);
   });
 
+  test('a paused message waits in the Approvals desk too, beside sampling and tool calls; forwarded there, the client gets its answer', async () => {
+    // The desk is open from the test before.
+    const rule = desk().getByRole('list', { name: 'Intercept rules' }).getByRole('checkbox', { name: 'method:tools/call' });
+    await rule.check();
+    await expect.poll(() => card().textContent(), ARRIVES).toContain('intercepting');
+    await desk().getByRole('button', { name: 'Close intercept' }).click();
+
+    const result = client.callTool({ name: 'echo', arguments: { message: 'decided in approvals' } });
+    // The Approvals button counts it as waiting for the person.
+    await expect.poll(() => page().getByRole('banner').getByRole('button', { name: /^Approvals, 1 pending/ }).count(), ARRIVES).toBe(1);
+    await page().getByRole('banner').getByRole('button', { name: /^Approvals,/ }).click();
+    const approvals = page().getByRole('region', { name: 'Approvals' });
+    const row = approvals.getByRole('listbox', { name: 'Waiting requests' }).getByRole('option').filter({ hasText: 'Intercepted' });
+    await row.waitFor(ARRIVES);
+    expect(await row.textContent()).toContain(SESSION);
+    expect(await row.textContent()).toContain('tools/call from the client');
+    expect(await approvals.getByLabel('Paused message as it came').textContent()).toContain('decided in approvals');
+    await harness.screenshot('proxy-paused-in-approvals');
+    await approvals.getByRole('button', { name: 'Forward', exact: true }).click();
+
+    expect(textOf(await result)).toBe('Echo: decided in approvals');
+    await expect.poll(() => approvals.getByRole('status').filter({ hasText: 'Forwarded as it was' }).count()).toBe(1);
+    await expect.poll(() => page().getByRole('banner').getByRole('button', { name: /^Approvals, none pending/ }).count()).toBe(1);
+    await approvals.getByRole('button', { name: 'Close approvals' }).click();
+
+    await page().getByRole('button', { name: /^Intercept/ }).click();
+    await desk().getByRole('button', { name: 'Turn all off' }).click();
+    await expect.poll(() => card().textContent(), ARRIVES).not.toContain('intercepting');
+    expect(harness.pageErrors).toEqual([]);
+  });
+
   test('when the client leaves, the view says Ended and how the server ended; choosing a configured server gives the main area back', async () => {
     await desk().getByRole('button', { name: 'Close intercept' }).click();
     await client.close();

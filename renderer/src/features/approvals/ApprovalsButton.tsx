@@ -1,16 +1,18 @@
 import { approvalsButtonLabel } from '../../state/approvals/approval-order';
+import { waitingCount } from '../../state/approvals/desk-queue';
+import { useToolCallsStore } from '../../state/approvals/tool-calls-store';
+import { useProxyStore } from '../../state/proxy/proxy-store';
 import { InboxIcon } from './approval-icons';
 import { activeRules, useApprovalsStore } from '../../state/approvals/approvals-store';
 import { APPROVALS_BUTTON_ID, APPROVALS_PANEL_ID, focusApprovalsPanel } from './focus';
 import './approvals.css';
 
-/** Opens the Approvals panel and shows how many requests wait for a person. */
+/** Opens the Approvals panel and shows how many things wait for a person (requests, tool calls, paused messages). */
 export function ApprovalsButton() {
-  const pending = useApprovalsStore((state) => {
-    let count = 0;
-    for (const approval of Object.values(state.byId)) if (approval.status === 'pending') count += 1;
-    return count;
-  });
+  const approvals = useApprovalsStore((state) => state.byId);
+  const toolCalls = useToolCallsStore((state) => state.byId);
+  const paused = useProxyStore((state) => state.paused);
+  const pending = waitingCount({ approvals, toolCalls, paused });
   const autoReplyOn = useApprovalsStore((state) => activeRules(state.rules, state.templates).length > 0);
   const open = useApprovalsStore((state) => state.open);
   const label = approvalsButtonLabel(pending, autoReplyOn);

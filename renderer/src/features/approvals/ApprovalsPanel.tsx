@@ -7,9 +7,14 @@ import { closeOnEscape, DrawerHeader } from '../../ui/DrawerHeader';
 import { useNow } from '../../ui/use-now';
 import { VirtualListbox } from '../../ui/VirtualListbox';
 import { FilterInput } from '../../ui/filter/FilterInput';
-import { filterHistory, HISTORY_FILTER_KEYS, historyOf, historyValues, pendingByServer, pendingQueue } from '../../state/approvals/approval-order';
+import { filterHistory, HISTORY_FILTER_KEYS, historyOf, historyValues, pendingByServer } from '../../state/approvals/approval-order';
+import { deskItemByKey, deskQueue, isWaiting, requestItem, type DeskItem } from '../../state/approvals/desk-queue';
+import { pendingToolCalls, useToolCallsStore } from '../../state/approvals/tool-calls-store';
+import { useProxyStore } from '../../state/proxy/proxy-store';
 import { ApprovalDetail } from './ApprovalDetail';
 import { ApprovalRow } from './ApprovalRow';
+import { DeskItemDetail } from './DeskItemDetail';
+import { DeskRow } from './DeskRow';
 import { activeRules, useApprovalsStore, type ApprovalsView } from '../../state/approvals/approvals-store';
 import { AutoReplySettings } from './AutoReplySettings';
 import { APPROVALS_PANEL_ID, APPROVALS_TITLE_ID, focusApprovalsButton } from './focus';
@@ -21,7 +26,10 @@ const ROW_HEIGHT = 46;
 const STATUS_MS = 6_000;
 const VISIBLE_ROWS = 5;
 
-/** The pending sampling and elicitation requests, the history of decisions, and auto-reply. */
+/**
+ * Everything that waits for a person (servers' sampling and elicitation requests, the chat's tool
+ * calls, proxied messages an intercept rule paused), the history of decisions, and auto-reply.
+ */
 export function ApprovalsPanel() {
   const open = useApprovalsStore((state) => state.open);
   return open ? <ApprovalsDrawer /> : null;
@@ -39,8 +47,13 @@ function ApprovalsDrawer() {
   const view = useApprovalsStore((state) => state.view);
   const rules = useApprovalsStore((state) => state.rules);
   const templates = useApprovalsStore((state) => state.templates);
+  const toolCalls = useToolCallsStore((state) => state.byId);
+  const paused = useProxyStore((state) => state.paused);
+  const sessions = useProxyStore((state) => state.sessions);
+  const sources = useMemo(() => ({ approvals: byId, toolCalls, paused, sessions }), [byId, toolCalls, paused, sessions]);
   const all = useMemo(() => Object.values(byId), [byId]);
-  const queue = useMemo(() => pendingQueue(all), [all]);
+  const queue = useMemo(() => deskQueue(sources), [sources]);
+  const requestsWaiting = queue.filter((item) => item.kind !== 'paused').length;
   const ended = useMemo(
     () => historyOf(Object.keys(unanswered).flatMap((id) => (byId[id] ? [byId[id]] : []))).reverse(),
     [byId, unanswered],
@@ -81,7 +94,7 @@ function ApprovalsDrawer() {
         onClose={close}
         className="approvals-drawer__header"
       >
-        <RejectAll count={queue.length} />
+        <RejectAll count={requestsWaiting} />
       </DrawerHeader>
 
       {active.length > 0 && (
@@ -118,7 +131,7 @@ function ApprovalsDrawer() {
       </div>
 
       <div id="approvals-tabpanel" role="tabpanel" aria-labelledby={`approvals-tab-${view}`} className="approvals-drawer__body">
-        {view === 'queue' && <QueueView queue={queue} ended={ended} now={now} />}
+        {view === 'queue' && <QueueView queue={queue} ended={ended} sources={sources} now={now} />}
         {view === 'history' && <HistoryView history={history} now={now} />}
         {view === 'auto-reply' && <AutoReplySettings />}
       </div>
@@ -130,11 +143,15 @@ function listHeight(count: number): number {
   return Math.min(Math.max(count, 1), VISIBLE_ROWS) * ROW_HEIGHT + 2;
 }
 
-function QueueView({ queue, ended, now }: { queue: Approval[]; ended: Approval[]; now: number }) {
-  const selectedApproval = useApprovalsStore((state) => (state.selectedId ? state.byId[state.selectedId] : undefined));
-  const items = useMemo(() => [...queue, ...ended], [queue, ended]);
-  const shown = selectedApproval ?? items[0];
-  const next = queue.find((approval) => approval.id !== shown?.id);
+function QueueView({ queue, ended, sources, now }: { queue: DeskItem[]; ended: Approval[]; sources: Parameters<typeof deskItemByKey>[1]; now: number }) {
+  const selectedId = useApprovalsStore((state) => state.selectedId);
+  const items = useMemo(() => [...queue, ...ended.map(requestItem)], [queue, ended]);
+  const shown = (selectedId ? deskItemByKey(selectedId, sources) : undefined) ?? items[0];
+  const next = queue.find((item) => item.key !== shown?.key);
+  // What is shown stays shown once decided (with its outcome and Next), as a clicked row does.
+  useEffect(() => {
+    if (shown && shown.key !== selectedId) useApprovalsStore.getState().select(shown.key);
+  }, [shown, selectedId]);
   const servers = pendingByServer(queue);
 
   return (
@@ -154,23 +171,26 @@ function QueueView({ queue, ended, now }: { queue: Approval[]; ended: Approval[]
         </p>
       )}
       {items.length === 0 ? (
-        <p className="empty-state">No requests are waiting. When a server asks for sampling or elicitation, the request appears here.</p>
+        <p className="empty-state">
+          Nothing is waiting. A server&apos;s sampling or elicitation request, a chat&apos;s tool call and a proxied message an intercept rule paused
+          appear here.
+        </p>
       ) : (
         <div className="approvals-list" style={{ height: listHeight(items.length) }}>
           <VirtualListbox
             items={items}
             label="Waiting requests"
-            getKey={(approval) => approval.id}
-            selectedKey={shown?.id}
-            onSelect={(approval) => useApprovalsStore.getState().select(approval.id)}
-            renderItem={(approval) => <ApprovalRow approval={approval} now={now} />}
+            getKey={(item) => item.key}
+            selectedKey={shown?.key}
+            onSelect={(item) => useApprovalsStore.getState().select(item.key)}
+            renderItem={(item) => <DeskRow item={item} now={now} />}
             estimateSize={ROW_HEIGHT}
           />
         </div>
       )}
       {shown && (
         <div className="approvals-detail">
-          <ApprovalDetail key={shown.id} approval={shown} now={now} next={shown.status === 'pending' ? undefined : next} />
+          <DeskItemDetail key={shown.key} item={shown} now={now} next={isWaiting(shown) ? undefined : next} />
         </div>
       )}
     </div>
@@ -220,7 +240,11 @@ function HistoryView({ history, now }: { history: Approval[]; now: number }) {
   );
 }
 
-/** Rejects every pending request at once (sampling gets the error message, elicitation a decline), after a confirmation. */
+/**
+ * Rejects every pending request at once (sampling gets the error message, elicitation a decline,
+ * a chat's tool call is refused with it), after a confirmation. Paused proxied messages are left:
+ * they are forwarded or dropped one by one.
+ */
 function RejectAll({ count }: { count: number }) {
   const api = getApi();
   const [confirming, setConfirming] = useState(false);
@@ -237,7 +261,16 @@ function RejectAll({ count }: { count: number }) {
     setStatus(null);
     try {
       const rejected = await api.invoke('approvals.rejectAll', { message });
-      setStatus({ ok: true, text: `Rejected ${plural(rejected, 'request')}.` });
+      const calls = pendingToolCalls(useToolCallsStore.getState().byId);
+      // A call decided meanwhile (in the chat) is refused no more: only the others count.
+      const answers = await Promise.allSettled(calls.map((call) => api.invoke('approvals.toolCalls.decide', { id: call.id, decision: { action: 'refuse', message } })));
+      let refused = 0;
+      for (const answer of answers) {
+        if (answer.status !== 'fulfilled') continue;
+        useToolCallsStore.getState().apply(answer.value);
+        refused += 1;
+      }
+      setStatus({ ok: true, text: `Rejected ${plural(rejected + refused, 'request')}.` });
       setConfirming(false);
     } catch (failure) {
       setStatus({ ok: false, text: `Could not reject them: ${errorMessage(failure)}` });

@@ -1,3 +1,6 @@
+import type { ComponentType } from 'react';
+import type { ToolCallApproval } from '../../../../shared/approvals';
+import type { PausedMessage } from '../../../../shared/proxy';
 import { createSlot } from '../../ui/slot';
 
 /** What the approvals feature needs from elsewhere; app/wiring.ts fills it. */
@@ -6,4 +9,8 @@ export const approvalsSlots = {
   showTraffic: createSlot<(seq: number) => void>('approvals.showTraffic'),
   /** Opens the Models settings (providers and the hint → model rules). */
   openModelsSettings: createSlot<() => void>('approvals.openModelsSettings'),
+  /** The chat's card for a tool call its model asked for: approve, edit the arguments, or refuse. */
+  ToolCallCard: createSlot<ComponentType<{ call: ToolCallApproval }>>('approvals.ToolCallCard'),
+  /** The intercept's detail of a paused proxied message: forward, edit, answer or drop. */
+  PausedMessageDetail: createSlot<ComponentType<{ message: PausedMessage; sessionName: string; now: number }>>('approvals.PausedMessageDetail'),
 };

@@ -18,6 +18,7 @@ import { ConversationActions } from './ConversationActions';
 import { ConversationList } from './ConversationList';
 import { chatSlots } from './slots';
 import { ToolCallCard } from './ToolCallCard';
+import { pendingToolCalls, useToolCallsStore } from '../../state/approvals/tool-calls-store';
 import './chat.css';
 import { AlertText } from '../../ui/AlertText';
 
@@ -48,7 +49,7 @@ function Chat() {
   const serverName = useServersStore((state) => state.servers.find((server) => server.id === state.selectedServerId)?.name);
   const connected = useConnection(serverId)?.status === 'connected';
   const shown = useChatStore((state) => state.shown);
-  const toolCalls = useChatStore((state) => state.toolCalls);
+  const toolCalls = useToolCallsStore((state) => state.byId);
   const choices = useMemo(() => modelChoices(providers, lists), [providers, lists]);
   const [picked, setPicked] = useState('0');
   const [comparing, setComparing] = useState(false);
@@ -65,7 +66,7 @@ function Chat() {
   const conversation = single?.conversation ?? null;
   const running = shown.some((chat) => chat.conversation.status !== 'idle');
   const shownIds = new Set(shown.map((chat) => chat.conversation.id));
-  const pending = Object.values(toolCalls).filter((call) => call.status === 'pending' && shownIds.has(call.conversationId));
+  const pending = pendingToolCalls(toolCalls).filter((call) => shownIds.has(call.conversationId));
   const settings = () => ({ serverIds: serverId && connected ? [serverId] : [], askBeforeToolCalls: ask });
   const model = (index: string): ModelRef | undefined => choices[Number(index)];
 

@@ -6,7 +6,7 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { parseJsonObject, prettyJson } from '../../ui/json';
 import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 import { useRememberedArgumentsCheck, useSchemaCheck } from '../../ui/schema-form/use-schema-check';
-import { useChatStore } from './chat-store';
+import { useToolCallsStore } from '../../state/approvals/tool-calls-store';
 import { AlertText } from '../../ui/AlertText';
 
 /** The arguments as the person first sees them in the editor: pretty JSON, or the model's text when it was not JSON. */
@@ -35,7 +35,7 @@ export function ToolCallCard({ call }: { call: ToolCallApproval }) {
   const decide = async (decision: ToolCallDecision) => {
     setProblem(null);
     try {
-      useChatStore.getState().applyToolCall(await getApi().invoke('approvals.toolCalls.decide', { id: call.id, decision }));
+      useToolCallsStore.getState().apply(await getApi().invoke('approvals.toolCalls.decide', { id: call.id, decision }));
     } catch (failure) {
       setProblem(errorMessage(failure));
     }

@@ -5,6 +5,7 @@ import { formatDuration } from '../../ui/format';
 import { restartConversation } from './chat-actions';
 import { argumentsText, contextText, toolResultText } from './turn-text';
 import { AlertText } from '../../ui/AlertText';
+import { ChatToolApp } from './ChatToolApp';
 
 interface Props {
   conversationId: string;
@@ -29,6 +30,7 @@ export function TurnView({ conversationId, turn, canRestart }: Props) {
   return (
     <li className={`chat-turn chat-turn--${turn.type} ${turn.type === 'notice' ? `chat-turn--${turn.level}` : ''}`} aria-label={`${turnName(turn)}, turn ${turn.index + 1}`}>
       <TurnBody turn={turn} />
+      {turn.type === 'tool' && <ChatToolApp conversationId={conversationId} turn={turn} />}
       {editing !== null && (
         <form
           className="chat-turn__again"

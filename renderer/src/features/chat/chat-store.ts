@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { ToolCallApproval } from '../../../../shared/approvals';
 import type { ChatConversation, ChatEvent, ChatSummary } from '../../../../shared/chat';
 
 /** A conversation on screen, with the text of the step being streamed and how its last run ended. */
@@ -11,23 +10,17 @@ export interface ShownChat {
   ended: string | null;
 }
 
-/** The most tool calls kept (pending ones always): the desk's history holds the rest. */
-const MAX_KEPT_TOOL_CALLS = 200;
-
 interface ChatState {
   /** The conversations on screen: one, or the two columns of a Compare. Events of others are ignored. */
   shown: ShownChat[];
   /** The saved and recent conversations (`chat.list`). */
   summaries: ChatSummary[];
-  /** The chat's tool calls, by approval id: pending ones wait for Approve or Refuse. */
-  toolCalls: Record<string, ToolCallApproval>;
   /** Shows these conversations (none: a new chat). */
   show: (conversations: ChatConversation[]) => void;
   /** A request's answer: events that arrived before it (a newer state of the same conversation) are kept. */
   adopt: (conversation: ChatConversation) => void;
   setSummaries: (summaries: ChatSummary[]) => void;
   applyEvent: (event: ChatEvent) => void;
-  applyToolCall: (approval: ToolCallApproval) => void;
 }
 
 function fresh(conversation: ChatConversation): ShownChat {
@@ -56,7 +49,6 @@ function applyTo(chat: ShownChat, event: ChatEvent): ShownChat {
 export const useChatStore = create<ChatState>()((set) => ({
   shown: [],
   summaries: [],
-  toolCalls: {},
   show: (conversations) => set({ shown: conversations.map(fresh) }),
   adopt: (conversation) =>
     set((state) => {
@@ -76,12 +68,5 @@ export const useChatStore = create<ChatState>()((set) => ({
       const shown = [...state.shown];
       shown[at] = applyTo(shown[at]!, event);
       return { shown };
-    }),
-  applyToolCall: (approval) =>
-    set((state) => {
-      const toolCalls = { ...state.toolCalls, [approval.id]: approval };
-      const ids = Object.keys(toolCalls);
-      for (const id of ids.slice(0, Math.max(0, ids.length - MAX_KEPT_TOOL_CALLS))) if (toolCalls[id]?.status !== 'pending') delete toolCalls[id];
-      return { toolCalls };
     }),
 }));

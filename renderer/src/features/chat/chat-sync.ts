@@ -2,7 +2,7 @@ import { getApi } from '../../bridge/api';
 import { reloadConversations } from './chat-actions';
 import { useChatStore } from './chat-store';
 
-/** Follows the chat's events and its tool calls waiting for the person. Returns a stop function. */
+/** Follows the chat's events (its tool calls are followed by the approvals sync). Returns a stop function. */
 export function startChatSync(): () => void {
   const api = getApi();
   const stops = [
@@ -11,7 +11,6 @@ export function startChatSync(): () => void {
       // A finished run changed the conversation's turn count and time in the list.
       if (event.type === 'finished') void reloadConversations().catch(() => {});
     }),
-    api.on('approvals.toolCallChanged', (approval) => useChatStore.getState().applyToolCall(approval)),
   ];
   return () => {
     for (const stop of stops) stop();

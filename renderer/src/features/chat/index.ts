@@ -2,3 +2,4 @@
 export { ChatPanel } from './ChatPanel';
 export { startChatSync } from './chat-sync';
 export { chatSlots } from './slots';
+export { ToolCallCard } from './ToolCallCard';

@@ -3,3 +3,4 @@ export { ToolsPanel } from './ToolsPanel';
 export { toolsSlots } from './slots';
 export { startToolsSync } from './tools-sync';
 export { TaskCallResult } from './TaskCallResult';
+export { InlineToolApp } from './apps/InlineToolApp';

@@ -61,7 +61,7 @@ export interface ServerPendingCount {
 }
 
 /** How many requests each server has waiting, in the order their first request arrived. */
-export function pendingByServer(queue: readonly Approval[]): ServerPendingCount[] {
+export function pendingByServer(queue: ReadonlyArray<{ serverId: string; serverName: string }>): ServerPendingCount[] {
   const counts = new Map<string, ServerPendingCount>();
   for (const approval of queue) {
     const entry = counts.get(approval.serverId);
@@ -116,7 +116,8 @@ export function hostOf(url: unknown): string | undefined {
 
 const SUMMARY_LIMIT = 160;
 
-function clip(text: string): string {
+/** One line of at most 160 characters, for a row of the desk. */
+export function clip(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > SUMMARY_LIMIT ? `${line.slice(0, SUMMARY_LIMIT - 1)}…` : line;
 }

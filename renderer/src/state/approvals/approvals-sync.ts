@@ -4,13 +4,14 @@ import { getApi } from '../../bridge/api';
 import type { Bridge } from '../../bridge/types';
 import { useNoticesStore } from '../notices';
 import { useApprovalsStore } from './approvals-store';
+import { useToolCallsStore } from './tool-calls-store';
 
 /** Events closer together than this are applied as one change. */
 const BATCH_MS = 16;
 
 /**
- * Keeps the approvals store in step with core events, and loads the whole state (pending
- * requests, history, templates, rules) each time the link opens. Returns a function that stops it.
+ * Keeps the approvals and tool-call stores in step with core events, and loads the whole state
+ * (pending requests, history, the chat's tool calls, templates, rules) each time the link opens. Returns a function that stops it.
  */
 export function startApprovalsSync(): () => void {
   const api = getApi();
@@ -31,6 +32,7 @@ export function startApprovalsSync(): () => void {
     () => {
       if (timer) clearTimeout(timer);
     },
+    api.on('approvals.toolCallChanged', (call) => useToolCallsStore.getState().apply(call)),
   ];
   let wasOpen = false;
   const onLink = () => {
@@ -50,6 +52,7 @@ async function loadApprovals(api: Bridge): Promise<void> {
   const revision = useApprovalsStore.getState().revision;
   const results = await Promise.allSettled([
     api.invoke('approvals.list').then((approvals) => useApprovalsStore.getState().applyListed(approvals, revision)),
+    api.invoke('approvals.toolCalls.list').then((calls) => useToolCallsStore.getState().applyListed(calls)),
     reloadSamplingLibrary(),
   ]);
   const failure = results.find((result) => result.status === 'rejected');

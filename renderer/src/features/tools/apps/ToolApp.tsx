@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { JsonObject, ToolInfo } from '../../../../../shared/mcp';
 import type { ToolRun } from '../run-history';
 import { readAppResourceMeta } from '../../../../../shared/app-resource-meta';
@@ -7,6 +7,7 @@ import { describeAppMeta, toolAppUri } from './app-facts';
 import './tool-app.css';
 import { isObject } from '../../../../../shared/is-object';
 import { useLiveAppsStore } from './live-apps-store';
+import { LazyAppView as AppView } from './lazy-app-view';
 
 interface Props {
   serverId: string;
@@ -20,8 +21,6 @@ interface Props {
   connected: boolean;
 }
 
-/** The app host (ext-apps' AppBridge and its schemas) loads only when an app is first shown. */
-const AppView = lazy(() => import('./AppView').then((module) => ({ default: module.AppView })));
 
 /** An app opened alone; `beforeRun` is the finished run it replaced, so the next run takes over again. */
 type Alone = { key: number; input: JsonObject; beforeRun: string | undefined } | null;
