@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startModelProvider, type ModelProviderFixture } from '../fixtures/model-provider.mjs';
 import { modernServerConfig } from '../fixtures/modern-server-config.js';
-import { approvalsButton, approvalsRegion, connectServer, EVERYTHING_2026, everythingServer, invokeViaSecondBridge, plantServers, runTool, selectServer, toolResultText } from './approvals-helpers.js';
+import { approvalsButton, approvalsRegion, connectServer, disconnectServer, EVERYTHING_2026, everythingServer, invokeViaSecondBridge, plantServers, runTool, selectServer, toolResultText } from './approvals-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
 const SERVER = 'Everything 2026';
@@ -182,6 +182,35 @@ describe('a model in the loop: conversations, tool-call approval with edits, con
     await expect.poll(() => approvalsButton(page).getAttribute('aria-label')).toMatch(/^Approvals, none pending/);
     await desk.getByRole('button', { name: 'Close approvals' }).click();
     await idle(page);
+    expect(harness.pageErrors).toEqual([]);
+  });
+
+  test('the model can be offered the tools of any connected servers, not only the selected one; each tool is named after its server', async () => {
+    const page = harness.page;
+    const chat = chatRegion(page);
+    await newChat(page);
+    const offered = chat.getByRole('group', { name: 'Tools from' });
+    await connectServer(page, MODERN);
+    await selectServer(page, SERVER);
+    await offered.getByRole('checkbox', { name: MODERN }).waitFor();
+    // The selected server is offered by default; another connected one on a tick.
+    expect(await offered.getByRole('checkbox', { name: SERVER }).isChecked()).toBe(true);
+    expect(await offered.getByRole('checkbox', { name: MODERN }).isChecked()).toBe(false);
+    await offered.getByRole('checkbox', { name: MODERN }).check();
+    await harness.screenshot('chat-offered-servers');
+    fixture.script([{ when: { lastUser: 'Which tools do you have' }, reply: { text: 'Tools of two servers.' } }]);
+    await send(page, 'Which tools do you have?');
+    await expect.poll(() => conversation(page).textContent(), ARRIVES).toContain('Tools of two servers.');
+    const names = ((fixture.calls.at(-1)?.tools ?? []) as Array<{ function: { name: string } }>).map((tool) => tool.function.name);
+    expect(names).toContain('Everything_2026__echo');
+    expect(names.some((name) => name.startsWith('Modern_fixture__'))).toBe(true);
+    await idle(page);
+
+    // The next chat goes back to the selected server alone; the tests after connect Modern themselves.
+    await offered.getByRole('checkbox', { name: MODERN }).uncheck();
+    await newChat(page);
+    await disconnectServer(page, MODERN);
+    await selectServer(page, SERVER);
     expect(harness.pageErrors).toEqual([]);
   });
 

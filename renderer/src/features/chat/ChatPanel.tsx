@@ -3,7 +3,7 @@ import type { ChatContextSource, ChatConversation } from '../../../../shared/cha
 import { NO_PROVIDER_SENTENCE, type ModelRef } from '../../../../shared/models';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
-import { useConnection } from '../../state/connections/connections-store';
+import { useConnection, useConnectionsStore } from '../../state/connections/connections-store';
 import { modelChoices } from '../../state/models/model-choices';
 import { modelLabel } from '../../state/models/model-labels';
 import { useModelsStore } from '../../state/models/models-store';
@@ -16,6 +16,7 @@ import { CompareColumn } from './CompareColumn';
 import { ContextForm } from './ContextForm';
 import { ConversationActions } from './ConversationActions';
 import { ConversationList } from './ConversationList';
+import { OfferedServers } from './OfferedServers';
 import { chatSlots } from './slots';
 import { ToolCallCard } from './ToolCallCard';
 import { pendingToolCalls, useToolCallsStore } from '../../state/approvals/tool-calls-store';
@@ -64,10 +65,22 @@ function Chat() {
 
   const single = shown.length === 1 ? shown[0]! : null;
   const conversation = single?.conversation ?? null;
+  // The servers whose tools the model sees: the selected one unless the person chose otherwise.
+  const servers = useServersStore((state) => state.servers);
+  const connections = useConnectionsStore((state) => state.byServer);
+  const connectedServers = useMemo(() => servers.filter((server) => connections[server.id]?.status === 'connected'), [servers, connections]);
+  const [chosen, setChosen] = useState<Record<string, boolean>>({});
+  const offered = useMemo(() => new Set(connectedServers.filter((server) => chosen[server.id] ?? server.id === serverId).map((server) => server.id)), [connectedServers, chosen, serverId]);
+  // A conversation opened from the list brings back the servers it was offered.
+  const [choicesOf, setChoicesOf] = useState<string | null>(null);
+  if (conversation && conversation.id !== choicesOf) {
+    setChoicesOf(conversation.id);
+    setChosen(Object.fromEntries(connectedServers.map((server) => [server.id, conversation.settings.serverIds.includes(server.id)])));
+  }
   const running = shown.some((chat) => chat.conversation.status !== 'idle');
   const shownIds = new Set(shown.map((chat) => chat.conversation.id));
   const pending = pendingToolCalls(toolCalls).filter((call) => shownIds.has(call.conversationId));
-  const settings = () => ({ serverIds: serverId && connected ? [serverId] : [], askBeforeToolCalls: ask });
+  const settings = () => ({ serverIds: [...offered], askBeforeToolCalls: ask });
   const model = (index: string): ModelRef | undefined => choices[Number(index)];
 
   const attempt = async (action: () => Promise<void>) => {
@@ -155,9 +168,12 @@ function Chat() {
             <input type="checkbox" checked={ask} disabled={running} onChange={(event) => setAsk(event.target.checked)} />
             Ask before each tool call
           </label>
-          <span className="muted chat__tools-note">
-            {serverName ? (connected ? `The model sees ${serverName}'s tools.` : `Connect ${serverName} to let the model use its tools.`) : 'Select a server to offer its tools.'}
-          </span>
+          <OfferedServers
+            connected={connectedServers}
+            offered={offered}
+            disabled={running}
+            onToggle={(id, on) => setChosen((current) => ({ ...current, [id]: on }))}
+          />
           {single && <ConversationActions conversation={single.conversation} running={running} />}
         </div>
 
