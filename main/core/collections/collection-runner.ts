@@ -144,10 +144,14 @@ export class CollectionRunner {
     return serverKeyOf(this.loaded.collection, request);
   }
 
+  /** The Loupe server a collection server runs on, when the run already knows it. */
+  private knownServer(key: string): string | undefined {
+    return this.params.serverId ?? this.serverIds.get(key) ?? this.params.servers?.[key];
+  }
+
   /** The Loupe server a collection server runs on, connected once for the whole run. */
   private async serverFor(key: string, scope: VariableScope): Promise<string> {
-    if (this.params.serverId) return this.params.serverId;
-    const known = this.serverIds.get(key) ?? this.params.servers?.[key];
+    const known = this.knownServer(key);
     if (known) return known;
     const { id, changed } = await ensureServer(this.deps.handlers, serverConfigInput(this.loaded.collection, this.loaded.dir, key, scope));
     this.serverIds.set(key, id);
@@ -193,13 +197,12 @@ export class CollectionRunner {
     try {
       key = this.serverKeyOf(loaded.request);
       request = this.templated.has(loaded.request) ? filled(loaded.request, scope) : loaded.request;
-      serverId = await this.serverFor(key, scope);
+      serverId = this.knownServer(key) ?? (await this.serverFor(key, scope));
     } catch (error) {
       return failed(loaded.request.server ?? '', `${loaded.path}: ${reason(error)}`);
     }
-    const down = downReason(await this.state(serverId));
-    if (down) return failed(key, down);
 
+    // A server that is down fails the call at once (not connected); its state then says why.
     let outcome: RpcOutcome;
     try {
       outcome = await this.send(request, serverId);
