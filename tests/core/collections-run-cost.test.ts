@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionView } from '../../shared/collections.js';
 import { statAll } from '../../main/core/collections/collection-folder.js';
-import { FIXTURE_SERVER, startCore, waitFor, type TestCore } from './helpers.js';
+import { eventsNamed, FIXTURE_SERVER, startCore, waitFor, type TestCore } from './helpers.js';
 
 const COLLECTION = `loupe: 1
 name: Cost
@@ -64,6 +64,13 @@ describe('what a collection run does besides its calls', () => {
     ]);
     const sent = (await test.traffic(serverId)).filter((entry) => entry.method === 'tools/call' && entry.direction === 'out').slice(-3);
     expect(sent.map((entry) => (entry.message as { params: { arguments: { message: string } } }).params.arguments.message)).toEqual(['one, edited', 'two', 'hello four']);
+  }, 30_000);
+
+  it('tells the window of the finished requests in batches, each request once, the last with the total done', async () => {
+    const report = await test.core.handlers['collections.run']({ collectionId: view.id });
+    const events = eventsNamed(test, 'collections.runProgress').filter((event) => event.runId === report.runId);
+    expect(events.flatMap((event) => event.requests.map((request) => request.path))).toEqual(['echo/a.yaml', 'echo/b.yaml', 'echo/c.yaml']);
+    expect(events.at(-1)).toMatchObject({ collectionId: view.id, done: 3, total: 3 });
   }, 30_000);
 
   it('stats files in order the same way when a slow folder makes it go asynchronously', async () => {
