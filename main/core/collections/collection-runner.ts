@@ -103,7 +103,7 @@ export class CollectionRunner {
     const startedAt = Date.now();
     const referring: string[] = [];
     for (const { request } of selected) {
-      const found = request ? stringsIn(request) : [];
+      const found = request ? referencesIn(request) : [];
       if (found.length === 0) continue;
       this.templated.add(request!);
       referring.push(...found);
@@ -254,6 +254,15 @@ export class CollectionRunner {
       return { passed: false, message: `The snapshot could not be compared: ${reason(error)}` };
     }
   }
+}
+
+/** Each request's strings that hold a `{{reference}}`, found once: a request is the same object from run to run until its file changes. */
+const references = new WeakMap<SavedRequest, string[]>();
+
+function referencesIn(request: SavedRequest): string[] {
+  let found = references.get(request);
+  if (!found) references.set(request, (found = stringsIn(request)));
+  return found;
 }
 
 /** The request with its variables filled in: what it sends, and the expected values of its checks. */
