@@ -219,7 +219,8 @@ export async function loadCollection(dir: string, previous?: LoadedCollection): 
   const head = await readCollectionFile(dir, previous?.head);
   if (head.problem) problems.push(head.problem);
   const paths = await listRequestFiles(dir, problems);
-  const stats = await statAll(paths.map((relative) => requestPathInside(dir, relative)));
+  // The paths come from the folder's own listing (no "..", no absolute path): joined, not checked again.
+  const stats = await statAll(paths.map((relative) => path.join(dir, relative)));
   // An unchanged file is the same object as before; the others are read and parsed side by side.
   const requests = await Promise.all(
     paths.map((relative, index) => {
