@@ -529,7 +529,7 @@ export const requests = {
   ),
   /**
    * Runs the whole collection, a folder or one request (`path`), on the collection's servers (or all
-   * on `serverId`); each finished request is a `collections.runProgress` event. Runs are kept.
+   * on `serverId`); finished requests come as `collections.runProgress` events, a few a second. Runs are kept.
    */
   'collections.run': request<RunReport>()(
     collectionRef.extend({
@@ -639,8 +639,8 @@ export const events = {
   // Collections.
   /** An open collection changed: a file edited on disk, a save, a new baseline. */
   'collections.changed': event<CollectionView>(),
-  /** A request of a collection run finished. */
-  'collections.runProgress': event<{ collectionId: string; runId: string; request: RequestRun; done: number; total: number }>(),
+  /** Requests of a collection run finished (those since the last event: at most a few events a second). */
+  'collections.runProgress': event<{ collectionId: string; runId: string; requests: RequestRun[]; done: number; total: number }>(),
   // loupe proxy
   /** A proxied session started, learned who its client or server is, or ended. */
   'proxy.sessions.changed': event<ProxiedSession>(),

@@ -13,6 +13,15 @@ import { evaluateInline, isValueCheck, runsInline, type ValueCheck, type ValueCh
 
 export type SnapshotCheck = Extract<Check, { snapshot: unknown }>;
 
+/** Each check's label, made once: a request's checks are the same objects run after run until its file changes. */
+const labels = new WeakMap<Check, string>();
+
+function labelOf(check: Check): string {
+  let label = labels.get(check);
+  if (label === undefined) labels.set(check, (label = checkLabel(check)));
+  return label;
+}
+
 function firstText(result: unknown): string {
   const content = isObject(result) && Array.isArray(result.content) ? result.content : [];
   const text = content.find((block) => isObject(block) && typeof block.text === 'string') as { text: string } | undefined;
@@ -102,5 +111,5 @@ export async function evaluateChecks(
       results.set(verdict.index, verdict.passed ? { passed: true } : { passed: false, message: verdict.message ?? 'It failed.' });
     }
   }
-  return checks.map((check, index) => ({ index, label: checkLabel(check), ...(results.get(index) ?? { passed: false, message: 'It was not evaluated.' }) }));
+  return checks.map((check, index) => ({ index, label: labelOf(check), ...(results.get(index) ?? { passed: false, message: 'It was not evaluated.' }) }));
 }

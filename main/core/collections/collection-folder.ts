@@ -3,6 +3,7 @@
  * the names of its capability snapshots. Bounded in file size, count and depth; a file that cannot
  * be used is a problem of its own and everything else still loads.
  */
+import { statSync, type Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -31,6 +32,8 @@ export interface LoadedCollection {
   /** collection.yaml's text, as read. */
   collectionText?: string;
   collection?: CollectionFile;
+  /** collection.yaml as read (its stamp spares parsing it again). */
+  head?: CollectionFileRead;
   /** Every request file, in tree order (folders first, then by name). */
   requests: LoadedRequest[];
   problems: CollectionProblem[];
@@ -38,6 +41,61 @@ export interface LoadedCollection {
 }
 
 const REQUEST_FILE = /\.ya?ml$/i;
+
+/**
+ * A run reads the folder again before it starts (the watcher may not have told of an edit made a
+ * moment before), so each request file is stat'ed once per run. Stats of a local folder take
+ * microseconds each and are taken this many at a time, without a trip through the thread pool
+ * per file; the event loop gets a turn between slices.
+ */
+const STAT_SLICE = 250;
+/** A slice that took longer than this (a slow or network folder): the rest are stat'ed asynchronously. */
+const SLOW_SLICE_MS = 15;
+/** Asynchronous stats in flight at once. */
+const STATS_IN_FLIGHT = 16;
+
+/** What a stat said of a file: its size and modification time, or why it failed. */
+type FileStat = Pick<Stats, 'size' | 'mtimeMs'> | { error: unknown };
+
+function statNow(file: string): FileStat {
+  try {
+    return statSync(file);
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * Stats `files`, in order: in synchronous slices while they are fast, else (once a slice took
+ * longer than `slowSliceMs`) a few at a time asynchronously.
+ */
+export async function statAll(files: readonly string[], slowSliceMs = SLOW_SLICE_MS): Promise<FileStat[]> {
+  const stats: FileStat[] = [];
+  while (stats.length < files.length) {
+    const started = performance.now();
+    const end = Math.min(stats.length + STAT_SLICE, files.length);
+    while (stats.length < end) stats.push(statNow(files[stats.length]!));
+    if (stats.length === files.length) break;
+    if (performance.now() - started > slowSliceMs) {
+      const rest = files.slice(stats.length);
+      const restStats = new Array<FileStat>(rest.length);
+      let next = 0;
+      const worker = async () => {
+        while (next < rest.length) {
+          const index = next++;
+          restStats[index] = await stat(rest[index]!).catch((error: unknown) => ({ error }));
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(STATS_IN_FLIGHT, rest.length) }, worker));
+      stats.push(...restStats);
+      break;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return stats;
+}
+
+const stampOf = (info: Pick<Stats, 'size' | 'mtimeMs'>) => `${info.size}:${info.mtimeMs}`;
 
 export function isRequestFile(relative: string): boolean {
   return REQUEST_FILE.test(relative) && relative !== COLLECTION_FILE;
@@ -51,30 +109,55 @@ export function requestPathInside(dir: string, relative: string): string {
   return full;
 }
 
-async function readBounded(file: string, shown: string, limit: number, unchanged?: LoadedRequest): Promise<{ text: string; stamp: string; same?: LoadedRequest } | { problem: CollectionProblem }> {
+const unreadable = (shown: string, error: unknown): { problem: CollectionProblem } => ({
+  problem: { file: shown, message: `${shown} could not be read: ${error instanceof Error ? error.message : String(error)}` },
+});
+
+/** `stated`, the file's stat when it was just taken (else it is taken here). */
+async function readBounded(
+  file: string,
+  shown: string,
+  limit: number,
+  unchanged?: { text: string; stamp?: string },
+  stated?: FileStat,
+): Promise<{ text: string; stamp: string; same?: boolean } | { problem: CollectionProblem }> {
   try {
-    const info = await stat(file);
+    const info = stated ?? (await stat(file));
+    if ('error' in info) return unreadable(shown, info.error);
     if (info.size > limit) return { problem: { file: shown, message: `${shown} is larger than ${Math.round(limit / 1000)} KB, so Loupe does not read it.` } };
-    const stamp = `${info.size}:${info.mtimeMs}`;
-    if (unchanged?.stamp === stamp) return { text: unchanged.text, stamp, same: unchanged };
+    const stamp = stampOf(info);
+    if (unchanged?.stamp === stamp) return { text: unchanged.text, stamp, same: true };
     return { text: await readFile(file, 'utf8'), stamp };
   } catch (error) {
-    return { problem: { file: shown, message: `${shown} could not be read: ${error instanceof Error ? error.message : String(error)}` } };
+    return unreadable(shown, error);
   }
 }
 
-export async function readCollectionFile(dir: string): Promise<{ collection?: CollectionFile; text?: string; problem?: CollectionProblem }> {
-  const read = await readBounded(path.join(dir, COLLECTION_FILE), COLLECTION_FILE, COLLECTION_LIMITS.fileBytes);
-  if ('problem' in read) return { problem: read.problem };
-  const parsed = parseCollectionText(read.text, COLLECTION_FILE);
-  return 'problem' in parsed ? { text: read.text, problem: parsed.problem } : { text: read.text, collection: parsed.value };
+interface CollectionFileRead {
+  collection?: CollectionFile;
+  text?: string;
+  stamp?: string;
+  problem?: CollectionProblem;
 }
 
-/** Reads and parses a request file; `previous`, the same file read before, is reused when the file has not changed. */
-export async function readRequestFile(dir: string, relative: string, previous?: LoadedRequest): Promise<LoadedRequest> {
-  const read = await readBounded(requestPathInside(dir, relative), relative, COLLECTION_LIMITS.fileBytes, previous);
+/** Reads and parses collection.yaml; `previous`, the same file read before, is reused when the file has not changed. */
+export async function readCollectionFile(dir: string, previous?: CollectionFileRead): Promise<CollectionFileRead> {
+  const read = await readBounded(path.join(dir, COLLECTION_FILE), COLLECTION_FILE, COLLECTION_LIMITS.fileBytes, previous?.text !== undefined ? { text: previous.text, ...(previous.stamp ? { stamp: previous.stamp } : {}) } : undefined);
+  if ('problem' in read) return { problem: read.problem };
+  if (read.same && previous) return previous;
+  const parsed = parseCollectionText(read.text, COLLECTION_FILE);
+  const base = { text: read.text, stamp: read.stamp };
+  return 'problem' in parsed ? { ...base, problem: parsed.problem } : { ...base, collection: parsed.value };
+}
+
+/**
+ * Reads and parses a request file; `previous`, the same file read before, is reused when the file
+ * has not changed; `stated`, its stat when just taken.
+ */
+export async function readRequestFile(dir: string, relative: string, previous?: LoadedRequest, stated?: FileStat): Promise<LoadedRequest> {
+  const read = await readBounded(requestPathInside(dir, relative), relative, COLLECTION_LIMITS.fileBytes, previous, stated);
   if ('problem' in read) return { path: relative, text: '', problem: read.problem };
-  if (read.same) return read.same;
+  if (read.same && previous) return previous;
   const parsed = parseRequestText(read.text, relative);
   const base = { path: relative, text: read.text, stamp: read.stamp };
   return 'problem' in parsed ? { ...base, problem: parsed.problem } : { ...base, request: parsed.value };
@@ -133,14 +216,24 @@ async function listSurfaces(dir: string): Promise<string[]> {
 export async function loadCollection(dir: string, previous?: LoadedCollection): Promise<LoadedCollection> {
   const before = new Map(previous?.requests.map((request) => [request.path, request]));
   const problems: CollectionProblem[] = [];
-  const head = await readCollectionFile(dir);
+  const head = await readCollectionFile(dir, previous?.head);
   if (head.problem) problems.push(head.problem);
   const paths = await listRequestFiles(dir, problems);
-  // Read side by side: each is a stat (and a read and parse when it changed).
-  const requests = await Promise.all(paths.map((relative) => readRequestFile(dir, relative, before.get(relative))));
+  // The paths come from the folder's own listing (no "..", no absolute path): joined, not checked again.
+  const stats = await statAll(paths.map((relative) => path.join(dir, relative)));
+  // An unchanged file is the same object as before; the others are read and parsed side by side.
+  const requests = await Promise.all(
+    paths.map((relative, index) => {
+      const previousRead = before.get(relative);
+      const stated = stats[index]!;
+      if (previousRead?.stamp !== undefined && !('error' in stated) && stampOf(stated) === previousRead.stamp) return Promise.resolve(previousRead);
+      return readRequestFile(dir, relative, previousRead, stated);
+    }),
+  );
   for (const loaded of requests) if (loaded.problem) problems.push(loaded.problem);
   return {
     dir,
+    head,
     ...(head.text !== undefined ? { collectionText: head.text } : {}),
     ...(head.collection ? { collection: head.collection } : {}),
     requests,

@@ -31,7 +31,7 @@ import { fillDeep, stringsIn, UnknownVariable, variableScope, type VariableScope
 
 export type RunHandlers = Pick<
   RequestHandlers,
-  'servers.list' | 'servers.add' | 'servers.update' | 'connections.list' | 'connections.connect' | 'tools.list' | 'tools.call' | 'resources.read' | 'prompts.get'
+  'servers.list' | 'servers.add' | 'servers.update' | 'connections.list' | 'connections.connect' | 'lists.get' | 'tools.list' | 'tools.call' | 'resources.read' | 'prompts.get'
 >;
 
 export interface RunDeps {
@@ -87,6 +87,8 @@ export class CollectionRunner {
   /** Collection server key → Loupe server id, for this run. */
   private readonly serverIds = new Map<string, string>();
   private readonly toolsLoaded = new Set<string>();
+  /** The requests with `{{references}}` in them: only those are filled in (the others are sent as loaded). */
+  private readonly templated = new WeakSet<SavedRequest>();
 
   constructor(
     private readonly deps: RunDeps,
@@ -99,10 +101,14 @@ export class CollectionRunner {
     const selected = selectRequests(loaded, params.path);
     const runId = randomUUID();
     const startedAt = Date.now();
-    const scope = await variableScope(loaded.collection, params.environment, this.deps.env, this.deps.secrets, [
-      ...selected.flatMap((request) => stringsIn(request.request ?? {})),
-      ...Object.values(loaded.collection.servers).flatMap(serverStrings),
-    ]);
+    const referring: string[] = [];
+    for (const { request } of selected) {
+      const found = request ? referencesIn(request) : [];
+      if (found.length === 0) continue;
+      this.templated.add(request!);
+      referring.push(...found);
+    }
+    const scope = await variableScope(loaded.collection, params.environment, this.deps.env, this.deps.secrets, [...referring, ...Object.values(loaded.collection.servers).flatMap(serverStrings)]);
     const requests: RequestRun[] = [];
     const recorder = this.deps.runs.begin(loaded.dir, runId);
     for (const loadedRequest of selected) {
@@ -138,10 +144,14 @@ export class CollectionRunner {
     return serverKeyOf(this.loaded.collection, request);
   }
 
+  /** The Loupe server a collection server runs on, when the run already knows it. */
+  private knownServer(key: string): string | undefined {
+    return this.params.serverId ?? this.serverIds.get(key) ?? this.params.servers?.[key];
+  }
+
   /** The Loupe server a collection server runs on, connected once for the whole run. */
   private async serverFor(key: string, scope: VariableScope): Promise<string> {
-    if (this.params.serverId) return this.params.serverId;
-    const known = this.serverIds.get(key) ?? this.params.servers?.[key];
+    const known = this.knownServer(key);
     if (known) return known;
     const { id, changed } = await ensureServer(this.deps.handlers, serverConfigInput(this.loaded.collection, this.loaded.dir, key, scope));
     this.serverIds.set(key, id);
@@ -154,6 +164,12 @@ export class CollectionRunner {
     return (await this.deps.handlers['connections.list']()).find((connection) => connection.serverId === serverId);
   }
 
+  /** Whether the connection's tools list is loaded, and no `list_changed` came after it was fetched. */
+  private async toolsListed(serverId: string): Promise<boolean> {
+    const tools = (await this.deps.handlers['lists.get']({ serverId })).find((lists) => lists.serverId === serverId)?.lists.tools;
+    return tools?.status === 'loaded' && tools.fetchedAt !== undefined && (tools.changedAt === undefined || tools.changedAt < tools.fetchedAt);
+  }
+
   private async send(request: SavedRequest, serverId: string): Promise<RpcOutcome> {
     const { handlers } = this.deps;
     const timeouts = request.timeoutMs ? { timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: request.timeoutMs, maxTotalTimeoutMs: Math.max(request.timeoutMs, DEFAULT_CALL_TIMEOUTS.maxTotalTimeoutMs) } } : {};
@@ -161,7 +177,7 @@ export class CollectionRunner {
       // The tools list tells the core how a tool runs (as a task or not) and its output schema.
       if (!this.toolsLoaded.has(serverId)) {
         this.toolsLoaded.add(serverId);
-        await handlers['tools.list']({ serverId }).catch(() => undefined);
+        if (!(await this.toolsListed(serverId))) await handlers['tools.list']({ serverId }).catch(() => undefined);
       }
       return handlers['tools.call']({ serverId, name: request.tool, arguments: request.arguments ?? {}, callId: randomUUID(), ...timeouts });
     }
@@ -180,14 +196,13 @@ export class CollectionRunner {
     let request: SavedRequest;
     try {
       key = this.serverKeyOf(loaded.request);
-      request = filled(loaded.request, scope);
-      serverId = await this.serverFor(key, scope);
+      request = this.templated.has(loaded.request) ? filled(loaded.request, scope) : loaded.request;
+      serverId = this.knownServer(key) ?? (await this.serverFor(key, scope));
     } catch (error) {
       return failed(loaded.request.server ?? '', `${loaded.path}: ${reason(error)}`);
     }
-    const down = downReason(await this.state(serverId));
-    if (down) return failed(key, down);
 
+    // A server that is down fails the call at once (not connected); its state then says why.
     let outcome: RpcOutcome;
     try {
       outcome = await this.send(request, serverId);
@@ -239,6 +254,15 @@ export class CollectionRunner {
       return { passed: false, message: `The snapshot could not be compared: ${reason(error)}` };
     }
   }
+}
+
+/** Each request's strings that hold a `{{reference}}`, found once: a request is the same object from run to run until its file changes. */
+const references = new WeakMap<SavedRequest, string[]>();
+
+function referencesIn(request: SavedRequest): string[] {
+  let found = references.get(request);
+  if (!found) references.set(request, (found = stringsIn(request)));
+  return found;
 }
 
 /** The request with its variables filled in: what it sends, and the expected values of its checks. */

@@ -28,6 +28,7 @@ import { writeFileAtomic } from '../base/atomic-write.js';
 import { checkRequest, collectionFileText, requestFileText } from './collection-format.js';
 import { collectionChanged, loadCollection, readRequestFile, requestPathInside, requestTree, type LoadedCollection } from './collection-folder.js';
 import { CollectionRunner, baselineFile, selectRequests, serverKeyOf, type RunDeps } from './collection-runner.js';
+import { RunProgress } from './run-progress.js';
 import { ensureServer, serverConfigInput, serverStrings } from './collection-servers.js';
 import { collectionSecretKey, secretEnvName, secretNamesIn, stringsIn, variableScope } from './variables.js';
 
@@ -47,7 +48,7 @@ interface OpenCollection {
 export interface CollectionServiceDeps extends Omit<RunDeps, 'progress' | 'handlers'> {
   handlers: RunDeps['handlers'] & Pick<RequestHandlers, 'resources.list' | 'resources.templates' | 'prompts.list'>;
   changed(view: CollectionView): void;
-  progress(event: { collectionId: string; runId: string; request: RequestRun; done: number; total: number }): void;
+  progress(event: { collectionId: string; runId: string; requests: RequestRun[]; done: number; total: number }): void;
   /** A traffic entry, whole (`traffic.get`). */
   trafficEntry(seq: number): TrafficEntry | undefined;
   /** Where a traffic entry's line is in the record on disk, so a thread can read it there. */
@@ -180,12 +181,9 @@ export class CollectionService {
     await this.reload(entry);
     const { collection } = entry.loaded;
     if (!collection) throw new Error(entry.loaded.problems.find((problem) => problem.file === COLLECTION_FILE)?.message ?? `${COLLECTION_FILE} is missing.`);
-    const runner = new CollectionRunner(
-      { ...this.deps, progress: (request, done, total, runId) => this.deps.progress({ collectionId: entry.id, runId, request, done, total }) },
-      { ...entry.loaded, collection },
-      params,
-    );
-    const report = await runner.run();
+    const progress = new RunProgress((event) => this.deps.progress({ collectionId: entry.id, ...event }));
+    const runner = new CollectionRunner({ ...this.deps, progress: (request, done, total, runId) => progress.push(request, done, total, runId) }, { ...entry.loaded, collection }, params);
+    const report = await runner.run().finally(() => progress.flush());
     if (params.updateSnapshots) await this.reload(entry);
     return report;
   }

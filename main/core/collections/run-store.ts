@@ -47,8 +47,8 @@ function publicRun(run: KeptRun): RequestRun {
 
 /** One run's results file, written as the run goes. */
 export class RunRecorder {
-  private readonly kept: KeptRun[] = [];
-  private pending: Buffer[] = [];
+  private readonly kept: Array<{ run: RequestRun; result?: ResultRef }> = [];
+  private pending: string[] = [];
   private pendingChars = 0;
   private offset = 0;
   private handle: Promise<FileHandle> | undefined;
@@ -60,32 +60,35 @@ export class RunRecorder {
     readonly runId: string,
   ) {}
 
-  /** Keeps a request's run; `response` is the response message's text as sent (not kept past the size limit). */
+  /**
+   * Keeps a request's run, and sets its `resultKept`; `response` is the response message's text
+   * as sent (not kept past the size limit). The run is kept as given, not copied.
+   */
   add(run: RequestRun, response: string | undefined): RequestRun {
     const keep = response !== undefined && response.length <= COLLECTION_LIMITS.snapshotBytes;
-    let result: ResultRef | undefined;
-    if (keep) {
-      const bytes = Buffer.from(response, 'utf8');
-      result = { runId: this.runId, offset: this.offset, length: bytes.length };
-      this.offset += bytes.length;
-      this.pending.push(bytes);
-      this.pendingChars += response.length;
-      if (this.pendingChars >= FLUSH_CHARS) this.flush();
+    run.resultKept = keep;
+    if (!keep) {
+      this.kept.push({ run });
+      return run;
     }
-    const kept: KeptRun = { ...run, resultKept: keep, ...(result ? { result } : {}) };
-    this.kept.push(kept);
-    return publicRun(kept);
+    const length = Buffer.byteLength(response, 'utf8');
+    this.kept.push({ run, result: { runId: this.runId, offset: this.offset, length } });
+    this.offset += length;
+    this.pending.push(response);
+    this.pendingChars += response.length;
+    if (this.pendingChars >= FLUSH_CHARS) this.flush();
+    return run;
   }
 
   private flush(): void {
     if (this.pending.length === 0) return;
-    const pieces = this.pending;
+    const text = this.pending.join('');
     this.pending = [];
     this.pendingChars = 0;
     this.handle ??= mkdir(path.join(this.folder, 'results'), { recursive: true }).then(() => open(path.join(this.folder, 'results', `${this.runId}.txt`), 'a'));
     const handle = this.handle;
     this.writing = this.writing.then(async () => {
-      await (await handle).writev(pieces);
+      await (await handle).write(text, null, 'utf8');
     });
   }
 
@@ -96,7 +99,7 @@ export class RunRecorder {
   finish(report: RunReport): void {
     this.flush();
     const results = this.writing.catch(() => undefined).finally(async () => (await this.handle)?.close());
-    this.store.record(this.folder, this.kept, report, results);
+    this.store.record(this.folder, this.kept.map(({ run, result }): KeptRun => (result ? { ...run, result } : run)), report, results);
   }
 }
 

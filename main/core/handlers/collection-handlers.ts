@@ -1,5 +1,6 @@
-import type { CollectionFile, DiffSource, SurfaceListing, SurfaceSource } from '../../../shared/collections.js';
-import { COLLECTION_LIMITS } from '../../../shared/collections.js';
+import path from 'node:path';
+import type { CollectionFile, DiffSource, SurfaceSource } from '../../../shared/collections.js';
+import { COLLECTION_LIMITS, SURFACES_FOLDER } from '../../../shared/collections.js';
 import type { RequestHandlers } from '../../../shared/contract.js';
 import { isObject } from '../../../shared/is-object.js';
 import { valueAtPointer } from '../../../shared/json-pointer.js';
@@ -10,6 +11,7 @@ import { type CollectionServiceDeps } from '../collections/collection-service.js
 import type { DiffInput } from '../collections/diff-thread-protocol.js';
 import { stableJson } from '../collections/stable-json.js';
 import { diffSurfaces } from '../collections/surface-diff.js';
+import { SurfaceListings } from '../collections/surface-listings.js';
 import { readSurfaceFile, takeSurface } from '../collections/surface-snapshot.js';
 import { collectionSecretKey } from '../collections/variables.js';
 
@@ -62,6 +64,7 @@ export function collectionHandlers(service: CollectionService, deps: CollectionS
     if (!kept) throw new Error(`${source.path} has no ${source.which} run with a kept result.`);
     return { ...kept, pointer: '/result', maxBytes: COLLECTION_LIMITS.snapshotBytes };
   };
+  const surfaceListings = new SurfaceListings();
   const surface = async (source: SurfaceSource) =>
     source.kind === 'server' ? takeSurface(deps.handlers, source.serverId) : readSurfaceFile(service.surfaceFile(source.collectionId, source.name));
 
@@ -93,17 +96,8 @@ export function collectionHandlers(service: CollectionService, deps: CollectionS
       return snapshot;
     },
     'surfaces.list': async ({ collectionId }) => {
-      const listings: SurfaceListing[] = [];
-      for (const name of service.get(collectionId).loaded.surfaces) {
-        try {
-          const { server, takenAt } = await readSurfaceFile(service.surfaceFile(collectionId, name));
-          const named = isObject(server) && typeof server.name === 'string' && typeof server.version === 'string';
-          listings.push({ name, ...(named ? { server } : {}), ...(typeof takenAt === 'string' ? { takenAt } : {}) });
-        } catch (error) {
-          listings.push({ name, problem: error instanceof Error ? error.message : String(error) });
-        }
-      }
-      return listings;
+      const { dir, loaded } = service.get(collectionId);
+      return surfaceListings.list(path.join(dir, SURFACES_FOLDER), loaded.surfaces, (name) => service.surfaceFile(collectionId, name));
     },
     'surfaces.diff': async ({ before, after }) => diffSurfaces(await surface(before), await surface(after)),
     'surfaces.changedSince': async ({ collectionId, serverId, name }) =>

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { query } from 'jsonpath-rfc9535';
 import type { Check } from '../../../shared/collections.js';
 import { isObject } from '../../../shared/is-object.js';
-import { valueAtPointer, parsePointer } from '../../../shared/json-pointer.js';
+import { valueAtPointer } from '../../../shared/json-pointer.js';
 import type { SchemaValidator } from './schema-validator.js';
 import { preview } from '../../../shared/check-label.js';
 
@@ -39,12 +39,12 @@ export function select(result: unknown, path: string): { values: unknown[]; sing
       throw new Error(`The JSONPath ${path} is not valid: ${error instanceof Error ? error.message : String(error)}.`, { cause: error });
     }
   }
+  let value: unknown;
   try {
-    parsePointer(path);
+    value = valueAtPointer(result, path);
   } catch {
     throw new Error(`${path} is not a JSON Pointer.`);
   }
-  const value = valueAtPointer(result, path);
   return { values: value === undefined ? [] : [value], single: true };
 }
 

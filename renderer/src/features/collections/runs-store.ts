@@ -46,7 +46,7 @@ interface RunsState {
   setEnvironment: (environment: string) => void;
   /** Runs the whole collection, or one request or folder; a run of all or of a folder then shows its report. */
   run: (path?: string, asReport?: boolean) => Promise<void>;
-  applyProgress: (event: { collectionId: string; runId: string; request: RequestRun; done: number; total: number }) => void;
+  applyProgress: (event: { collectionId: string; runId: string; requests: RequestRun[]; done: number; total: number }) => void;
   /** A request's kept last run (`collections.runs`), when the window has none yet. */
   loadLastRun: (path: string) => Promise<void>;
 }
@@ -110,7 +110,7 @@ export const useRunsStore = create<RunsState>((set, get) => ({
     if (event.collectionId !== collectionId || !running) return;
     set((state) => ({
       running: { ...running, runId: event.runId, done: event.done, total: event.total },
-      lastRuns: { ...state.lastRuns, [event.request.path]: event.request },
+      lastRuns: { ...state.lastRuns, ...byPath(event.requests) },
     }));
   },
 
