@@ -9,9 +9,8 @@
  */
 /* global document, window, requestAnimationFrame -- page functions run in Chromium */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { startModelProvider } from '../tests/fixtures/model-provider.mjs';
+import { plantSavedConversation } from '../tests/fixtures/saved-chat.mjs';
 import { FIXTURE_SERVER_PATH, startLoupeInBrowser } from './lib/loupe-browser.js';
 import { median } from './lib/stats.js';
 import { printTable } from './lib/table.js';
@@ -92,17 +91,6 @@ function longConversation(turnCount) {
     saved: true,
   };
   return conversation;
-}
-
-/** Writes the conversation and the saved chats' index as the core's ChatStore does. */
-function plantConversation(conversation) {
-  return async (dataDir) => {
-    const folder = join(dataDir, 'chats');
-    await mkdir(folder, { recursive: true });
-    await writeFile(join(folder, `${conversation.id}.json`), JSON.stringify({ version: 1, conversation }));
-    const summary = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt, model: conversation.settings.model, turns: conversation.turns.length, status: 'idle', saved: true };
-    await writeFile(join(folder, 'index.json'), JSON.stringify({ version: 1, conversations: [summary] }));
-  };
 }
 
 /** In the page: records long tasks and the gaps between animation frames until `__loupeStop()`. */
@@ -205,7 +193,7 @@ export async function run({ count, rounds }) {
   const conversation = longConversation(count);
   const toolResults = conversation.turns.filter((turn) => turn.type === 'tool').length;
   const fixture = await startModelProvider({ kind: 'openai' });
-  const loupe = await startLoupeInBrowser({ servers: [SERVER], viewport: { width: 1366, height: 768 }, prepareDataDir: plantConversation(conversation) });
+  const loupe = await startLoupeInBrowser({ servers: [SERVER], viewport: { width: 1366, height: 768 }, prepareDataDir: (dataDir) => plantSavedConversation(dataDir, conversation) });
   const { page } = loupe;
   try {
     await loupe.invoke('models.providers.add', { name: 'Fixture', kind: 'openai-compatible', baseUrl: fixture.url, apiKey: fixture.apiKey, defaultModel: 'fixture-model' });

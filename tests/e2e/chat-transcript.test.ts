@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ChatConversation } from '../../shared/chat.js';
 import { startModelProvider, type ModelProviderFixture } from '../fixtures/model-provider.mjs';
+import { plantSavedConversation } from '../fixtures/saved-chat.mjs';
 import { EVERYTHING_2026, everythingServer, invokeViaSecondBridge, plantServers, selectServer } from './approvals-helpers.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -46,16 +45,6 @@ function savedConversation(): ChatConversation {
   };
 }
 
-function plantConversation(conversation: ChatConversation): (dataDir: string) => Promise<void> {
-  return async (dataDir) => {
-    const folder = path.join(dataDir, 'chats');
-    await mkdir(folder, { recursive: true });
-    await writeFile(path.join(folder, `${conversation.id}.json`), JSON.stringify({ version: 1, conversation }));
-    const summary = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt, model: conversation.settings.model, turns: conversation.turns.length, status: 'idle', saved: true };
-    await writeFile(path.join(folder, 'index.json'), JSON.stringify({ version: 1, conversations: [summary] }));
-  };
-}
-
 function chatRegion(page: Page): Locator {
   return page.getByRole('region', { name: 'Chat' });
 }
@@ -67,12 +56,12 @@ describe('the chat transcript', () => {
   beforeAll(async () => {
     fixture = await startModelProvider({ kind: 'openai' });
     const plantServer = plantServers([everythingServer('everything-2026', SERVER, EVERYTHING_2026)]);
-    const plantChat = plantConversation(savedConversation());
+    const conversation = savedConversation();
     harness = await startHarness({
       viewport: { width: 1366, height: 768 },
       prepareDataDir: async (dataDir) => {
         await plantServer(dataDir);
-        await plantChat(dataDir);
+        await plantSavedConversation(dataDir, conversation);
       },
     });
     const page = harness.page;
