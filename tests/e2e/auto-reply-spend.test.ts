@@ -90,6 +90,12 @@ describe('an auto-reply rule that answers with a model shows what it spent this 
     await openRules(page);
     await expect.poll(() => rule.textContent(), ARRIVES).toContain(`${spend!.spentTokens.toLocaleString('en-US')} of 5,000 tokens spent this session`);
     expect(await rule.textContent()).not.toContain('It stopped answering');
+
+    // With the rules on screen, the next reply's spend arrives by itself.
+    await invokeViaSecondBridge(page, 'tools.call', { serverId: 'everything-2026', name: 'trigger-sampling-request', arguments: { prompt: 'Answer by rule once more', maxTokens: 50 }, callId: 'spend-live' });
+    const after = await spendOf(page, 'Budget');
+    expect(after!.spentTokens).toBeGreaterThan(spend!.spentTokens);
+    await expect.poll(() => rule.textContent(), ARRIVES).toContain(`${after!.spentTokens.toLocaleString('en-US')} of 5,000 tokens spent this session`);
     await rule.getByRole('button', { name: 'Delete rule “Budget”' }).click();
     await rule.waitFor({ state: 'detached' });
   });
