@@ -25,6 +25,7 @@ const BENCHES = {
   'crossing-check': () => import('./crossing-check.js'),
   'approvals-flood': () => import('./approvals-flood.js'),
   'small-results': () => import('./small-results.js'),
+  'chat-scroll': () => import('./chat-scroll.js'),
 };
 
 function parseCommandLine() {

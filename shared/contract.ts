@@ -13,7 +13,7 @@ import type { ExportSnippet, ImportDiscovery, ImportParams, ImportResult, Import
 import { AUTH_SECRET_NAMES, type AuthSecretName, type AuthStatus } from './auth.js';
 import type { Approval, ApprovalDecision, AutoReplyRule, SamplingTemplate, ToolCallApproval, ToolCallDecision } from './approvals.js';
 import { MAX_CHAT_STEP_LIMIT, type ChatContextSource, type ChatConversation, type ChatEvent, type ChatSummary, type ChatTurn } from './chat.js';
-import type { DraftEvent, DraftStarted, ModelChoice, ModelConnectionTest, ModelList, ModelPreferences, ModelProvider, ModelProviderInput, ModelRef } from './models.js';
+import type { DraftEvent, DraftStarted, ModelChoice, ModelConnectionTest, ModelList, ModelPreferences, ModelProvider, ModelProviderInput, ModelRef, RuleSpend } from './models.js';
 import type { DeepLinkEvent } from './deep-link.js';
 import type { DocumentReplyValue, HeldDocumentCommand, OpenedDocument } from './document/document-protocol.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
@@ -487,6 +487,8 @@ export const requests = {
   /** Drafts a pending sampling request's reply with a model (the given one, else the rules' pick); `models.draft` events follow. */
   'models.draft': request<DraftStarted>()(z.object({ approvalId: id, model: modelRef.optional() })),
   'models.draftStop': request<void>()(z.object({ draftId: id })),
+  /** What each auto-reply rule has spent with a model in this session (rules that spent nothing are left out). */
+  'models.ruleSpending': request<RuleSpend[]>()(none),
   'chat.create': request<ChatConversation>()(z.object({ model: modelRef, ...chatFields })),
   /** Changes an idle conversation's settings. */
   'chat.update': request<ChatConversation>()(conversationRef.extend({ model: modelRef.optional(), ...chatFields })),
@@ -632,6 +634,8 @@ export const events = {
   'models.providersChanged': event<ModelProvider[]>(),
   /** A draft's text as it streams, then its result (or failure). */
   'models.draft': event<DraftEvent>(),
+  /** An auto-reply rule's spending changed (a model reply started or ended, or the cap held a request back): every rule's, as `models.ruleSpending`. */
+  'models.ruleSpendingChanged': event<RuleSpend[]>(),
   /** A conversation's steps, text, turns, status and end. */
   'chat.event': event<ChatEvent>(),
   /** A chat tool call was put before the person, or decided. */

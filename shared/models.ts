@@ -171,3 +171,14 @@ export interface AutoReplyModel {
    */
   tokenCapPerSession: number;
 }
+
+/** What an auto-reply rule has spent with a model in this session (since the core started), for the window to show beside it. */
+export interface RuleSpend {
+  ruleId: string;
+  /** Tokens spent (input and output, as the provider counted them), with what replies still running may yet write. */
+  spentTokens: number;
+  /** Of `spentTokens`, the output allowance of replies still running (settled to their real cost when they end). */
+  reservedTokens: number;
+  /** Sampling requests the rule left to the person because its cap was spent. */
+  heldBack: number;
+}

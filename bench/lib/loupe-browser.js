@@ -80,12 +80,16 @@ async function openBridgeSocket(sessionUrl, cookie) {
   };
 }
 
-/** `servers` are ServerConfig objects written to servers.json before the host starts. */
-export async function startLoupeInBrowser({ servers, viewport = { width: 1440, height: 900 } }) {
+/**
+ * `servers` are ServerConfig objects written to servers.json before the host starts;
+ * `prepareDataDir(dataDir)`, when given, plants anything else there first (saved chats, say).
+ */
+export async function startLoupeInBrowser({ servers, viewport = { width: 1440, height: 900 }, prepareDataDir }) {
   if (!existsSync(CLI) || !existsSync(RENDERER_INDEX)) throw new Error('Loupe is not built (no dist/). Run `npm run build` first.');
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium).`);
   const dataDir = await mkdtemp(join(tmpdir(), 'loupe-bench-'));
   await writeFile(join(dataDir, 'servers.json'), JSON.stringify({ version: 1, servers }));
+  await prepareDataDir?.(dataDir);
   const host = spawn(process.execPath, [CLI, '--port', '0', '--no-open', '--data-dir', dataDir], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -176,6 +176,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     emit: {
       providersChanged: (providers) => events.emit('models.providersChanged', providers),
       draft: (event) => events.emit('models.draft', event),
+      ruleSpending: (spends) => events.emit('models.ruleSpendingChanged', spends),
       chat: (event) => events.emit('chat.event', event),
       toolCall: (approval) => events.emit('approvals.toolCallChanged', approval),
     },

@@ -3,7 +3,7 @@ import type { ChatEvent } from '../../shared/chat.js';
 import type { Notice } from '../../shared/contract.js';
 import type { ToolCallApproval } from '../../shared/approvals.js';
 import type { JsonObject, RpcOutcome, SchemaValidation, ToolCallParams, ToolInfo } from '../../shared/mcp.js';
-import type { DraftEvent, ModelProvider } from '../../shared/models.js';
+import type { DraftEvent, ModelProvider, RuleSpend } from '../../shared/models.js';
 import type { Approvals } from './approvals/index.js';
 import { ToolCallQueue } from './approvals/tool-call-queue.js';
 import { ChatEngine } from './chat/chat-engine.js';
@@ -30,6 +30,7 @@ export interface ModelsDeps {
   emit: {
     providersChanged: (providers: ModelProvider[]) => void;
     draft: (event: DraftEvent) => void;
+    ruleSpending: (spends: RuleSpend[]) => void;
     chat: (event: ChatEvent) => void;
     toolCall: (approval: ToolCallApproval) => void;
   };
@@ -52,7 +53,8 @@ type Handlers = ReturnType<typeof modelHandlers> & ReturnType<typeof chatHandler
 export async function createModels(deps: ModelsDeps): Promise<{ handlers: Handlers; dispose: () => Promise<void> }> {
   const store = await ProviderStore.open(deps.dataDir, deps.secrets, deps.onNotice, deps.rememberSecret);
   const clients = new ModelClients({ store, traffic: deps.traffic, limits: deps.limits ?? DEFAULT_MODEL_FETCH_LIMITS, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
-  const drafts = new Drafts({ target: deps.approvals.drafting, clients, store, spending: new RuleSpending(), emit: deps.emit.draft });
+  const spending = new RuleSpending(deps.emit.ruleSpending);
+  const drafts = new Drafts({ target: deps.approvals.drafting, clients, store, spending, emit: deps.emit.draft });
   deps.approvals.watch((approval) => drafts.approvalChanged(approval));
   deps.approvals.answerRulesWith((approval, rule) => drafts.planRule(approval, rule));
 
@@ -73,7 +75,7 @@ export async function createModels(deps: ModelsDeps): Promise<{ handlers: Handle
     getPrompt: deps.getPrompt,
   });
   const handlers: Handlers = {
-    ...modelHandlers({ store, clients, drafts, approvals: deps.approvals.drafting, changed: () => deps.emit.providersChanged(store.list()) }),
+    ...modelHandlers({ store, clients, drafts, spending, approvals: deps.approvals.drafting, changed: () => deps.emit.providersChanged(store.list()) }),
     ...chatHandlers(engine, toolCalls),
   };
   return { handlers, dispose: () => engine.dispose() };

@@ -55,6 +55,10 @@ describe('an auto-reply rule that answers with a model, within its token cap for
     expect(fixture.calls.at(-1)).toMatchObject({ max_tokens: 20 });
     const spent = answered.model?.usage?.totalTokens ?? 0;
     expect(spent).toBeGreaterThan(5);
+    // The window is told what the rule spent, and can ask.
+    const afterFirst = { ruleId: rule.id, spentTokens: spent, reservedTokens: 0, heldBack: 0 };
+    expect(await test.core.handlers['models.ruleSpending']()).toEqual([afterFirst]);
+    expect(eventsNamed(test, 'models.ruleSpendingChanged').at(-1)).toEqual([afterFirst]);
 
     // Five tokens left: the next reply may write at most five.
     await test.core.handlers['sampling.rules.save']({ ...rule, answerWithModel: { tokenCapPerSession: spent + 5 } });
@@ -70,6 +74,10 @@ describe('an auto-reply rule that answers with a model, within its token cap for
     expect(waiting.model).toMatchObject({ status: 'failed', by: 'rule:Model answers' });
     expect(waiting.model?.failure).toBe(`The rule "Model answers" has spent its ${(spent + 5).toLocaleString('en-US')} tokens for this session, so this request waits for you.`);
     expect(fixture.calls).toHaveLength(sent);
+    const [spend] = await test.core.handlers['models.ruleSpending']();
+    expect(spend).toMatchObject({ ruleId: rule.id, reservedTokens: 0, heldBack: 1 });
+    expect(spend!.spentTokens).toBeGreaterThanOrEqual(spent + 5);
+    expect(eventsNamed(test, 'models.ruleSpendingChanged').at(-1)).toEqual([spend]);
     const byHand = { role: 'assistant', content: { type: 'text', text: 'By hand.' }, model: 'person' };
     await test.core.handlers['approvals.decide']({ id: waiting.id, decision: { action: 'approve', result: byHand } });
     expect(JSON.stringify((await third.outcome).result)).toContain('By hand.');

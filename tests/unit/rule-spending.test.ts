@@ -24,4 +24,21 @@ describe('a rule\'s token cap for the session', () => {
     spending.settle('r', 10, { totalTokens: 90 }, true);
     expect(spending.left('r', 100)).toBe(0);
   });
+
+  it('reports each rule\'s spend on every change: tokens, what running replies hold, and requests held back at the cap', () => {
+    const reports: unknown[] = [];
+    const spending = new RuleSpending((spends) => reports.push(spends));
+    expect(spending.list()).toEqual([]);
+    spending.reserve('r', 60);
+    expect(reports.at(-1)).toEqual([{ ruleId: 'r', spentTokens: 60, reservedTokens: 60, heldBack: 0 }]);
+    spending.settle('r', 60, { totalTokens: 1_234 }, true);
+    expect(reports.at(-1)).toEqual([{ ruleId: 'r', spentTokens: 1_234, reservedTokens: 0, heldBack: 0 }]);
+    spending.heldBack('r');
+    spending.reserve('s', 5);
+    expect(reports).toHaveLength(4);
+    expect(spending.list()).toEqual([
+      { ruleId: 'r', spentTokens: 1_234, reservedTokens: 0, heldBack: 1 },
+      { ruleId: 's', spentTokens: 5, reservedTokens: 5, heldBack: 0 },
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import { describeModelFailure } from '../models/model-failure.js';
 import { chooseModel } from '../models/model-preferences.js';
 import { parseProviderInput } from '../models/provider-settings.js';
 import type { ProviderStore } from '../models/provider-store.js';
+import type { RuleSpending } from '../models/rule-spending.js';
 import { LoupeError } from '../../../shared/wire.js';
 
 type ModelHandlers = Pick<
@@ -22,18 +23,20 @@ type ModelHandlers = Pick<
   | 'models.choose'
   | 'models.draft'
   | 'models.draftStop'
+  | 'models.ruleSpending'
 >;
 
 export interface ModelHandlerDeps {
   store: ProviderStore;
   clients: ModelClients;
   drafts: Drafts;
+  spending: RuleSpending;
   approvals: DraftTarget;
   /** The providers changed (the window keeps its list). */
   changed: () => void;
 }
 
-export function modelHandlers({ store, clients, drafts, approvals, changed }: ModelHandlerDeps): ModelHandlers {
+export function modelHandlers({ store, clients, drafts, spending, approvals, changed }: ModelHandlerDeps): ModelHandlers {
   const notify = <T>(value: T): T => {
     changed();
     return value;
@@ -57,5 +60,6 @@ export function modelHandlers({ store, clients, drafts, approvals, changed }: Mo
     'models.choose': async (params) => chooseModel(approvals.pendingSampling(params.approvalId).request.modelPreferences, store.preferences(), store.providers()),
     'models.draft': async (params) => drafts.start(params.approvalId, params.model),
     'models.draftStop': async (params) => drafts.stop(params.draftId),
+    'models.ruleSpending': async () => spending.list(),
   };
 }

@@ -72,6 +72,7 @@ export class Drafts {
     let prepared: Prepared;
     try {
       if (left === 0) {
+        this.deps.spending.heldBack(rule.ruleId);
         throw new LoupeError(`The rule "${rule.ruleName}" has spent its ${cap.toLocaleString('en-US')} tokens for this session, so this request waits for you.`, 'token-cap');
       }
       const fixed = rule.answerWithModel.model;

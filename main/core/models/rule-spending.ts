@@ -1,4 +1,4 @@
-import type { TokenUsage } from '../../../shared/models.js';
+import type { RuleSpend, TokenUsage } from '../../../shared/models.js';
 
 /**
  * Tokens each auto-reply rule has spent with a model in this session (since the core started),
@@ -6,25 +6,42 @@ import type { TokenUsage } from '../../../shared/models.js';
  * at once cannot each spend the same remainder; when it ends, what the provider reports (input and
  * output) replaces the reservation. A provider that reports nothing is charged the allowance, the
  * most the reply could have written; a request that failed before the model wrote anything, nothing.
+ * Every change is reported (`changed`), so the window can show each rule's spend beside it.
  */
 export class RuleSpending {
-  private readonly spent = new Map<string, number>();
+  private readonly spends = new Map<string, RuleSpend>();
+
+  constructor(private readonly changed: (spends: RuleSpend[]) => void = () => {}) {}
 
   left(ruleId: string, cap: number): number {
-    return Math.max(0, cap - (this.spent.get(ruleId) ?? 0));
+    return Math.max(0, cap - (this.spends.get(ruleId)?.spentTokens ?? 0));
   }
 
   reserve(ruleId: string, allowance: number): void {
-    this.add(ruleId, allowance);
+    this.update(ruleId, allowance, allowance, 0);
   }
 
   /** Replaces a reservation with the reply's real cost: its usage, else the allowance if the model wrote anything. */
   settle(ruleId: string, allowance: number, usage: TokenUsage | undefined, wroteSomething: boolean): void {
     const reported = usage?.totalTokens ?? (usage?.inputTokens !== undefined || usage?.outputTokens !== undefined ? (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0) : undefined);
-    this.add(ruleId, (reported ?? (wroteSomething ? allowance : 0)) - allowance);
+    this.update(ruleId, (reported ?? (wroteSomething ? allowance : 0)) - allowance, -allowance, 0);
   }
 
-  private add(ruleId: string, tokens: number): void {
-    this.spent.set(ruleId, Math.max(0, (this.spent.get(ruleId) ?? 0) + tokens));
+  /** The cap was spent, so a request was left to the person. */
+  heldBack(ruleId: string): void {
+    this.update(ruleId, 0, 0, 1);
+  }
+
+  list(): RuleSpend[] {
+    return [...this.spends.values()].map((spend) => ({ ...spend }));
+  }
+
+  private update(ruleId: string, tokens: number, reserved: number, heldBack: number): void {
+    const spend = this.spends.get(ruleId) ?? { ruleId, spentTokens: 0, reservedTokens: 0, heldBack: 0 };
+    spend.spentTokens = Math.max(0, spend.spentTokens + tokens);
+    spend.reservedTokens = Math.max(0, spend.reservedTokens + reserved);
+    spend.heldBack += heldBack;
+    this.spends.set(ruleId, spend);
+    this.changed(this.list());
   }
 }

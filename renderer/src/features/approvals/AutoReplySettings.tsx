@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { AutoReplyRule } from '../../../../shared/approvals';
-import { DEFAULT_RULE_TOKEN_CAP, type ModelProvider, type ModelRef } from '../../../../shared/models';
+import { DEFAULT_RULE_TOKEN_CAP, type AutoReplyModel, type ModelProvider, type ModelRef, type RuleSpend } from '../../../../shared/models';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
@@ -15,6 +15,7 @@ import { useModelsStore } from '../../state/models/models-store';
 import { fetchModelList } from '../../state/models/models-sync';
 import { resultPreview } from './sampling-reply';
 import { TemplateEditor } from './TemplateEditor';
+import './auto-reply-settings.css';
 
 const ANY_SERVER = '';
 
@@ -34,6 +35,7 @@ export function AutoReplySettings() {
   /** Switches flipped but not yet saved: shown at once, so the checkbox does not bounce back meanwhile. */
   const [flipping, setFlipping] = useState<Record<string, boolean>>({});
   const [editing, setEditing] = useState<string | null>(null);
+  const spending = useRuleSpending();
 
   const run = async (what: string, action: () => Promise<unknown>) => {
     setProblem(null);
@@ -80,8 +82,9 @@ export function AutoReplySettings() {
               const template = templateName(rule.templateId);
               const enabled = flipping[rule.id] ?? rule.enabled;
               const answers = rule.answerWithModel !== undefined || template !== undefined;
+              const spend = spending.get(rule.id);
               return (
-                <li key={rule.id} className={`rule ${enabled && answers ? 'rule--active' : ''}`}>
+                <li key={rule.id} className={`rule rule--wraps ${enabled && answers ? 'rule--active' : ''}`}>
                   <label className="rule__toggle">
                     <input
                       type="checkbox"
@@ -91,16 +94,16 @@ export function AutoReplySettings() {
                     />
                     <span className="rule__name">{rule.name}</span>
                   </label>
-                  <span className={`rule__what ${rule.answerWithModel ? 'rule__what--model' : ''}`}>
-                    answers {serverName(rule.serverId)} with{' '}
-                    {rule.answerWithModel ? (
-                      ruleModelText(rule.answerWithModel.model, rule.answerWithModel.tokenCapPerSession, providers)
-                    ) : template ? (
-                      `“${template}”`
-                    ) : (
-                      <em>a deleted template (does nothing)</em>
-                    )}
-                  </span>
+                  {rule.answerWithModel ? (
+                    <span className="rule__what rule__what--model">
+                      answers {serverName(rule.serverId)} with {ruleModelText(rule.answerWithModel.model, rule.answerWithModel.tokenCapPerSession, providers)}
+                      <span className="field__hint"> · {spendText(rule.answerWithModel, spend)}</span>
+                    </span>
+                  ) : (
+                    <span className="rule__what">
+                      answers {serverName(rule.serverId)} with {template ? `“${template}”` : <em>a deleted template (does nothing)</em>}
+                    </span>
+                  )}
                   <span className={`approval-status ${enabled && answers ? 'approval-status--approved' : 'approval-status--dismissed'}`}>
                     {enabled && answers ? 'On' : 'Off'}
                   </span>
@@ -113,6 +116,7 @@ export function AutoReplySettings() {
                   >
                     <TrashIcon />
                   </button>
+                  {rule.answerWithModel && <CapSpentNotice answerWithModel={rule.answerWithModel} spend={spend} />}
                 </li>
               );
             })}
@@ -188,6 +192,46 @@ export function AutoReplySettings() {
 /** A model rule's answer, in words: `fixture-model · Local, up to 20,000 tokens per session`. */
 function ruleModelText(model: ModelRef | undefined, cap: number, providers: readonly ModelProvider[]): string {
   return `${model ? modelLabel(model, providers) : 'the model the preference rules choose'}, up to ${cap.toLocaleString('en-US')} tokens per session`;
+}
+
+/** Each rule's spend this session, by rule id: loaded once, then kept by the core's `models.ruleSpendingChanged` events. */
+function useRuleSpending(): ReadonlyMap<string, RuleSpend> {
+  const [spends, setSpends] = useState<RuleSpend[]>([]);
+  useEffect(() => {
+    const api = getApi();
+    let heard = false;
+    const stop = api.on('models.ruleSpendingChanged', (next) => {
+      heard = true;
+      setSpends(next);
+    });
+    // An event that arrived before the answer is newer than it.
+    api.invoke('models.ruleSpending').then(
+      (loaded) => !heard && setSpends(loaded),
+      () => {},
+    );
+    return stop;
+  }, []);
+  return useMemo(() => new Map(spends.map((spend) => [spend.ruleId, spend])), [spends]);
+}
+
+/** A model rule's spend this session: `1,234 of 10,000 tokens spent this session`. */
+function spendText({ tokenCapPerSession: cap }: AutoReplyModel, spend: RuleSpend | undefined): string {
+  const reserved = spend?.reservedTokens ?? 0;
+  return `${(spend?.spentTokens ?? 0).toLocaleString('en-US')} of ${cap.toLocaleString('en-US')} tokens spent this session${
+    reserved > 0 ? ` (${reserved.toLocaleString('en-US')} of them held for a reply being written)` : ''
+  }`;
+}
+
+/** Once a model rule's cap is spent: that it stopped answering, why, and how many requests it left to the person. */
+function CapSpentNotice({ answerWithModel: { tokenCapPerSession: cap }, spend }: { answerWithModel: AutoReplyModel; spend: RuleSpend | undefined }) {
+  if ((spend?.spentTokens ?? 0) < cap) return null;
+  const heldBack = spend?.heldBack ?? 0;
+  return (
+    <p className="form-warning rule__stopped">
+      It stopped answering: its {cap.toLocaleString('en-US')}-token cap for this session is spent, so the sampling requests it would answer wait for you until Loupe
+      restarts{heldBack > 0 ? ` (${heldBack.toLocaleString('en-US')} ${heldBack === 1 ? 'has' : 'have'} so far)` : ''}.
+    </p>
+  );
 }
 
 /** The rule model picker's value for "follow the preference rules". */

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { ChatContextTurn, ChatTurn } from '../../../../shared/chat';
 import { errorMessage } from '../../bridge/bridge-error';
 import { formatDuration } from '../../ui/format';
 import { restartConversation } from './chat-actions';
-import { argumentsText, contextText, toolResultText } from './turn-text';
+import { argumentsText, contextText, MAX_SHOWN_CHARS, toolResultText } from './turn-text';
 import { AlertText } from '../../ui/AlertText';
 import { ChatToolApp } from './ChatToolApp';
 
@@ -14,8 +14,11 @@ interface Props {
   canRestart: boolean;
 }
 
-/** One turn of the transcript, its content as text; "Start again from here" makes a new conversation from it. */
-export function TurnView({ conversationId, turn, canRestart }: Props) {
+/**
+ * One turn of the transcript, its content as text; "Start again from here" makes a new conversation from it.
+ * A turn changes only when its own event arrives, so the others are not drawn again as the model streams.
+ */
+export const TurnView = memo(function TurnView({ conversationId, turn, canRestart }: Props) {
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const restart = async (text?: string) => {
@@ -67,7 +70,7 @@ export function TurnView({ conversationId, turn, canRestart }: Props) {
       <AlertText message={problem} />
     </li>
   );
-}
+});
 
 function turnName(turn: ChatTurn): string {
   switch (turn.type) {
@@ -118,7 +121,7 @@ function TurnBody({ turn }: { turn: ChatTurn }) {
             {turn.durationMs !== undefined ? ` · ${formatDuration(turn.durationMs)}` : ''}
           </span>
           <p className="chat-turn__call mono">with {argumentsText(turn.arguments)}</p>
-          <p className="chat-turn__text mono">{turn.failure ?? toolResultText(turn.result)}</p>
+          {turn.failure !== undefined ? <p className="chat-turn__text mono">{turn.failure}</p> : <LongText what="the result" source={turn.result} toText={toolResultText} />}
         </>
       );
     case 'context':
@@ -127,12 +130,34 @@ function TurnBody({ turn }: { turn: ChatTurn }) {
           <span className="chat-turn__who">
             Context from {turn.serverName}: {contextSourceName(turn)}
           </span>
-          <p className="chat-turn__text mono">{contextText(turn.content)}</p>
+          <LongText what="the context" source={turn.content} toText={contextText} />
         </>
       );
     case 'notice':
       return <p className="chat-turn__text">{turn.text}</p>;
   }
+}
+
+/**
+ * A tool result's or a context's text: its first MAX_SHOWN_CHARS characters, and "Show all" for
+ * the rest (a conversation keeps a result whole up to 1 MB; the traffic log keeps all of it).
+ * Long texts are shortened so that a long conversation lays out and scrolls quickly.
+ */
+function LongText<T>({ what, source, toText }: { what: string; source: T; toText: (source: T) => string }) {
+  const text = useMemo(() => toText(source), [source, toText]);
+  const [whole, setWhole] = useState(false);
+  const long = text.length > MAX_SHOWN_CHARS;
+  const shown = useMemo(() => (long && !whole ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text), [text, long, whole]);
+  return (
+    <>
+      <p className="chat-turn__text mono">{shown}</p>
+      {long && (
+        <button type="button" className="link-button chat-turn__more" aria-expanded={whole} onClick={() => setWhole(!whole)}>
+          {whole ? `Show less of ${what}` : `Show all of ${what} (${text.length.toLocaleString('en-US')} characters)`}
+        </button>
+      )}
+    </>
+  );
 }
 
 function contextSourceName(turn: ChatContextTurn): string {

@@ -1,11 +1,7 @@
 import { isObject } from '../../../../shared/is-object';
 
-/** How much of a tool result or a context the transcript shows (the whole of it is in the traffic log). */
-const MAX_SHOWN_CHARS = 2_000;
-
-function clip(text: string): string {
-  return text.length > MAX_SHOWN_CHARS ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text;
-}
+/** How much of a tool result or a context the transcript shows until the person asks for all of it. */
+export const MAX_SHOWN_CHARS = 2_000;
 
 /** MCP content blocks' text, joined; other blocks as `[type]`. */
 function blocksText(blocks: unknown[]): string {
@@ -16,15 +12,15 @@ function blocksText(blocks: unknown[]): string {
   return texts.join('\n');
 }
 
-/** A CallToolResult's text blocks, joined and clipped, for the transcript. */
+/** A CallToolResult's text blocks, joined, for the transcript (as the conversation keeps it: within 1 MB). */
 export function toolResultText(result: unknown): string {
   if (!isObject(result) || !Array.isArray(result.content)) return '';
-  return clip(blocksText(result.content));
+  return blocksText(result.content);
 }
 
-/** A context turn's content blocks (a resource's contents, a prompt's messages), joined and clipped. */
+/** A context turn's content blocks (a resource's contents, a prompt's messages), joined. */
 export function contextText(content: unknown[]): string {
-  return clip(blocksText(content));
+  return blocksText(content);
 }
 
 /** Arguments as one line of JSON (or the text the model sent when it was not JSON). */
