@@ -24,12 +24,20 @@ interface SeqRange {
 
 type Lines = Omit<TrafficExportPiece, 'throughSeq'>;
 
+/** Most seqs one piece of a server's export looks at, so a long session's export stalls nothing. */
+export const SERVER_SCAN_PER_PIECE = 50_000;
+
 const lineOf = (entry: TrafficEntry) => `${JSON.stringify(withoutLiveStamps(entry))}\n`;
 const bytesOf = (text: string) => Buffer.byteLength(text, 'utf8');
 
 export function exportPiece(sources: ExportSources, query: TrafficExportQuery, secrets: readonly string[], maxBytes = TRAFFIC_PAGE_BYTES): TrafficExportPiece {
   const range = { after: Math.max(query.afterSeq ?? 0, sources.clearedThrough), through: query.throughSeq ?? sources.memory.lastSeq };
-  const lines = query.seqs ? chosenEntries(sources, query.seqs, range, maxBytes) : wholeLog(sources, range, maxBytes);
+  const lines =
+    query.serverId !== undefined
+      ? serverEntries(sources, query.serverId, range, maxBytes)
+      : query.seqs
+        ? chosenEntries(sources, query.seqs, range, maxBytes)
+        : wholeLog(sources, range, maxBytes);
   const { nextAfterSeq } = lines;
   return {
     text: redactSecrets(lines.text, secrets),
@@ -58,6 +66,34 @@ function chosenEntries(sources: ExportSources, seqs: readonly number[], { after,
     disk?.close();
   }
   return { text, nextAfterSeq: null };
+}
+
+/**
+ * One server's entries (a proxied session's), however many memory has let go: memory's where it
+ * still holds them, else from disk. A piece may come empty when the seqs it looked at were all of
+ * other servers; the reader asks on.
+ */
+function serverEntries(sources: ExportSources, serverId: string, { after, through }: SeqRange, maxBytes: number): Lines {
+  const onDisk = sources.journal?.serverTest(serverId);
+  const disk = onDisk && sources.journal?.lineReader();
+  let text = '';
+  let bytes = 0;
+  try {
+    const scanEnd = Math.min(through, after + SERVER_SCAN_PER_PIECE);
+    for (let seq = after + 1; seq <= scanEnd; seq++) {
+      const entry = sources.memory.get(seq);
+      if (entry ? entry.serverId !== serverId : !onDisk?.(seq)) continue;
+      const line = entry ? lineOf(entry) : disk?.line(seq);
+      if (line === undefined) continue;
+      const lineBytes = bytesOf(line);
+      if (text !== '' && bytes + lineBytes > maxBytes) return { text, nextAfterSeq: seq - 1 };
+      text += line;
+      bytes += lineBytes;
+    }
+    return { text, nextAfterSeq: scanEnd < through ? scanEnd : null };
+  } finally {
+    disk?.close();
+  }
 }
 
 function wholeLog(sources: ExportSources, { after, through }: SeqRange, maxBytes: number): Lines {
