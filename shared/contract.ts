@@ -339,12 +339,14 @@ export const requests = {
   'traffic.get': request<TrafficEntry | null>()(z.object({ seq: z.number() })),
   'traffic.clear': request<void>()(none),
   /**
-   * JSON Lines of the given entries (without `seqs`: the whole log since it was last cleared, read
+   * JSON Lines of the given entries, or of one server's (with neither: the whole log since it was last cleared, read
    * from the record on disk where memory let entries go), with secret header and env values
    * redacted, in pieces: see TrafficExportQuery, TrafficExportPiece and shared/traffic-export.ts.
    */
   'traffic.export': request<TrafficExportPiece>()(
-    z.object({ seqs: z.array(z.number()).optional(), afterSeq: z.number().optional(), throughSeq: z.number().optional() }).optional(),
+    z
+      .object({ seqs: z.array(z.number()).optional(), serverId: id.optional(), afterSeq: z.number().optional(), throughSeq: z.number().optional() })
+      .optional(),
   ),
   'traffic.settings': request<TrafficSettings>()(
     z

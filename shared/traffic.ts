@@ -182,9 +182,11 @@ export interface TrafficListFilter {
   latestOnly?: boolean | undefined;
 }
 
-/** What `traffic.export` is asked for: the chosen entries (all when omitted), from after `afterSeq`. */
+/** What `traffic.export` is asked for: the chosen entries, or one server's (all when neither), from after `afterSeq`. */
 export interface TrafficExportQuery {
   seqs?: number[] | undefined;
+  /** Every entry of this server (a proxied session's), memory's and the record's on disk; `seqs` is then ignored. */
+  serverId?: string | undefined;
   afterSeq?: number | undefined;
   /** The export ends at this seq (the first piece's `throughSeq`), so a busy log cannot keep it going. */
   throughSeq?: number | undefined;

@@ -14,9 +14,16 @@ export interface RecorderStart {
   consumed: SharedArrayBuffer;
 }
 
+/** One chunk of a `chunks` message: its stream, when it passed, and how many of the bytes are its. */
+export interface ChunkPart {
+  stream: WireStream;
+  time: number;
+  length: number;
+}
+
 export type ToRecorder =
-  /** Bytes as they passed; the thread finds the lines. */
-  | { type: 'chunk'; stream: WireStream; time: number; bytes: Uint8Array }
+  /** Chunks as they passed, one after another in `bytes`; the thread finds the lines. */
+  | { type: 'chunks'; bytes: Uint8Array; parts: ChunkPart[] }
   /** Bytes that passed but were not handed over: the thread had fallen too far behind. */
   | { type: 'gap'; stream: WireStream; time: number; bytes: number }
   /** A whole message's text as it passed (HTTP bodies and events, intercepted lines). */

@@ -83,11 +83,14 @@ const gaps: Record<WireStream, number> = { stdin: 0, stdout: 0, stderr: 0 };
 
 function handle(message: ToRecorder): void {
   switch (message.type) {
-    case 'chunk': {
-      const bytes = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length);
-      flushGap(message.stream, message.time);
-      lines[message.stream].push(bytes, message.time);
-      Atomics.add(consumed, 0, BigInt(bytes.length));
+    case 'chunks': {
+      let offset = message.bytes.byteOffset;
+      for (const { stream, time, length } of message.parts) {
+        flushGap(stream, time);
+        lines[stream].push(Buffer.from(message.bytes.buffer, offset, length), time);
+        offset += length;
+      }
+      Atomics.add(consumed, 0, BigInt(message.bytes.length));
       return;
     }
     case 'gap':

@@ -43,8 +43,9 @@ export async function startCore(options: Partial<CreateCoreOptions> = {}): Promi
 }
 
 /** The whole export (`traffic.export`, read piece by piece), as one text. */
-export async function exportedText(core: Pick<Core, 'handlers'>, seqs?: number[]): Promise<string> {
-  return (await collectExport((query) => core.handlers['traffic.export'](query), seqs)).join('');
+export async function exportedText(core: Pick<Core, 'handlers'>, which?: number[] | { serverId: string }): Promise<string> {
+  const chosen = Array.isArray(which) ? { seqs: which } : (which ?? {});
+  return (await collectExport((query) => core.handlers['traffic.export'](query), chosen)).join('');
 }
 
 /** Every entry the core keeps, whole: read page by page, with large ones fetched on their own. */

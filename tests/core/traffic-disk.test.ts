@@ -129,6 +129,30 @@ describe('the traffic record on disk', () => {
     expect(await exportedText(test.core, [leaked.seq])).toContain('leaked [redacted] here');
   });
 
+  it("exports every entry of one server, those memory has let go too, and none of another server's", async () => {
+    const { test, serverId, call } = await connectedFixture({ retention: { maxEntries: 4, maxBytes: 1024 * 1024 * 1024 } });
+    const other = await test.add('other', fixture());
+    await test.core.handlers['connections.connect']({ serverId: other.id });
+    const callOther = (message: string) =>
+      test.core.handlers['tools.call']({ serverId: other.id, name: 'echo', arguments: { message }, callId: randomUUID() });
+    for (let index = 0; index < 6; index++) {
+      await call('echo', { message: `mine ${index}` });
+      await callOther(`theirs ${index}`);
+    }
+    const onDisk = linesOf((await readSession(test.core, (await test.core.handlers['traffic.sessions.list']())[0]!.id)).text);
+    const mine = onDisk.filter((entry) => entry.serverId === serverId).map((entry) => entry.seq);
+    expect(onDisk.some((entry) => entry.serverId === other.id)).toBe(true);
+    // Memory holds four entries: most of this server's are on disk only.
+    expect((await test.core.handlers['traffic.list']({})).entries.length).toBeLessThanOrEqual(4);
+
+    const exported = parseTrafficJsonl(await exportedText(test.core, { serverId })).entries;
+    expect(exported.map((entry) => entry.seq)).toEqual(mine);
+    const text = JSON.stringify(exported);
+    for (let index = 0; index < 6; index++) expect(text).toContain(`mine ${index}`);
+    expect(text).not.toContain('theirs');
+    expect(await exportedText(test.core, { serverId: 'no-such-server' })).toBe('');
+  });
+
   it('hands the window the log in pages of at most the page limit, and only the methods asked for', async () => {
     const { test, call } = await connectedFixture();
     // Eight replies of 0.2 MiB go inline (text and raw), 3 MiB in all: more than one page.

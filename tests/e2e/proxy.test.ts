@@ -137,6 +137,16 @@ describe('proxied sessions and intercept in the window', () => {
     expect(asSent.method).toBe('tools/call');
     expect(asSent.params.arguments.message).toBe('original');
     await harness.screenshot('proxy-intercept-paused');
+    // The desk makes room as the Approvals drawer does: the traffic panel narrows beside it, not under it.
+    const trafficPanel = page().getByRole('region', { name: 'Traffic', exact: true });
+    const [deskBox, trafficBox] = [await desk().boundingBox(), await trafficPanel.boundingBox()];
+    expect(trafficBox!.x + trafficBox!.width).toBeLessThanOrEqual(deskBox!.x);
+    const topmostAtTrafficsRightEdge = await trafficPanel.evaluate((region) => {
+      const box = region.getBoundingClientRect();
+      return region.contains(document.elementFromPoint(box.right - 4, box.top + box.height / 2));
+    });
+    expect(topmostAtTrafficsRightEdge).toBe(true);
+    await trafficRows().last().click();
 
     await desk().getByRole('button', { name: 'Edit and forward' }).click();
     const editor = desk().getByRole('textbox', { name: 'Edited message' });

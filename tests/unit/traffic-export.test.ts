@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TrafficEntry } from '../../shared/traffic.js';
 import { collectExport } from '../../shared/traffic-export.js';
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
-import { exportPiece } from '../../main/core/traffic/traffic-export.js';
+import { exportPiece, SERVER_SCAN_PER_PIECE } from '../../main/core/traffic/traffic-export.js';
 import { TrafficRecord } from '../../main/core/traffic/traffic-record.js';
 
 const stderr = (text: string): TrafficEntry => ({ seq: -1, serverId: 's', connectionId: 'c', direction: 'in', time: 0, kind: 'stderr', size: Buffer.byteLength(text), text });
@@ -59,5 +59,19 @@ describe('exportPiece', () => {
     expect(text).not.toContain('sk-\\"quoted\\"-1');
     expect(text).toContain('sk-\\"quoted\\"-0');
     expect(text.match(/\[redacted\]/g)).toHaveLength(5);
+  });
+
+  it("exports one server's entries looking at a bounded number of seqs per piece, however long the log", async () => {
+    const record = new TrafficRecord({ maxEntries: 1_000_000, maxBytes: 1024 * 1024 * 1024 });
+    record.append({ ...stderr('first of b'), serverId: 'b' });
+    for (let index = 0; index < SERVER_SCAN_PER_PIECE * 2; index++) record.append(stderr('of s'));
+    record.append({ ...stderr('last of b'), serverId: 'b' });
+    let asked = 0;
+    const pieces = await collectExport(async (query) => {
+      asked++;
+      return exportPiece(sourcesOf(record), query, [], 1_000);
+    }, { serverId: 'b' });
+    expect(asked).toBeGreaterThan(2);
+    expect(seqsOf(pieces)).toEqual([1, SERVER_SCAN_PER_PIECE * 2 + 2]);
   });
 });

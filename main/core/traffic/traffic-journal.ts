@@ -12,21 +12,28 @@ interface LinePlace {
 }
 
 /**
- * Line places by index, in typed arrays grown by doubling: a million entries take 16 MB, not the
- * ~100 MB a million small objects would.
+ * Line places by index, in typed arrays grown by doubling: a million entries take 20 MB, not the
+ * ~100 MB a million small objects would. Each line's server is kept too (as a number: see
+ * `serverNumbers`), so one server's entries can be found without reading the others' lines.
  */
 class LinePlaces {
   private segments = new Uint32Array(1024);
   private offsets = new Float64Array(1024);
   private lengths = new Uint32Array(1024);
+  private servers = new Uint32Array(1024);
   private count = 0;
 
-  set(index: number, place: LinePlace): void {
+  set(index: number, place: LinePlace, server: number): void {
     if (index >= this.segments.length) this.grow(index + 1);
     this.segments[index] = place.segment;
     this.offsets[index] = place.offset;
     this.lengths[index] = place.length;
+    this.servers[index] = server;
     this.count = Math.max(this.count, index + 1);
+  }
+
+  server(index: number): number {
+    return index < 0 || index >= this.count ? 0 : this.servers[index]!;
   }
 
   get size(): number {
@@ -47,9 +54,12 @@ class LinePlaces {
     offsets.set(this.offsets);
     const lengths = new Uint32Array(size);
     lengths.set(this.lengths);
+    const servers = new Uint32Array(size);
+    servers.set(this.servers);
     this.segments = segments;
     this.offsets = offsets;
     this.lengths = lengths;
+    this.servers = servers;
   }
 }
 
@@ -92,6 +102,8 @@ export class TrafficJournal {
   /** Line places by seq − `firstSeq` (segment 0: none). */
   private readonly places = new LinePlaces();
   private firstSeq = -1;
+  /** Each serverId journaled, numbered from 1 in the order first seen (0: none). */
+  private readonly serverNumbers = new Map<string, number>();
   /** Segments below this number were deleted (disk budget). */
   private firstKeptSegment = 1;
 
@@ -136,7 +148,7 @@ export class TrafficJournal {
           this.writePending(length);
           this.startSegment();
         }
-        this.remember(entry.seq, { segment: this.segment, offset: this.segmentSize + this.pending.length - length, length });
+        this.remember(entry, { segment: this.segment, offset: this.segmentSize + this.pending.length - length, length });
       }
       this.writePending(0);
     } catch (error) {
@@ -240,6 +252,17 @@ export class TrafficJournal {
     }
   }
 
+  /**
+   * A test of whether an entry on disk is of the given server (false for one without a line), cheap
+   * enough to run over every seq of a long session: no line is read.
+   */
+  serverTest(serverId: string): (seq: number) => boolean {
+    this.flush();
+    const server = this.serverNumbers.get(serverId);
+    if (server === undefined) return () => false;
+    return (seq) => this.firstSeq >= 0 && this.places.server(seq - this.firstSeq) === server && this.placeOf(seq) !== undefined;
+  }
+
   /** Forgets segments below `segment` (their files were deleted to keep within the disk budget). */
   forgetSegmentsBelow(segment: number): void {
     this.firstKeptSegment = Math.max(this.firstKeptSegment, segment);
@@ -267,9 +290,11 @@ export class TrafficJournal {
     return join(this.options.folder, segmentFileName(segment));
   }
 
-  private remember(seq: number, place: LinePlace): void {
+  private remember({ seq, serverId }: TrafficEntry, place: LinePlace): void {
     if (this.firstSeq < 0) this.firstSeq = seq;
-    this.places.set(seq - this.firstSeq, place);
+    let server = this.serverNumbers.get(serverId);
+    if (server === undefined) this.serverNumbers.set(serverId, (server = this.serverNumbers.size + 1));
+    this.places.set(seq - this.firstSeq, place, server);
   }
 
   private startSegment(): void {

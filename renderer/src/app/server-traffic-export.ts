@@ -1,19 +1,15 @@
 import { getApi } from '../bridge/api';
-import { downloadLiveExport, exportFileName } from '../features/traffic';
-import { liveTraffic } from '../state/traffic/live-traffic';
+import { collectLiveExport, downloadText, exportFileName } from '../features/traffic';
 
 /**
- * Downloads one serverId's entries of the live log (a proxied session's) as JSON Lines, through
- * the core's export (secret headers redacted as in every export). Resolves to how many entries.
+ * Downloads every entry of one serverId (a proxied session's) as JSON Lines, through the core's
+ * export: those the window has let go too, read from the record on disk; secret headers redacted as
+ * in every export. Resolves to how many entries; downloads nothing when there are none.
  */
 export async function exportServerTraffic(serverId: string, name: string): Promise<number> {
-  const log = liveTraffic.log;
-  const seqs: number[] = [];
-  for (let position = log.start; position < log.end; position++) {
-    if (log.serverId(position) === serverId) seqs.push(log.seq(position));
-  }
-  if (seqs.length > 0) await downloadLiveExport(getApi(), exportFileName(new Date(), `-${fileSafe(name)}`), seqs);
-  return seqs.length;
+  const { parts, entries } = await collectLiveExport(getApi(), { serverId });
+  if (entries > 0) downloadText(parts, exportFileName(new Date(), `-${fileSafe(name)}`));
+  return entries;
 }
 
 function fileSafe(name: string): string {

@@ -1,5 +1,5 @@
 /** The traffic feature's public face: the app imports it from here only. */
 export { TrafficPanel } from './TrafficPanel';
-export { downloadLiveExport, exportFileName } from './traffic-files';
+export { collectLiveExport, downloadLiveExport, downloadText, exportFileName } from './traffic-files';
 export { useTrafficPanelStore } from './traffic-panel-store';
 export { trafficSlots } from './slots';

@@ -1,7 +1,7 @@
 import { parseTrafficJsonl, type ParsedTraffic } from '../../../../shared/traffic-jsonl';
 import { collectExport } from '../../../../shared/traffic-export';
 import type { LoupeApi } from '../../../../shared/contract';
-import type { SessionPiece, TrafficEntry, TrafficSessionSummary } from '../../../../shared/traffic';
+import type { SessionPiece, TrafficEntry, TrafficExportQuery, TrafficSessionSummary } from '../../../../shared/traffic';
 import { formatBytes } from '../../ui/format';
 import type { CompactTrafficLog } from '../../state/traffic/compact-traffic-log';
 import type { PositionList } from '../../state/traffic/position-list';
@@ -24,11 +24,20 @@ export function downloadText(text: string | readonly string[], fileName: string,
 }
 
 /**
- * Downloads the live log's export (the chosen entries, or the whole log since it was cleared, older
- * entries read from disk by the core), gathered piece by piece into one file without one giant string.
+ * The live log's export (the chosen entries, one server's, or the whole log since it was cleared,
+ * older entries read from disk by the core), gathered piece by piece without one giant string, and
+ * how many entries it holds.
  */
+export async function collectLiveExport(api: Pick<LoupeApi, 'invoke'>, which: Pick<TrafficExportQuery, 'seqs' | 'serverId'> = {}): Promise<{ parts: string[]; entries: number }> {
+  const parts = await collectExport((query) => api.invoke('traffic.export', query), which);
+  let entries = 0;
+  for (const part of parts) for (let at = part.indexOf('\n'); at >= 0; at = part.indexOf('\n', at + 1)) entries++;
+  return { parts, entries };
+}
+
+/** Downloads the live log's export (see collectLiveExport) as one file. */
 export async function downloadLiveExport(api: Pick<LoupeApi, 'invoke'>, fileName: string, seqs?: number[]): Promise<void> {
-  downloadText(await collectExport((query) => api.invoke('traffic.export', query), seqs), fileName);
+  downloadText((await collectLiveExport(api, seqs ? { seqs } : {})).parts, fileName);
 }
 
 /** e.g. `loupe-traffic-2025-06-01-140307.jsonl` (or `.har`), in local time. */
