@@ -8,6 +8,7 @@
  *    Both clocks are the wall clock (performance.timeOrigin + now) of processes on one machine.
  * Goal: the whole path within 50 ms.
  */
+/* global document, requestAnimationFrame -- the editor watch runs in Chromium */
 import { randomUUID } from 'node:crypto';
 import { startModelProvider } from '../tests/fixtures/model-provider.mjs';
 import { startLoupeCore } from './lib/loupe-core.js';
