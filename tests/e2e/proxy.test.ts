@@ -211,7 +211,9 @@ describe('proxied sessions and intercept in the window', () => {
   test('a paused message waits in the Approvals desk too, beside sampling and tool calls; forwarded there, the client gets its answer', async () => {
     // The desk is open from the test before.
     const rule = desk().getByRole('list', { name: 'Intercept rules' }).getByRole('checkbox', { name: 'method:tools/call' });
-    await rule.check();
+    // The box shows the core's state: it turns checked once the core has taken the change.
+    await rule.click();
+    await expect.poll(() => rule.isChecked(), ARRIVES).toBe(true);
     await expect.poll(() => card().textContent(), ARRIVES).toContain('intercepting');
     await desk().getByRole('button', { name: 'Close intercept' }).click();
 
