@@ -1,13 +1,12 @@
-import { createElement, useState } from 'react';
-import type { ChatToolTurn } from '../../../../shared/chat';
+import { createElement, useMemo, useState } from 'react';
+import type { ChatToolTurn, ChatTurn } from '../../../../shared/chat';
 import { isObject } from '../../../../shared/is-object';
 import { useConnection } from '../../state/connections/connections-store';
-import { useChatStore, type ShownChat } from './chat-store';
+import { useChatStore } from './chat-store';
 import { chatSlots } from './slots';
 
-/** The index of the conversation's latest tool turn whose tool has an app and answered. */
-function latestAppTurn(shown: readonly ShownChat[], conversationId: string): number | undefined {
-  const turns = shown.find((chat) => chat.conversation.id === conversationId)?.conversation.turns ?? [];
+/** The index of the latest tool turn whose tool has an app and answered. */
+function latestAppTurn(turns: readonly ChatTurn[]): number | undefined {
   for (let index = turns.length - 1; index >= 0; index--) {
     const turn = turns[index]!;
     if (turn.type === 'tool' && turn.app && turn.status === 'done') return turn.index;
@@ -15,12 +14,20 @@ function latestAppTurn(shown: readonly ShownChat[], conversationId: string): num
   return undefined;
 }
 
+const NO_TURNS: readonly ChatTurn[] = [];
+
 /**
  * A tool result's MCP App, inline in the chat as in the Tools pane. The latest one opens by itself;
  * earlier ones (each a frame of its own) open on the person's click.
  */
 export function ChatToolApp({ conversationId, turn }: { conversationId: string; turn: ChatToolTurn }) {
-  const latest = useChatStore((state) => latestAppTurn(state.shown, conversationId));
+  return turn.app && turn.status === 'done' ? <AppOfTurn conversationId={conversationId} turn={turn} /> : null;
+}
+
+function AppOfTurn({ conversationId, turn }: { conversationId: string; turn: ChatToolTurn }) {
+  // The turns array keeps its identity while text streams in, so the scan runs once per new turn.
+  const turns = useChatStore((state) => state.shown.find((chat) => chat.conversation.id === conversationId)?.conversation.turns ?? NO_TURNS);
+  const latest = useMemo(() => latestAppTurn(turns), [turns]);
   const connected = useConnection(turn.serverId)?.status === 'connected';
   const [open, setOpen] = useState<boolean | null>(null);
   const app = turn.app;
