@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useBringIntoView } from '../../ui/use-bring-into-view';
 import { getApi } from '../../bridge/api';
 import { taskOfCall, useTasksStore } from '../../state/tasks/tasks-store';
 import { TaskStatusLine } from '../../ui/TaskStatusLine';
@@ -40,11 +41,10 @@ export function ToolResultView({ run, tool, progress, onCancel, onOpenResource }
   const task = useTasksStore((state) => taskOfCall(state.byServer, run.serverId, run.callId));
   const api = getApi();
 
-  // A new run's result (this view is keyed by the call) comes into view, even below the fold.
+  // A new run's result (this view is keyed by the call) comes into view when it is below the fold:
+  // once when the run starts and again when its result makes it grow.
   const sectionRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    sectionRef.current?.scrollIntoView({ block: 'start' });
-  }, []);
+  useBringIntoView(sectionRef, running ? 'running' : 'ended', 'start');
 
   return (
     <section ref={sectionRef} className={`tool-result tool-result--${verdict}`} aria-label="Result" aria-busy={running}>

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useApprovalsStore } from '../../state/approvals/approvals-store';
 import { useAuthStore } from '../../state/auth/auth-store';
 import { isWebUrl } from '../../state/auth/sign-in-window';
 import { plural } from '../../ui/format';
+import { useBringIntoView } from '../../ui/use-bring-into-view';
 
 /**
  * Under a running call: what the call may be waiting for on the person's side, with the way
@@ -37,9 +38,7 @@ function SignInWaiting({ serverId }: { serverId: string }) {
   const url = status?.state === 'waiting-for-browser' && status.authorizationUrl && isWebUrl(status.authorizationUrl) ? status.authorizationUrl : undefined;
   const notice = useRef<HTMLParagraphElement>(null);
   // Nothing happens until the person acts, so the notice comes into view when it appears.
-  useEffect(() => {
-    if (url) notice.current?.scrollIntoView({ block: 'nearest' });
-  }, [url]);
+  useBringIntoView(notice, url);
   if (!status || !url) return null;
   const stepUp = status.steps.some((step) => step.kind === 'step-up');
   return (
