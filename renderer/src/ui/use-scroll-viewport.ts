@@ -9,7 +9,7 @@ const scrollTopOf = (element: HTMLElement) => element.scrollTop;
 
 /**
  * The visible part of a scrolling element, kept current on resize and whenever `measure` is
- * called (from onScroll). `readTop` says which scroll position counts; it must be stable.
+ * called (from onScroll); zero high until the first frame after mount has laid it out. `readTop` says which scroll position counts; it must be stable.
  * The state changes only when the numbers do, so an unchanged scroll costs no render.
  */
 export function useScrollViewport(
@@ -26,10 +26,11 @@ export function useScrollViewport(
     setViewport((previous) => (previous.top === top && previous.height === height ? previous : { top, height }));
   }, [scrollRef, readTop]);
 
+  // Measured by the observer's first report, which comes with the next frame's layout: measuring
+  // here would force a layout of its own right after each mount (a new result's JSON tree, say).
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
