@@ -160,4 +160,15 @@ describe('run history', () => {
     expect(parseHistory('not json')).toEqual({});
     expect(parseHistory(JSON.stringify([{ callId: 1 }, run(4)]))).toEqual({ [toolKey('server', 'echo')]: [run(4)] });
   });
+
+  test('a run is serialized once, however often the history is saved after later runs', () => {
+    let serialized = 0;
+    const counted = run(1, { arguments: { message: 'm1', toJSON: () => (serialized++, { message: 'm1' }) } as unknown as JsonObject });
+    const key = toolKey('server', 'echo');
+    const first = serializeHistory({ [key]: [counted] });
+    const second = serializeHistory({ [key]: [run(2), counted] });
+    expect(serialized).toBe(1);
+    expect(parseHistory(first)[key]!.map((kept) => kept.arguments)).toEqual([{ message: 'm1' }]);
+    expect(parseHistory(second)[key]!.map((kept) => kept.callId)).toEqual(['call-2', 'call-1']);
+  });
 });

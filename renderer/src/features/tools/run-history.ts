@@ -59,22 +59,38 @@ export function storableRun(run: ToolRun): ToolRun | null {
   return { ...run, outcome: withoutResult, resultDropped: true };
 }
 
+/**
+ * Each run's stored JSON, by run: runs are replaced, never changed, so a run is serialized once
+ * however often the history is saved (up to MAX_STORED_CHARS, after every run).
+ */
+const storedTexts = new WeakMap<ToolRun, string | null>();
+
+function storedText(run: ToolRun): string | null {
+  let text = storedTexts.get(run);
+  if (text === undefined) {
+    const stored = storableRun(run);
+    text = stored ? JSON.stringify(stored) : null;
+    storedTexts.set(run, text);
+  }
+  return text;
+}
+
 /** The history as stored, newest runs kept first when the budget runs out. */
 export function serializeHistory(history: Readonly<Record<string, readonly ToolRun[]>>, budget = MAX_STORED_CHARS): string {
   const all = Object.values(history)
     .flat()
-    .map(storableRun)
-    .filter((run): run is ToolRun => run !== null)
     .sort((a, b) => b.startedAt - a.startedAt);
-  const kept: ToolRun[] = [];
+  const kept: string[] = [];
   let used = 2;
   for (const run of all) {
-    const size = JSON.stringify(run).length + 1;
+    const text = storedText(run);
+    if (text === null) continue;
+    const size = text.length + 1;
     if (used + size > budget) continue;
-    kept.push(run);
+    kept.push(text);
     used += size;
   }
-  return JSON.stringify(kept);
+  return `[${kept.join(',')}]`;
 }
 
 const isRun = (value: unknown): value is ToolRun => {

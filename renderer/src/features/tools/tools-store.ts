@@ -62,8 +62,12 @@ interface ToolsState {
 }
 
 
-function saveHistory(history: Record<string, ToolRun[]>): void {
-  uiStateStorage.setItem(STORAGE_KEY, serializeHistory(history));
+/**
+ * Saved after the render of the result that changed it (React renders a store change in a
+ * microtask queued before this one), in the same task, so a reload at once still finds it.
+ */
+function saveHistoryAfterRender(): void {
+  queueMicrotask(() => uiStateStorage.setItem(STORAGE_KEY, serializeHistory(useToolsStore.getState().history)));
 }
 
 /** Every run of every tool: each stays in its tool's history, newest first. */
@@ -140,7 +144,7 @@ export const useToolsStore = create<ToolsState>()((set, get) => ({
           delete progress[callId];
           return { history: { ...state.history, [key]: replaceRun(state.history[key], done) }, progress };
         });
-        saveHistory(get().history);
+        saveHistoryAfterRender();
       },
     });
   },
