@@ -203,6 +203,54 @@ describe('tools: the fixture server', () => {
     await traffic.getByRole('row').filter({ hasText: 'notifications/cancelled' }).first().waitFor();
   });
 
+  test('a new run is not shown as running in its first moment, sends once when Run is pressed twice, and scrolls nothing when its result is in view', async () => {
+    const page = harness.page;
+    const tools = page.getByRole('region', { name: 'Tools', exact: true });
+    await selectTool(tools, 'slow');
+    const reply = await runWithJson(tools, { ms: 1 });
+    await reply.getByText('Success', { exact: true }).waitFor({ timeout: 10_000 });
+    const runsBefore = Number((await tools.getByText(/^Recent runs/).textContent())?.match(/\((\d+)\)/)?.[1]);
+    await tools.getByRole('textbox', { name: 'Arguments' }).fill(JSON.stringify({ ms: 300 }));
+    // Let the arguments' check answer, as a person's click would.
+    await tools.getByText('Valid JSON that matches the schema.').waitFor();
+    await page.waitForTimeout(300);
+
+    const seen = await page.evaluate(async () => {
+      const region = document.querySelector('section[aria-label="Tools"]')!;
+      const button = [...region.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === 'Run tool')!;
+      const previous = region.querySelector('section[aria-label="Result"]');
+      const scrollers: Element[] = [];
+      for (let element = previous?.parentElement; element; element = element.parentElement) scrollers.push(element);
+      const scrollTops = () => scrollers.map((element) => element.scrollTop);
+      const topsBefore = scrollTops();
+      let runningShownAfterMs: number | null = null;
+      const clickedAt = performance.now();
+      const done = new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const shown = region.querySelector('section[aria-label="Result"]');
+          if (!shown || shown === previous) return;
+          if (shown.getAttribute('aria-busy') === 'true') runningShownAfterMs ??= performance.now() - clickedAt;
+          else if (shown.textContent?.includes('Success')) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(region, { subtree: true, childList: true, attributes: true, characterData: true });
+      });
+      button.click();
+      button.click();
+      await done;
+      // Two frames: a scroll into view would have happened by then.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return { runningShownAfterMs, resultWasInView: previous !== null, topsBefore, topsAfter: scrollTops() };
+    });
+    // A 300 ms call shows "Running" only after its first moment (60 ms), never at once.
+    expect(seen.runningShownAfterMs).not.toBeNull();
+    expect(seen.runningShownAfterMs!).toBeGreaterThanOrEqual(60);
+    expect(seen.topsAfter).toEqual(seen.topsBefore);
+    await expect.poll(async () => tools.getByText(/^Recent runs/).textContent()).toContain(`(${runsBefore + 1})`);
+  });
+
   test('the server form sets default call timeouts; the tool can override them per call', async () => {
     const page = harness.page;
     const item = page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: 'Fixture' });

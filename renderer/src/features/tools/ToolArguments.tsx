@@ -2,6 +2,7 @@ import type { KeyboardEvent } from 'react';
 import type { JsonObject } from '../../../../shared/mcp';
 import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 import { SchemaForm } from '../../ui/schema-form/SchemaForm';
+import type { ArgumentsCheck } from '../../ui/schema-form/use-schema-check';
 import type { ArgumentsDraft, ArgumentsMode } from './tools-store';
 
 interface Props {
@@ -15,10 +16,12 @@ interface Props {
   /** Errors by JSON Pointer, shown in the form (the editor underlines its own). */
   errors: Readonly<Record<string, readonly string[]>>;
   onSubmit: () => void;
+  /** The Run button's remembered check: the JSON editor's diagnostics share its verdicts. */
+  check: ArgumentsCheck;
 }
 
 /** The arguments, as a form generated from the input schema or as JSON; both edit the same draft. */
-export function ToolArguments({ schema, draft, mode, onMode, onValue, onText, onReset, errors, onSubmit }: Props) {
+export function ToolArguments({ schema, draft, mode, onMode, onValue, onText, onReset, errors, onSubmit, check }: Props) {
   const onFormKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -53,7 +56,7 @@ export function ToolArguments({ schema, draft, mode, onMode, onValue, onText, on
           <SchemaForm schema={schema} value={draft.value} onChange={onValue} errors={errors} label="Arguments form" />
         </div>
       ) : (
-        <JsonEditor value={draft.text} onChange={onText} schema={schema} label="Arguments" onSubmit={onSubmit} />
+        <JsonEditor value={draft.text} onChange={onText} schema={schema} label="Arguments" onSubmit={onSubmit} check={check} />
       )}
     </div>
   );

@@ -18,6 +18,7 @@ import { ToolResultView } from './ToolResultView';
 import { ToolLintSection } from './ToolLint';
 import type { ToolLintFinding } from '../../../../shared/tool-lint';
 import { shownRun, toolKey, useToolsStore, type ArgumentsDraft } from './tools-store';
+import { useSettledRun } from './use-settled-run';
 
 interface Props {
   serverId: string;
@@ -60,9 +61,11 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected, lint 
   const mode = useToolsStore((state) => state.modes[key] ?? 'form');
   const override = useToolsStore((state) => state.timeoutOverrides[key]);
   const serverTimeouts = useServersStore((state) => findServer(state.servers, serverId)?.timeouts);
-  const run = shownRun(history, viewed);
+  // A run that has just started is not shown yet, nor its row in the history (see useSettledRun).
+  const { run, heldCallId } = useSettledRun(shownRun(history, viewed));
+  const listedRuns = useMemo(() => (heldCallId ? history?.filter((candidate) => candidate.callId !== heldCallId) : history) ?? [], [history, heldCallId]);
   const progress = useToolsStore((state) => (run ? state.progress[run.callId] : undefined));
-  const latestRunning = history?.[0]?.status === 'running';
+  const latestRunning = listedRuns[0]?.status === 'running';
   const taskSupport = tool.execution?.taskSupport;
   const [runAsTask, setRunAsTask] = useState(false);
 
@@ -90,7 +93,11 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected, lint 
   const errors = shownProblem?.kind === 'schema' ? errorsByPointer(shownProblem.errors) : NO_ERRORS;
   const busy = !connected || latestRunning || checking;
 
+  // Asked of the store, not of this render: a run that has just started is not shown yet, and must not be sent twice.
+  const runningNow = () => useToolsStore.getState().history[key]?.[0]?.status === 'running';
+
   const send = (args: JsonObject) => {
+    if (runningNow()) return;
     submits.current++;
     setChecking(false);
     setRefusal(null);
@@ -103,7 +110,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected, lint 
   };
 
   const submit = async () => {
-    if (busy) return;
+    if (busy || runningNow()) return;
     const at = performance.now();
     if (draft.parseError) {
       setRefusal({ problem: { kind: 'json', message: draft.parseError }, at });
@@ -157,6 +164,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected, lint 
           onReset={() => store.setDraftValue(key, initialValue(schema, schema) ?? {})}
           errors={errors}
           onSubmit={() => void submit()}
+          check={checkArgs}
         />
         {shownProblem && (
           <div className="tool-run__problem" role="alert">
@@ -214,7 +222,7 @@ export function ToolDetail({ serverId, tool, listKey, sameName, connected, lint 
       </form>
 
       <RunHistory
-        runs={history ?? []}
+        runs={listedRuns}
         shownCallId={run?.callId}
         onOpen={(chosen) => {
           store.viewRun(key, chosen.callId);

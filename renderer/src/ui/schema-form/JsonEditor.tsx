@@ -9,7 +9,7 @@ import { tags } from '@lezer/highlight';
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { editorStatus, jsonDiagnostics, schemaCompletionSource } from './json-schema-extensions';
 import { isObject } from '../../../../shared/is-object';
-import { useValidateInCore } from './use-schema-check';
+import { useValidateInCore, type ArgumentsCheck } from './use-schema-check';
 
 const CLOSING: Record<string, string> = { '{': '}', '[': ']', '"': '"' };
 
@@ -44,6 +44,8 @@ interface Props {
   /** Ids of elements that describe the editor (errors, hints). */
   describedBy?: string;
   readOnly?: boolean;
+  /** How the text's value is checked against `schema`: pass a remembered check to share its verdicts. */
+  check?: ArgumentsCheck;
 }
 
 const highlight = HighlightStyle.define([
@@ -84,16 +86,16 @@ const theme = EditorView.theme({
  * A CodeMirror 6 JSON editor: highlighting, bracket help, history, and diagnostics and completion
  * from a JSON Schema. Controlled: `value` replaces the text when it differs from it.
  */
-export function JsonEditor({ value, onChange, schema, label, onSubmit, describedBy, readOnly = false }: Props) {
+export function JsonEditor({ value, onChange, schema, label, onSubmit, describedBy, readOnly = false, check }: Props) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const validate = useValidateInCore();
   // The schema verdict also feeds the status line: one core check per pause in typing.
   const [linted, setLinted] = useState<readonly Diagnostic[] | null>(null);
   // Callbacks and schema are read through refs, so the editor is built once.
-  const latest = useRef({ onChange, onSubmit, schema, validate });
+  const latest = useRef({ onChange, onSubmit, schema, validate, check });
   useLayoutEffect(() => {
-    latest.current = { onChange, onSubmit, schema, validate };
+    latest.current = { onChange, onSubmit, schema, validate, check };
   });
   const statusId = useId();
   const attributes = useRef(new Compartment());
@@ -103,7 +105,7 @@ export function JsonEditor({ value, onChange, schema, label, onSubmit, described
     linter(
       async (editor) => {
         const { state } = editor;
-        const diagnostics = await jsonDiagnostics(state, latest.current.schema, latest.current.validate);
+        const diagnostics = await jsonDiagnostics(state, latest.current.schema, latest.current.validate, latest.current.check);
         if (editor.state.doc === state.doc) setLinted(diagnostics);
         return diagnostics;
       },

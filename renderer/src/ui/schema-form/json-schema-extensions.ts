@@ -13,9 +13,19 @@ import { checkArguments } from './empty-required.js';
 import type { SchemaCheck, ValidateInCore } from './schema-check.js';
 import { shortJson } from './schema-utils.js';
 import { isObject } from '../../../../shared/is-object.js';
+import type { JsonObject } from '../../../../shared/mcp.js';
 
-/** Diagnostics for the document: the JSON syntax error, or each schema error at its place. */
-export async function jsonDiagnostics(state: EditorState, schema: unknown, validate: ValidateInCore): Promise<Diagnostic[]> {
+/**
+ * Diagnostics for the document: the JSON syntax error, or each schema error at its place. `check`
+ * is how the value is checked (`checkArguments` by default; a caller with remembered verdicts
+ * passes its own, so the editor and the Run button ask the core once).
+ */
+export async function jsonDiagnostics(
+  state: EditorState,
+  schema: unknown,
+  validate: ValidateInCore,
+  check: (schema: JsonObject, value: unknown) => Promise<SchemaCheck> = (checked, value) => checkArguments(validate, checked, value),
+): Promise<Diagnostic[]> {
   const text = state.doc.toString();
   if (text.trim() === '') return [];
   let value: unknown;
@@ -26,7 +36,7 @@ export async function jsonDiagnostics(state: EditorState, schema: unknown, valid
     return [{ ...range, severity: 'error', source: 'JSON', message: error instanceof Error ? error.message : String(error) }];
   }
   if (!isObject(schema)) return [];
-  return schemaDiagnostics(state, await checkArguments(validate, schema, value));
+  return schemaDiagnostics(state, await check(schema, value));
 }
 
 /** The core's verdict on the document as diagnostics, each error at the place its pointer names. */

@@ -18,38 +18,65 @@ export interface RememberedArgumentsCheck extends ArgumentsCheck {
   known: (schema: JsonObject, value: unknown) => SchemaCheck | undefined;
 }
 
+/** Verdicts kept per schema (the oldest go first); values longer than this as JSON are checked each time. */
+export const MAX_REMEMBERED_PER_SCHEMA = 32;
+export const MAX_REMEMBERED_VALUE_CHARS = 100_000;
+
+interface Remembered {
+  verdict: Promise<SchemaCheck>;
+  /** Set once the verdict has come (and was not "unchecked"). */
+  settled?: SchemaCheck;
+}
+
+function rememberedKey(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+  return text !== undefined && text.length <= MAX_REMEMBERED_VALUE_CHARS ? text : undefined;
+}
+
 /**
- * `checkArguments`, remembered per schema and value (by identity: a draft's value is a new object
- * after each edit), so a check started while the user was still looking at the form answers the
- * Run click at once, without even a wait for a promise (`known`).
+ * `checkArguments`, remembered per schema and value. A value is known by its JSON text: the
+ * editor's linter and the Run button parse the same text into different objects, and ask the core
+ * once between them. A check started while the person was still typing answers the Run click at
+ * once, without even a wait for a promise (`known`).
  */
+export function createRememberedArgumentsCheck(validate: ValidateInCore): RememberedArgumentsCheck {
+  const remembered = new WeakMap<JsonObject, Map<string, Remembered>>();
+  const check: ArgumentsCheck = (schema, value) => {
+    const key = rememberedKey(value);
+    if (key === undefined) return checkArguments(validate, schema, value);
+    let bySchema = remembered.get(schema);
+    if (!bySchema) remembered.set(schema, (bySchema = new Map<string, Remembered>()));
+    const existing = bySchema.get(key);
+    if (existing) return existing.verdict;
+    const entry: Remembered = { verdict: checkArguments(validate, schema, value) };
+    bySchema.set(key, entry);
+    if (bySchema.size > MAX_REMEMBERED_PER_SCHEMA) bySchema.delete(bySchema.keys().next().value!);
+    const kept = bySchema;
+    void entry.verdict.then((answer) => {
+      // A core that did not answer may answer the next time: that verdict is not kept.
+      if (answer.kind === 'unchecked') {
+        if (kept.get(key) === entry) kept.delete(key);
+      } else entry.settled = answer;
+    });
+    return entry.verdict;
+  };
+  const known = (schema: JsonObject, value: unknown) => {
+    const key = rememberedKey(value);
+    return key === undefined ? undefined : remembered.get(schema)?.get(key)?.settled;
+  };
+  return Object.assign(check, { known });
+}
+
+/** `createRememberedArgumentsCheck` for a component, through the bridge. */
 export function useRememberedArgumentsCheck(): RememberedArgumentsCheck {
   const validate = useValidateInCore();
-  const [verdicts] = useState(() => new WeakMap<JsonObject, WeakMap<object, Promise<SchemaCheck>>>());
-  const [settled] = useState(() => new WeakMap<JsonObject, WeakMap<object, SchemaCheck>>());
-  return useMemo(() => {
-    const check: ArgumentsCheck = (schema, value) => {
-      if (typeof value !== 'object' || value === null) return checkArguments(validate, schema, value);
-      let bySchema = verdicts.get(schema);
-      if (!bySchema) verdicts.set(schema, (bySchema = new WeakMap()));
-      const remembered = bySchema.get(value);
-      if (remembered) return remembered;
-      const verdict = checkArguments(validate, schema, value);
-      bySchema.set(value, verdict);
-      void verdict.then((answer) => {
-        // A core that did not answer may answer the next time: that verdict is not kept.
-        if (answer.kind === 'unchecked') bySchema.delete(value);
-        else {
-          let settledBySchema = settled.get(schema);
-          if (!settledBySchema) settled.set(schema, (settledBySchema = new WeakMap()));
-          settledBySchema.set(value, answer);
-        }
-      });
-      return verdict;
-    };
-    const known = (schema: JsonObject, value: unknown) => (typeof value === 'object' && value !== null ? settled.get(schema)?.get(value) : undefined);
-    return Object.assign(check, { known });
-  }, [validate, verdicts, settled]);
+  return useMemo(() => createRememberedArgumentsCheck(validate), [validate]);
 }
 
 export interface TimedCheck {
