@@ -3,6 +3,7 @@ import type { Approval, ToolCallApproval } from '../../shared/approvals';
 import type { PausedMessage, ProxiedSession } from '../../shared/proxy';
 import { deskItemByKey, deskQueue, waitingCount } from '../../renderer/src/state/approvals/desk-queue';
 import { pendingToolCalls, useToolCallsStore } from '../../renderer/src/state/approvals/tool-calls-store';
+import { useApprovalsStore } from '../../renderer/src/state/approvals/approvals-store';
 
 function request(id: string, receivedAt: number, status: Approval['status'] = 'pending'): Approval {
   return { id, kind: 'sampling', serverId: 's1', serverName: 'Server one', request: { messages: [] }, status, receivedAt } as unknown as Approval;
@@ -67,5 +68,39 @@ describe('the tool-call store', () => {
     expect(byId.waiting?.status).toBe('pending');
     expect(byId.d0).toBeUndefined();
     expect(byId.d249).toBeDefined();
+  });
+});
+
+describe('the desk’s selection across kinds', () => {
+  beforeEach(() => {
+    useToolCallsStore.setState({ byId: {} });
+    useApprovalsStore.setState({ byId: {}, revision: 0, changedAt: {}, unanswered: {}, open: true, view: 'queue', selectedId: null, historySelectedId: null });
+  });
+
+  test('a new request does not take the pane from a tool call the person is looking at while it waits', () => {
+    useToolCallsStore.getState().apply(toolCall('t1', 1));
+    useApprovalsStore.getState().select('tool-call:t1');
+    useApprovalsStore.getState().apply(request('a1', 2));
+    expect(useApprovalsStore.getState().selectedId).toBe('tool-call:t1');
+    // Once that call is decided, the next new request does take it.
+    useToolCallsStore.getState().apply(toolCall('t1', 1, 'approved'));
+    useApprovalsStore.getState().apply(request('a2', 3));
+    expect(useApprovalsStore.getState().selectedId).toBe('a2');
+  });
+
+  test('a request answered while shown gives the pane to whatever has waited longest, a tool call included', () => {
+    useApprovalsStore.getState().apply(request('a1', 10));
+    useToolCallsStore.getState().apply(toolCall('t1', 5));
+    useApprovalsStore.getState().apply(request('a2', 20));
+    useApprovalsStore.getState().select('a1');
+    useApprovalsStore.getState().apply(request('a1', 10, 'approved'));
+    expect(useApprovalsStore.getState().selectedId).toBe('tool-call:t1');
+  });
+
+  test('a fresh list of requests keeps a shown tool call selected', () => {
+    useToolCallsStore.getState().apply(toolCall('t1', 1));
+    useApprovalsStore.getState().select('tool-call:t1');
+    useApprovalsStore.getState().applyListed([request('a1', 2)], 0);
+    expect(useApprovalsStore.getState().selectedId).toBe('tool-call:t1');
   });
 });

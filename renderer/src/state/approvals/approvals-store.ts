@@ -1,7 +1,15 @@
 import { create } from 'zustand';
-import { pendingQueue } from './approval-order';
 import type { Approval, AutoReplyRule, SamplingTemplate } from '../../../../shared/approvals.js';
 import { UNANSWERED_STATUSES } from './approval-order.js';
+import { deskItemByKey, deskQueue, isRequestKey, isWaiting } from './desk-queue';
+import { useToolCallsStore } from './tool-calls-store';
+import { useProxyStore } from '../proxy/proxy-store';
+
+/** The whole desk with these approvals: tool calls and paused messages are in their own stores. */
+function deskSources(approvals: Record<string, Approval>) {
+  const { paused, sessions } = useProxyStore.getState();
+  return { approvals, toolCalls: useToolCallsStore.getState().byId, paused, sessions };
+}
 
 export type ApprovalsView = 'queue' | 'history' | 'auto-reply';
 
@@ -69,15 +77,16 @@ export const useApprovalsStore = create<ApprovalsState>()((set, get) => ({
         byId[approval.id] = approval;
         changedAt[approval.id] = revision;
         if (endedUnanswered) unanswered = { ...unanswered, [approval.id]: true };
-        // Answered (or gone) while shown: the next request waiting takes its place.
+        // Answered (or gone) while shown: what has waited longest in the desk, of any kind, takes its place.
         if (previous?.status === 'pending' && approval.status !== 'pending' && selectedId === approval.id) {
-          selectedId = pendingQueue(Object.values(byId))[0]?.id ?? selectedId;
+          selectedId = deskQueue(deskSources(byId))[0]?.key ?? selectedId;
         }
         if (isNewPending) {
           newPending += 1;
-          // A new request takes the detail pane unless the person is looking at another pending one.
-          const selected = selectedId ? byId[selectedId] : undefined;
-          if (!selected || selected.status !== 'pending') selectedId = approval.id;
+          // A new request takes the detail pane unless the person is looking at something else that waits
+          // (a request, a chat's tool call being edited, a paused message).
+          const selected = selectedId ? deskItemByKey(selectedId, deskSources(byId)) : undefined;
+          if (!selected || !isWaiting(selected)) selectedId = approval.id;
         }
       }
       return {
@@ -107,7 +116,8 @@ export const useApprovalsStore = create<ApprovalsState>()((set, get) => ({
       return {
         byId,
         unanswered,
-        selectedId: state.selectedId && byId[state.selectedId] ? state.selectedId : null,
+        // A tool call or paused message shown in the desk is not this list's to drop.
+        selectedId: state.selectedId && (byId[state.selectedId] || !isRequestKey(state.selectedId)) ? state.selectedId : null,
         historySelectedId: state.historySelectedId && byId[state.historySelectedId] ? state.historySelectedId : null,
         ...(hasPending && !state.open ? { open: true, view: 'queue' as const } : {}),
       };

@@ -29,10 +29,19 @@ export function pausedItem(message: PausedMessage, sessions: Record<string, Prox
   return { kind: 'paused', key: PAUSED_PREFIX + message.id, receivedAt: message.pausedAt, serverId: message.serverId, serverName, message };
 }
 
+/** Whether a desk key names a server's request (its approval id), not a tool call or a paused message. */
+export function isRequestKey(key: string): boolean {
+  return !key.startsWith(TOOL_CALL_PREFIX) && !key.startsWith(PAUSED_PREFIX);
+}
+
+const requestWaits = (approval: Approval) => approval.status === 'pending';
+const toolCallWaits = (call: ToolCallApproval) => call.status === 'pending';
+const messageWaits = (message: PausedMessage) => message.status === 'paused';
+
 export function isWaiting(item: DeskItem): boolean {
-  if (item.kind === 'request') return item.approval.status === 'pending';
-  if (item.kind === 'tool-call') return item.call.status === 'pending';
-  return item.message.status === 'paused';
+  if (item.kind === 'request') return requestWaits(item.approval);
+  if (item.kind === 'tool-call') return toolCallWaits(item.call);
+  return messageWaits(item.message);
 }
 
 interface DeskSources {
@@ -48,7 +57,7 @@ export function deskQueue({ approvals, toolCalls, paused, sessions }: DeskSource
     ...pendingQueue(Object.values(approvals)).map(requestItem),
     ...pendingToolCalls(toolCalls).map(toolCallItem),
     ...Object.values(paused)
-      .filter((message) => message.status === 'paused')
+      .filter(messageWaits)
       .map((message) => pausedItem(message, sessions)),
   ];
   return items.sort((a, b) => a.receivedAt - b.receivedAt || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -70,9 +79,6 @@ export function deskItemByKey(key: string, sources: DeskSources): DeskItem | und
 
 /** How many things of every kind wait for a person: the Approvals button's count. */
 export function waitingCount({ approvals, toolCalls, paused }: Omit<DeskSources, 'sessions'>): number {
-  let count = 0;
-  for (const approval of Object.values(approvals)) if (approval.status === 'pending') count += 1;
-  for (const call of Object.values(toolCalls)) if (call.status === 'pending') count += 1;
-  for (const message of Object.values(paused)) if (message.status === 'paused') count += 1;
-  return count;
+  const count = <T>(items: Record<string, T>, waits: (item: T) => boolean) => Object.values(items).filter(waits).length;
+  return count(approvals, requestWaits) + count(toolCalls, toolCallWaits) + count(paused, messageWaits);
 }
