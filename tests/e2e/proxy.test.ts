@@ -194,6 +194,11 @@ describe('proxied sessions and intercept in the window', () => {
     // The countdown starts from the rule's 3 s, not the default minute.
     expect(await status.textContent()).toMatch(/^Forwarded as it is in [0-3]\.\d\d s$/);
     await harness.screenshot('proxy-intercept-timeout');
+    // At 1366×768 the narrow drawer still gives a rule's filter room: the field a line of its own,
+    // each rule's filter on one line (it broke as "method:tools/c | all").
+    expect((await filter.boundingBox())!.width).toBeGreaterThan(300);
+    const ruleFilters = rules.locator('code');
+    for (const ruleFilter of await ruleFilters.all()) expect((await ruleFilter.boundingBox())!.height).toBeLessThan(24);
     expect(textOf(await result)).toBe('Echo: left waiting');
     await desk().getByRole('status').filter({ hasText: 'Forwarded when its time ran out' }).waitFor(ARRIVES);
     await trafficRows().filter({ hasText: 'no decision came within 3 s' }).first().waitFor(ARRIVES);
