@@ -40,6 +40,7 @@ async function warmUp(runners, calls, minCalls) {
 /**
  * Opens the runners (`openers`: label → async opener), warms them up, times `rounds` rounds each,
  * closes them, prints the table and the ratio of `compared` over `baseline` against `goal` (and `moreRatios`).
+ * Returns the problems met and each runner's median total ms (label → ms).
  */
 export async function comparePairedRounds({ name, description, openers, baseline, compared, goal, calls, rounds, warmup, notes = [], moreRatios = [] }) {
   const runners = [];
@@ -105,5 +106,5 @@ export async function comparePairedRounds({ name, description, openers, baseline
     if (medians.has(over) && medians.has(under)) console.log(`ratio ${over} / ${under}: ${(medians.get(over) / medians.get(under)).toFixed(3)}`);
   }
   for (const problem of problems) console.log(`problem: ${problem}`);
-  return { problems };
+  return { problems, medians };
 }
