@@ -17,6 +17,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { EVERYTHING_STDIO } from './lib/everything-server.js';
 import { startAppProcess, throughProxy } from './lib/loupe-proxy.js';
 import { throughCatPipes, throughRawFdProxy } from './lib/native-pipes.js';
+import { childPids, commandName, processCpuMs } from './lib/process-cpu.js';
 import { comparePairedRounds } from './lib/paired-rounds.js';
 
 export const name = 'proxy-calls';
@@ -33,13 +34,21 @@ const CAT_PIPES = 'cat | server | cat (no Node)';
 const RAW_FD_PROXY = 'C raw-fd proxy (no Node)';
 const BARE_PIPE_SCRIPT = fileURLToPath(new URL('./lib/bare-pipe-proxy.js', import.meta.url));
 
-async function openClient(label, launch, cleanup = async () => {}) {
+/** What stands between client and server, as process ids, given the process the client started. */
+const NOTHING_BETWEEN = () => [];
+const THE_PROXY = (pid) => [pid];
+const THE_PROXY_AND_APP = (app) => (pid) => [pid, app.pid, ...childPids(app.pid)];
+const THE_CATS = (pid) => [pid, ...childPids(pid).filter((child) => commandName(child) === 'cat')];
+
+async function openClient(label, launch, between, cleanup = async () => {}) {
   const transport = new StdioClientTransport({ ...launch, stderr: 'pipe' });
   transport.stderr?.resume();
   const client = new Client({ name: 'loupe-bench', version: '1.0.0' });
   await client.connect(transport);
+  const started = transport.pid;
   return {
     label,
+    ...(processCpuMs ? { middleCpuMs: () => processCpuMs(() => between(started)) } : {}),
     async call() {
       try {
         return (await client.callTool(ECHO)).isError !== true;
@@ -63,7 +72,7 @@ function nativeFloors() {
     [RAW_FD_PROXY, throughRawFdProxy(EVERYTHING_STDIO)],
   ]) {
     if (found.missing) notes.push(` ${label}: not run, ${found.missing}`);
-    else floors.push([label, () => openClient(label, found.launch, found.cleanup)]);
+    else floors.push([label, () => openClient(label, found.launch, label === CAT_PIPES ? THE_CATS : THE_PROXY, found.cleanup)]);
   }
   return { floors, notes };
 }
@@ -75,22 +84,22 @@ export async function run({ calls, rounds, warmup }) {
     name,
     description,
     openers: [
-      [DIRECT, () => openClient(DIRECT, EVERYTHING_STDIO)],
+      [DIRECT, () => openClient(DIRECT, EVERYTHING_STDIO, NOTHING_BETWEEN)],
       [
         WITH_APP,
         async () => {
           const app = await startAppProcess();
-          return openClient(WITH_APP, throughProxy(EVERYTHING_STDIO, app.dataDir), () => app.dispose());
+          return openClient(WITH_APP, throughProxy(EVERYTHING_STDIO, app.dataDir), THE_PROXY_AND_APP(app), () => app.dispose());
         },
       ],
       [
         WITHOUT_APP,
         async () => {
           const dataDir = await mkdtemp(join(tmpdir(), 'loupe-bench-proxy-'));
-          return openClient(WITHOUT_APP, throughProxy(EVERYTHING_STDIO, dataDir), () => rm(dataDir, { recursive: true, force: true }));
+          return openClient(WITHOUT_APP, throughProxy(EVERYTHING_STDIO, dataDir), THE_PROXY, () => rm(dataDir, { recursive: true, force: true }));
         },
       ],
-      [BARE_PIPE, () => openClient(BARE_PIPE, { command: process.execPath, args: [BARE_PIPE_SCRIPT, EVERYTHING_STDIO.command, ...EVERYTHING_STDIO.args] })],
+      [BARE_PIPE, () => openClient(BARE_PIPE, { command: process.execPath, args: [BARE_PIPE_SCRIPT, EVERYTHING_STDIO.command, ...EVERYTHING_STDIO.args] }, THE_PROXY)],
       ...native.floors,
     ],
     baseline: DIRECT,
@@ -108,6 +117,9 @@ export async function run({ calls, rounds, warmup }) {
     notes: [
       ' the app runs as browser mode does (its host and its core, each a process of its own, no window attached);',
       " bench cpu ms: CPU used by this process (the client), not the proxy's, the app's or the server's",
+      ...(processCpuMs
+        ? [" middle cpu ms: CPU used by what stands between client and server (the proxy, all its threads; the app's host and core; the cats), per round, from /proc"]
+        : []),
       ...native.notes,
     ],
   });
