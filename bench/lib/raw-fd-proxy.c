@@ -48,7 +48,6 @@ int main(int argc, char **argv) {
   close(in[0]); close(out[1]); close(err[1]);
   struct pollfd fds[3] = {{0, POLLIN, 0}, {out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
   const int to[3] = {in[1], 1, 2};
-  int open_count = 3;
   while (fds[1].fd >= 0 || fds[2].fd >= 0) {
     if (poll(fds, 3, -1) < 0) {
       if (errno == EINTR) continue;
@@ -60,11 +59,9 @@ int main(int argc, char **argv) {
         if (i == 0) close(in[1]); /* the client closed its end: so does the server's stdin */
         else close(fds[i].fd);
         fds[i].fd = -1;
-        open_count--;
       }
     }
   }
-  (void)open_count;
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
