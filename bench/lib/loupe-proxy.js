@@ -43,6 +43,8 @@ export async function startAppProcess() {
   }
   return {
     dataDir,
+    /** The host's process id (the core is its child). */
+    pid: host.pid,
     async dispose() {
       const closed = new Promise((resolve) => host.once('close', resolve));
       host.kill('SIGTERM');

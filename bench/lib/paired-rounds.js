@@ -11,9 +11,17 @@ export const SETTLE = { window: 4, spread: 0.15, drift: 0.1, maxRounds: 40 };
 /** A pause after each round, counted in its CPU time but not its wall time (see timeSequentialCalls). */
 export const IDLE_AFTER_ROUND_MS = 100;
 
-/** One round per runner, in the given order, kept in each runner's `phase` list ('warmup' or 'rounds'). */
+/**
+ * One round per runner, in the given order, kept in each runner's `phase` list ('warmup' or 'rounds').
+ * A runner with `middleCpuMs()` (CPU ms its other processes have used so far) gets their share of the round too.
+ */
 async function oneRoundEach(order, calls, phase) {
-  for (const runner of order) runner[phase].push(await timeSequentialCalls(runner.call, calls, { idleAfterMs: IDLE_AFTER_ROUND_MS }));
+  for (const runner of order) {
+    const cpuBefore = runner.middleCpuMs?.();
+    const measured = await timeSequentialCalls(runner.call, calls, { idleAfterMs: IDLE_AFTER_ROUND_MS });
+    if (cpuBefore !== undefined) measured.middleCpuMs = runner.middleCpuMs() - cpuBefore;
+    runner[phase].push(measured);
+  }
 }
 
 /** Alternates who goes first, so neither always runs on a warmer machine. */
@@ -40,6 +48,7 @@ async function warmUp(runners, calls, minCalls) {
 /**
  * Opens the runners (`openers`: label → async opener), warms them up, times `rounds` rounds each,
  * closes them, prints the table and the ratio of `compared` over `baseline` against `goal` (and `moreRatios`).
+ * Returns the problems met and each runner's median total ms (label → ms).
  */
 export async function comparePairedRounds({ name, description, openers, baseline, compared, goal, calls, rounds, warmup, notes = [], moreRatios = [] }) {
   const runners = [];
@@ -70,7 +79,8 @@ export async function comparePairedRounds({ name, description, openers, baseline
   console.log(`timed: median of ${rounds} alternating rounds; ${IDLE_AFTER_ROUND_MS} ms idle after every round, for both runners`);
   for (const note of notes) console.log(note);
   console.log('');
-  const rows = [['runner', 'calls', 'total ms', 'ms/call', 'failures', 'warm-up rounds (ms)', 'timed rounds (ms)', 'bench cpu ms']];
+  const middleCpu = runners.some((runner) => runner.middleCpuMs);
+  const rows = [['runner', 'calls', 'total ms', 'ms/call', 'failures', 'warm-up rounds (ms)', 'timed rounds (ms)', 'bench cpu ms', ...(middleCpu ? ['middle cpu ms'] : [])]];
   const medians = new Map();
   for (const runner of runners) {
     const totalMs = median(runner.rounds.map((measured) => measured.totalMs));
@@ -85,6 +95,7 @@ export async function comparePairedRounds({ name, description, openers, baseline
       runner.warmup.map((measured) => measured.totalMs.toFixed(0)).join(' '),
       runner.rounds.map((measured) => measured.totalMs.toFixed(0)).join(' / '),
       median(runner.rounds.map((measured) => measured.cpuMs)).toFixed(0),
+      ...(middleCpu ? [runner.middleCpuMs ? median(runner.rounds.map((measured) => measured.middleCpuMs)).toFixed(0) : '–'] : []),
     ]);
     if (failures > 0) problems.push(`${runner.label}: ${failures} of ${calls * (rounds + warm.rounds)} calls failed`);
   }
@@ -105,5 +116,5 @@ export async function comparePairedRounds({ name, description, openers, baseline
     if (medians.has(over) && medians.has(under)) console.log(`ratio ${over} / ${under}: ${(medians.get(over) / medians.get(under)).toFixed(3)}`);
   }
   for (const problem of problems) console.log(`problem: ${problem}`);
-  return { problems };
+  return { problems, medians };
 }
