@@ -221,15 +221,17 @@ export async function loadCollection(dir: string, previous?: LoadedCollection): 
   const paths = await listRequestFiles(dir, problems);
   // The paths come from the folder's own listing (no "..", no absolute path): joined, not checked again.
   const stats = await statAll(paths.map((relative) => path.join(dir, relative)));
-  // An unchanged file is the same object as before; the others are read and parsed side by side.
-  const requests = await Promise.all(
-    paths.map((relative, index) => {
-      const previousRead = before.get(relative);
-      const stated = stats[index]!;
-      if (previousRead?.stamp !== undefined && !('error' in stated) && stampOf(stated) === previousRead.stamp) return Promise.resolve(previousRead);
-      return readRequestFile(dir, relative, previousRead, stated);
-    }),
-  );
+  // An unchanged file is the same object as before (no promise for it: a run reads the folder again
+  // and most files are unchanged); the others are read and parsed side by side.
+  const requests = new Array<LoadedRequest>(paths.length);
+  const reads: Array<Promise<void>> = [];
+  for (const [index, relative] of paths.entries()) {
+    const previousRead = before.get(relative);
+    const stated = stats[index]!;
+    if (previousRead?.stamp !== undefined && !('error' in stated) && stampOf(stated) === previousRead.stamp) requests[index] = previousRead;
+    else reads.push(readRequestFile(dir, relative, previousRead, stated).then((read) => void (requests[index] = read)));
+  }
+  await Promise.all(reads);
   for (const loaded of requests) if (loaded.problem) problems.push(loaded.problem);
   return {
     dir,

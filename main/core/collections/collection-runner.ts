@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   COLLECTION_LIMITS,
   SNAPSHOTS_FOLDER,
+  type Check,
   type CheckResult,
   type CollectionFile,
   type RequestRun,
@@ -170,27 +171,33 @@ export class CollectionRunner {
     return tools?.status === 'loaded' && tools.fetchedAt !== undefined && (tools.changedAt === undefined || tools.changedAt < tools.fetchedAt);
   }
 
-  private async send(request: SavedRequest, serverId: string): Promise<RpcOutcome> {
+  /** Loads the connection's tools list once per run, unless it is loaded and current. */
+  private async loadTools(serverId: string): Promise<void> {
+    this.toolsLoaded.add(serverId);
+    if (!(await this.toolsListed(serverId))) await this.deps.handlers['tools.list']({ serverId }).catch(() => undefined);
+  }
+
+  private send(request: SavedRequest, serverId: string): Promise<RpcOutcome> {
     const { handlers } = this.deps;
-    const timeouts = request.timeoutMs ? { timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: request.timeoutMs, maxTotalTimeoutMs: Math.max(request.timeoutMs, DEFAULT_CALL_TIMEOUTS.maxTotalTimeoutMs) } } : {};
     if ('tool' in request) {
       // The tools list tells the core how a tool runs (as a task or not) and its output schema.
-      if (!this.toolsLoaded.has(serverId)) {
-        this.toolsLoaded.add(serverId);
-        if (!(await this.toolsListed(serverId))) await handlers['tools.list']({ serverId }).catch(() => undefined);
-      }
+      if (!this.toolsLoaded.has(serverId)) return this.loadTools(serverId).then(() => this.send(request, serverId));
+      const timeouts = request.timeoutMs ? { timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: request.timeoutMs, maxTotalTimeoutMs: Math.max(request.timeoutMs, DEFAULT_CALL_TIMEOUTS.maxTotalTimeoutMs) } } : {};
       return handlers['tools.call']({ serverId, name: request.tool, arguments: request.arguments ?? {}, callId: randomUUID(), ...timeouts });
     }
     if ('resource' in request) return handlers['resources.read']({ serverId, uri: request.resource });
     return handlers['prompts.get']({ serverId, name: request.prompt, arguments: request.arguments ?? {} });
   }
 
+  /** A request that did not get as far as its checks: an error run, with why. */
+  private failed(loaded: LoadedRequest, startedAt: number, server: string, error: string): Ran {
+    return { run: { path: loaded.path, name: requestName(loaded), startedAt, trafficSeqs: [], resultKept: false, server, status: 'error', error, durationMs: Date.now() - startedAt, checks: [] } };
+  }
+
   /** Runs one request; its run, and the response's text to keep. */
-  private async runOne(loaded: LoadedRequest, scope: VariableScope): Promise<{ run: RequestRun; response?: string }> {
+  private async runOne(loaded: LoadedRequest, scope: VariableScope): Promise<Ran> {
     const startedAt = Date.now();
-    const base = { path: loaded.path, name: requestName(loaded), startedAt, trafficSeqs: [] as number[], resultKept: false };
-    const failed = (server: string, error: string) => ({ run: { ...base, server, status: 'error' as const, error, durationMs: Date.now() - startedAt, checks: [] } });
-    if (!loaded.request) return failed('', loaded.problem?.message ?? `${loaded.path} could not be read.`);
+    if (!loaded.request) return this.failed(loaded, startedAt, '', loaded.problem?.message ?? `${loaded.path} could not be read.`);
     let key: string;
     let serverId: string;
     let request: SavedRequest;
@@ -199,7 +206,7 @@ export class CollectionRunner {
       request = this.templated.has(loaded.request) ? filled(loaded.request, scope) : loaded.request;
       serverId = this.knownServer(key) ?? (await this.serverFor(key, scope));
     } catch (error) {
-      return failed(loaded.request.server ?? '', `${loaded.path}: ${reason(error)}`);
+      return this.failed(loaded, startedAt, loaded.request.server ?? '', `${loaded.path}: ${reason(error)}`);
     }
 
     // A server that is down fails the call at once (not connected); its state then says why.
@@ -207,29 +214,34 @@ export class CollectionRunner {
     try {
       outcome = await this.send(request, serverId);
     } catch (error) {
-      return failed(key, downReason(await this.state(serverId)) ?? reason(error));
+      return this.failed(loaded, startedAt, key, downReason(await this.state(serverId)) ?? reason(error));
     }
     if (outcome.failure?.kind === 'disconnected' || outcome.failure?.kind === 'not-connected') {
-      return failed(key, downReason(await this.state(serverId)) ?? outcome.failure.message);
+      return this.failed(loaded, startedAt, key, downReason(await this.state(serverId)) ?? outcome.failure.message);
     }
     const response = this.deps.responseOf(outcome.requestSeq);
-    const trafficSeqs = [outcome.requestSeq, response?.seq].filter((seq): seq is number => seq !== undefined);
+    const trafficSeqs = outcome.requestSeq === undefined ? [] : [outcome.requestSeq];
+    if (response) trafficSeqs.push(response.seq);
+    const text = response?.text ?? (outcome.result !== undefined ? JSON.stringify({ result: outcome.result }) : undefined);
     // A request without checks passes when it succeeds.
-    const asked = request.checks?.length ? request.checks : [{ name: 'outcome is success (the request has no checks)', outcome: 'success' as const }];
-    const checks = await evaluateChecks(asked, outcome, response?.text, this.deps.validator, (check, index) => this.snapshotCheck(check, index, loaded.path, outcome, response?.text));
+    const asked = request.checks?.length ? request.checks : NO_CHECKS;
+    const evaluated = evaluateChecks(asked, outcome, response?.text, this.deps.validator, (check) => this.snapshotCheck(check, loaded.path, outcome, response?.text));
+    const checks = Array.isArray(evaluated) ? evaluated : await evaluated;
     const run: RequestRun = {
-      ...base,
+      path: loaded.path,
+      name: requestName(loaded),
+      startedAt,
+      trafficSeqs,
+      resultKept: false,
       server: key,
       status: checks.every((check) => check.passed) ? 'passed' : 'failed',
       durationMs: outcome.durationMs,
       checks,
-      trafficSeqs,
     };
-    const text = response?.text ?? (outcome.result !== undefined ? JSON.stringify({ result: outcome.result }) : undefined);
-    return { run, ...(text !== undefined ? { response: text } : {}) };
+    return text !== undefined ? { run, response: text } : { run };
   }
 
-  private async snapshotCheck(check: SnapshotCheck, _index: number, requestPath: string, outcome: RpcOutcome, response: string | undefined): Promise<Omit<CheckResult, 'index' | 'label'>> {
+  private async snapshotCheck(check: SnapshotCheck, requestPath: string, outcome: RpcOutcome, response: string | undefined): Promise<Omit<CheckResult, 'index' | 'label'>> {
     const file = baselineFile(this.loaded.dir, requestPath);
     const current = response !== undefined ? { json: response, pointer: '/result' } : { value: outcome.result };
     const exists = await access(file).then(
@@ -255,6 +267,15 @@ export class CollectionRunner {
     }
   }
 }
+
+/** What a run of one request gives: its run, and the response's text to keep. */
+interface Ran {
+  run: RequestRun;
+  response?: string;
+}
+
+/** The check of a request that has none: one object, so its label is made once. */
+const NO_CHECKS: readonly Check[] = [{ name: 'outcome is success (the request has no checks)', outcome: 'success' }];
 
 /** Each request's strings that hold a `{{reference}}`, found once: a request is the same object from run to run until its file changes. */
 const references = new WeakMap<SavedRequest, string[]>();
