@@ -112,12 +112,27 @@ export class CollectionRunner {
     const scope = await variableScope(loaded.collection, params.environment, this.deps.env, this.deps.secrets, [...referring, ...Object.values(loaded.collection.servers).flatMap(serverStrings)]);
     const requests: RequestRun[] = [];
     const recorder = this.deps.runs.begin(loaded.dir, runId);
-    for (const loadedRequest of selected) {
-      const { run, response } = await this.runOne(loadedRequest, scope);
+    const keep = ({ run, response }: Ran) => {
       const kept = recorder.add(run, response);
       requests.push(kept);
       this.deps.progress(kept, requests.length, selected.length, runId);
+    };
+    // Each request goes out once the one before it is answered; the one before is checked and
+    // kept while the server works on the next (its run is kept before the next's, as listed).
+    let answered: Answered | Ran | undefined;
+    for (const loadedRequest of selected) {
+      const next = this.call(loadedRequest, scope);
+      if (answered) {
+        try {
+          keep('outcome' in answered ? await this.check(answered) : answered);
+        } catch (error) {
+          await next.catch(() => undefined);
+          throw error;
+        }
+      }
+      answered = await next;
     }
+    if (answered) keep('outcome' in answered ? await this.check(answered) : answered);
     const checks = requests.flatMap((request) => request.checks);
     const report: RunReport = {
       runId,
@@ -194,8 +209,8 @@ export class CollectionRunner {
     return { run: { path: loaded.path, name: requestName(loaded), startedAt, trafficSeqs: [], resultKept: false, server, status: 'error', error, durationMs: Date.now() - startedAt, checks: [] } };
   }
 
-  /** Runs one request; its run, and the response's text to keep. */
-  private async runOne(loaded: LoadedRequest, scope: VariableScope): Promise<Ran> {
+  /** Sends one request and waits for its answer; a request that got no answer is a failed run already. */
+  private async call(loaded: LoadedRequest, scope: VariableScope): Promise<Answered | Ran> {
     const startedAt = Date.now();
     if (!loaded.request) return this.failed(loaded, startedAt, '', loaded.problem?.message ?? `${loaded.path} could not be read.`);
     let key: string;
@@ -219,26 +234,33 @@ export class CollectionRunner {
     if (outcome.failure?.kind === 'disconnected' || outcome.failure?.kind === 'not-connected') {
       return this.failed(loaded, startedAt, key, downReason(await this.state(serverId)) ?? outcome.failure.message);
     }
+    return { loaded, request, key, startedAt, outcome };
+  }
+
+  /** An answered request's checks; its run, and the response's text to keep. At once unless a check needs the worker or a snapshot. */
+  private check({ loaded, request, key, startedAt, outcome }: Answered): Ran | Promise<Ran> {
     const response = this.deps.responseOf(outcome.requestSeq);
     const trafficSeqs = outcome.requestSeq === undefined ? [] : [outcome.requestSeq];
     if (response) trafficSeqs.push(response.seq);
     const text = response?.text ?? (outcome.result !== undefined ? JSON.stringify({ result: outcome.result }) : undefined);
+    const ran = (checks: CheckResult[]): Ran => {
+      const run: RequestRun = {
+        path: loaded.path,
+        name: requestName(loaded),
+        startedAt,
+        trafficSeqs,
+        resultKept: false,
+        server: key,
+        status: checks.every((check) => check.passed) ? 'passed' : 'failed',
+        durationMs: outcome.durationMs,
+        checks,
+      };
+      return text !== undefined ? { run, response: text } : { run };
+    };
     // A request without checks passes when it succeeds.
     const asked = request.checks?.length ? request.checks : NO_CHECKS;
-    const evaluated = evaluateChecks(asked, outcome, response?.text, this.deps.validator, (check) => this.snapshotCheck(check, loaded.path, outcome, response?.text));
-    const checks = Array.isArray(evaluated) ? evaluated : await evaluated;
-    const run: RequestRun = {
-      path: loaded.path,
-      name: requestName(loaded),
-      startedAt,
-      trafficSeqs,
-      resultKept: false,
-      server: key,
-      status: checks.every((check) => check.passed) ? 'passed' : 'failed',
-      durationMs: outcome.durationMs,
-      checks,
-    };
-    return text !== undefined ? { run, response: text } : { run };
+    const checks = evaluateChecks(asked, outcome, response?.text, this.deps.validator, (check) => this.snapshotCheck(check, loaded.path, outcome, response?.text));
+    return Array.isArray(checks) ? ran(checks) : checks.then(ran);
   }
 
   private async snapshotCheck(check: SnapshotCheck, requestPath: string, outcome: RpcOutcome, response: string | undefined): Promise<Omit<CheckResult, 'index' | 'label'>> {
@@ -272,6 +294,15 @@ export class CollectionRunner {
 interface Ran {
   run: RequestRun;
   response?: string;
+}
+
+/** A request the server answered, before its checks. */
+interface Answered {
+  loaded: LoadedRequest;
+  request: SavedRequest;
+  key: string;
+  startedAt: number;
+  outcome: RpcOutcome;
 }
 
 /** The check of a request that has none: one object, so its label is made once. */
