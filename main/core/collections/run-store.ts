@@ -10,8 +10,7 @@
  *
  * A run's results are written as it goes, in pieces of a few MB, and its records once at its end:
  * a 1,000-request run writes a handful of files, not thousands. A results file no kept run names
- * is deleted. Each request run is turned into JSON once in its life (at its run's end) and that
- * text is reused: in the report, and in requests.json while it is the last run and then the previous.
+ * is deleted.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
@@ -39,35 +38,6 @@ async function readJson<T>(file: string): Promise<T | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** The JSON of each kept run, made once (a run is written while it is its request's last and again while it is the previous). */
-const keptJson = new WeakMap<KeptRun, string>();
-
-function jsonOf(run: KeptRun): string {
-  let json = keptJson.get(run);
-  if (json === undefined) keptJson.set(run, (json = JSON.stringify(run)));
-  return json;
-}
-
-/** `JSON.stringify(requests)`, from each run's JSON made once. */
-export function requestsFileText(requests: RequestsFile): string {
-  const parts: string[] = [];
-  for (const [requestPath, entry] of Object.entries(requests)) {
-    const fields: string[] = [];
-    if (entry.last !== undefined) fields.push(`"last":${jsonOf(entry.last)}`);
-    if (entry.previous !== undefined) fields.push(`"previous":${jsonOf(entry.previous)}`);
-    parts.push(`${JSON.stringify(requestPath)}:{${fields.join(',')}}`);
-  }
-  return `{${parts.join(',')}}`;
-}
-
-/** `JSON.stringify(report)`, with its requests' JSON as given (one text per request, in order). */
-export function reportText(report: RunReport, requestJsons: readonly string[]): string {
-  const head = JSON.stringify({ ...report, requests: [] });
-  // The first `"requests":[]` is the key: inside a string value its quotes would be escaped.
-  const at = head.indexOf('"requests":[]');
-  return `${head.slice(0, at)}"requests":[${requestJsons.join(',')}]${head.slice(at + '"requests":[]'.length)}`;
 }
 
 function publicRun(run: KeptRun): RequestRun {
@@ -129,27 +99,7 @@ export class RunRecorder {
   finish(report: RunReport): void {
     this.flush();
     const results = this.writing.catch(() => undefined).finally(async () => (await this.handle)?.close());
-    this.store.record(this.folder, () => this.records(report), results);
-  }
-
-  /** The kept runs (each with where its result is) and the report's text: each run made into JSON once for both. */
-  private records(report: RunReport): { runs: KeptRun[]; report: string } {
-    const publicJsons: string[] = [];
-    const runs = this.kept.map(({ run, result }): KeptRun => {
-      const json = JSON.stringify(run);
-      publicJsons.push(json);
-      if (!result) {
-        keptJson.set(run, json);
-        return run;
-      }
-      // `{ ...run, result }`: the run's JSON with the result's place added last.
-      const kept = { ...run, result };
-      keptJson.set(kept, `${json.slice(0, -1)},"result":${JSON.stringify(result)}}`);
-      return kept;
-    });
-    // The report's requests are the runs kept here, in order.
-    const requestJsons = report.requests.map((run, index) => (run === this.kept[index]?.run ? publicJsons[index]! : JSON.stringify(run)));
-    return { runs, report: reportText(report, requestJsons) };
+    this.store.record(this.folder, this.kept.map(({ run, result }): KeptRun => (result ? { ...run, result } : run)), report, results);
   }
 }
 
@@ -170,20 +120,19 @@ export class RunStore {
   }
 
   /** Each run becomes its request's last (the last becomes the previous); the report likewise; unnamed results go. */
-  record(folder: string, records: () => { runs: readonly KeptRun[]; report: string }, results: Promise<unknown>): void {
+  record(folder: string, runs: readonly KeptRun[], report: RunReport, results: Promise<unknown>): void {
     const previous = this.recording.get(folder) ?? Promise.resolve();
     const next = previous.then(async () => {
       await results;
       await mkdir(folder, { recursive: true });
       const requests = await this.requestsOf(folder);
-      const { runs, report } = records();
       for (const run of runs) {
         const before = requests[run.path]?.last;
         requests[run.path] = { last: run, ...(before ? { previous: before } : {}) };
       }
-      await writeFileAtomic(path.join(folder, 'requests.json'), requestsFileText(requests), { durable: false });
+      await writeFileAtomic(path.join(folder, 'requests.json'), JSON.stringify(requests), { durable: false });
       await rename(path.join(folder, 'last-run.json'), path.join(folder, 'previous-run.json')).catch(() => undefined);
-      await writeFileAtomic(path.join(folder, 'last-run.json'), report, { durable: false });
+      await writeFileAtomic(path.join(folder, 'last-run.json'), JSON.stringify(report), { durable: false });
       await this.removeUnnamedResults(folder, requests);
     });
     this.recording.set(
