@@ -124,7 +124,8 @@ export class CollectionRunner {
       const next = this.call(loadedRequest, scope);
       if (answered) {
         try {
-          keep('outcome' in answered ? await this.check(answered) : answered);
+          const ran = 'outcome' in answered ? this.check(answered) : answered;
+          keep(ran instanceof Promise ? await ran : ran);
         } catch (error) {
           await next.catch(() => undefined);
           throw error;
