@@ -124,7 +124,7 @@ export class CollectionRunner {
       const next = this.call(loadedRequest, scope);
       if (answered) {
         try {
-          const ran = 'outcome' in answered ? this.check(answered) : answered;
+          const ran = this.checked(answered);
           keep(ran instanceof Promise ? await ran : ran);
         } catch (error) {
           await next.catch(() => undefined);
@@ -133,7 +133,7 @@ export class CollectionRunner {
       }
       answered = await next;
     }
-    if (answered) keep('outcome' in answered ? await this.check(answered) : answered);
+    if (answered) keep(await this.checked(answered));
     const checks = requests.flatMap((request) => request.checks);
     const report: RunReport = {
       runId,
@@ -236,6 +236,11 @@ export class CollectionRunner {
       return this.failed(loaded, startedAt, key, downReason(await this.state(serverId)) ?? outcome.failure.message);
     }
     return { loaded, request, key, startedAt, outcome };
+  }
+
+  /** A request's run: an answered one checked (at once unless a check needs the worker or a snapshot), a failed one as it is. */
+  private checked(done: Answered | Ran): Ran | Promise<Ran> {
+    return 'outcome' in done ? this.check(done) : done;
   }
 
   /** An answered request's checks; its run, and the response's text to keep. At once unless a check needs the worker or a snapshot. */
