@@ -15,6 +15,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { connectBareClient, EVERYTHING_STDIO } from './lib/everything-server.js';
 import { FIXTURE_SERVER_PATH } from './lib/loupe-browser.js';
 import { startLoupeCore } from './lib/loupe-core.js';
+import { IDLE_AFTER_ROUND_MS } from './lib/paired-rounds.js';
 import { median } from './lib/stats.js';
 import { printTable } from './lib/table.js';
 
@@ -101,6 +102,10 @@ async function benchRun({ count, rounds, warmup }, problems) {
       for (const runner of order) {
         const cpuBefore = process.cpuUsage();
         const measured = await runner.round();
+        // As in the other paired benches: what a runner left for later (the run's records, the
+        // traffic journal's writes) is done, and counted as its own CPU, before the next runner's
+        // round starts; the wall time stays the round's alone.
+        await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_ROUND_MS));
         const cpu = process.cpuUsage(cpuBefore);
         if (measured.failures > 0) problems.push(`${runner.label}: ${measured.failures} of ${count} requests failed`);
         if (round >= warmup) {
@@ -115,7 +120,7 @@ async function benchRun({ count, rounds, warmup }, problems) {
   }
   console.log(`\n${name} (1): ${count} echo requests, each with two checks, over stdio to server-everything`);
   console.log(`timed: median of ${rounds} alternating rounds after ${warmup} warm-up rounds each; one connection per runner for all rounds`);
-  console.log('cpu ms: CPU used by this process (the client, or the core; not the server) in a round: steadier than wall time on a busy machine');
+  console.log(`cpu ms: CPU used by this process (the client, or the core; not the server) in a round and the ${IDLE_AFTER_ROUND_MS} ms idle after it: steadier than wall time on a busy machine`);
   const rows = [['runner', 'requests', 'median ms', 'ms/request', 'rounds (ms)', 'median cpu ms']];
   for (const runner of runners) {
     rows.push([runner.label, count, median(runner.times).toFixed(1), (median(runner.times) / count).toFixed(3), runner.times.map((ms) => ms.toFixed(0)).join(' / '), median(runner.cpu).toFixed(0)]);

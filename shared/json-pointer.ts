@@ -55,8 +55,13 @@ export function refFragmentPointer(ref: string): string | null {
 
 /** Follows a pointer into a JSON value; `undefined` when a step is missing. */
 export function valueAtPointer(document: unknown, pointer: string): unknown {
+  return valueAtSegments(document, parsePointer(pointer));
+}
+
+/** Follows a parsed pointer (`parsePointer`) into a JSON value; `undefined` when a step is missing. */
+export function valueAtSegments(document: unknown, segments: readonly string[]): unknown {
   let current: unknown = document;
-  for (const segment of parsePointer(pointer)) {
+  for (const segment of segments) {
     if (Array.isArray(current)) {
       if (!/^(0|[1-9]\d*)$/.test(segment)) return undefined;
       current = current[Number(segment)];

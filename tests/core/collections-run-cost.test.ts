@@ -73,6 +73,30 @@ describe('what a collection run does besides its calls', () => {
     expect(events.at(-1)).toMatchObject({ collectionId: view.id, done: 3, total: 3 });
   }, 30_000);
 
+  it('keeps each request\'s run in the order listed, with its own verdicts, when some checks finish later than the next call', async () => {
+    // The run checks a request while the server works on the next: a snapshot check (a file) and a
+    // regex (the worker) answer after that; runs, verdicts and progress still follow the listing.
+    mkdirSync(join(dir, 'order'));
+    writeFileSync(join(dir, 'order', '1-snapshot.yaml'), 'tool: echo\narguments:\n  message: one\nchecks:\n  - snapshot: {}\n');
+    writeFileSync(join(dir, 'order', '2-pointer.yaml'), echo('two'));
+    writeFileSync(join(dir, 'order', '3-regex.yaml'), 'tool: echo\narguments:\n  message: three\nchecks:\n  - path: /content/0/text\n    matches: "^Echo: thr+ee$"\n  - path: /content/0/text\n    matches: "^nope"\n');
+    writeFileSync(join(dir, 'order', '4-pointer.yaml'), echo('four'));
+    const report = await test.core.handlers['collections.run']({ collectionId: view.id, path: 'order' });
+    expect(report.requests.map((request) => [request.path, request.status, request.checks.map((check) => check.passed)])).toEqual([
+      ['order/1-snapshot.yaml', 'failed', [false]],
+      ['order/2-pointer.yaml', 'passed', [true]],
+      ['order/3-regex.yaml', 'failed', [true, false]],
+      ['order/4-pointer.yaml', 'passed', [true]],
+    ]);
+    expect(report.requests[0]!.checks[0]!.message).toMatch(/no baseline yet/);
+    const sent = (await test.traffic(serverId)).filter((entry) => entry.method === 'tools/call' && entry.direction === 'out').slice(-4);
+    expect(sent.map((entry) => (entry.message as { params: { arguments: { message: string } } }).params.arguments.message)).toEqual(['one', 'two', 'three', 'four']);
+    expect(report.requests.map((request) => request.trafficSeqs[0])).toEqual(sent.map((entry) => entry.seq));
+    const events = eventsNamed(test, 'collections.runProgress').filter((event) => event.runId === report.runId);
+    expect(events.flatMap((event) => event.requests.map((request) => request.path))).toEqual(report.requests.map((request) => request.path));
+    expect(events.at(-1)).toMatchObject({ done: 4, total: 4 });
+  }, 30_000);
+
   it('stats files in order the same way when a slow folder makes it go asynchronously', async () => {
     const files = ['a.yaml', 'b.yaml', 'missing.yaml'].map((name) => join(dir, 'echo', name));
     for (const slowSliceMs of [Infinity, -1]) {

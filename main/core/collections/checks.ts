@@ -80,36 +80,52 @@ async function valueChecks(validator: IsolatedValidator, subject: Pick<ValueChec
   return verdicts;
 }
 
+/** What a check that no branch evaluated says (never expected: every kind of check has one). */
+const NOT_EVALUATED = { passed: false, message: 'It was not evaluated.' } as const;
+
+function labelled(checks: readonly Check[], results: ReadonlyArray<Omit<CheckResult, 'index' | 'label'> | undefined>): CheckResult[] {
+  return checks.map((check, index) => ({ index, label: labelOf(check), ...(results[index] ?? NOT_EVALUATED) }));
+}
+
 /**
  * `response`, the response message's text as sent, when there is one: the worker parses it there,
  * so a large result is not copied across threads as an object.
+ *
+ * The verdicts come back at once (not as a promise) when every check is read here: a run of many
+ * requests with outcome and pointer checks spends no promise on them.
  */
-export async function evaluateChecks(
+export function evaluateChecks(
   checks: readonly Check[],
   outcome: RpcOutcome,
   response: string | undefined,
   validator: IsolatedValidator,
   snapshot: (check: SnapshotCheck, index: number) => Promise<Omit<CheckResult, 'index' | 'label'>>,
-): Promise<CheckResult[]> {
-  const results = new Map<number, Omit<CheckResult, 'index' | 'label'>>();
-  const inWorker: Array<{ index: number; check: ValueCheck }> = [];
+): CheckResult[] | Promise<CheckResult[]> {
+  const results = new Array<Omit<CheckResult, 'index' | 'label'> | undefined>(checks.length);
+  let inWorker: Array<{ index: number; check: ValueCheck }> | undefined;
+  let snapshots: Array<{ index: number; check: SnapshotCheck }> | undefined;
   const noResult = outcome.failure ? `There is no result to check: ${outcome.failure.message.replace(/\.?$/, '.')}` : undefined;
-  for (const [index, check] of checks.entries()) {
-    if ('outcome' in check) results.set(index, outcomeCheck(check, outcome));
+  for (let index = 0; index < checks.length; index++) {
+    const check = checks[index]!;
+    if ('outcome' in check) results[index] = outcomeCheck(check, outcome);
     else if ('latencyMs' in check) {
       const passed = outcome.durationMs <= check.latencyMs;
-      results.set(index, passed ? { passed } : { passed, message: `It took ${Math.round(outcome.durationMs)} ms, over the budget of ${check.latencyMs} ms.` });
-    } else if (noResult) results.set(index, { passed: false, message: noResult });
+      results[index] = passed ? { passed } : { passed, message: `It took ${Math.round(outcome.durationMs)} ms, over the budget of ${check.latencyMs} ms.` };
+    } else if (noResult) results[index] = { passed: false, message: noResult };
     else if (isValueCheck(check)) {
-      if (runsInline(check)) results.set(index, evaluateInline(outcome.result, check));
-      else inWorker.push({ index, check });
-    }
-    else results.set(index, await snapshot(check, index));
+      if (runsInline(check)) results[index] = evaluateInline(outcome.result, check);
+      else (inWorker ??= []).push({ index, check });
+    } else (snapshots ??= []).push({ index, check });
   }
-  if (inWorker.length > 0) {
-    for (const verdict of await valueChecks(validator, response !== undefined ? { response } : { result: outcome.result }, inWorker)) {
-      results.set(verdict.index, verdict.passed ? { passed: true } : { passed: false, message: verdict.message ?? 'It failed.' });
+  if (!inWorker && !snapshots) return labelled(checks, results);
+  return (async () => {
+    // One after another, in the order the request lists them.
+    for (const { index, check } of snapshots ?? []) results[index] = await snapshot(check, index);
+    if (inWorker) {
+      for (const verdict of await valueChecks(validator, response !== undefined ? { response } : { result: outcome.result }, inWorker)) {
+        results[verdict.index] = verdict.passed ? { passed: true } : { passed: false, message: verdict.message ?? 'It failed.' };
+      }
     }
-  }
-  return checks.map((check, index) => ({ index, label: labelOf(check), ...(results.get(index) ?? { passed: false, message: 'It was not evaluated.' }) }));
+    return labelled(checks, results);
+  })();
 }

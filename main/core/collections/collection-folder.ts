@@ -22,7 +22,7 @@ export interface LoadedRequest {
   path: string;
   text: string;
   /** The file's size and modification time when read: an unchanged file is not parsed again. */
-  stamp?: string;
+  stamp?: FileStamp;
   request?: SavedRequest;
   problem?: CollectionProblem;
 }
@@ -95,7 +95,14 @@ export async function statAll(files: readonly string[], slowSliceMs = SLOW_SLICE
   return stats;
 }
 
-const stampOf = (info: Pick<Stats, 'size' | 'mtimeMs'>) => `${info.size}:${info.mtimeMs}`;
+/** A file's size and modification time, as a stat gave them. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+}
+
+const stampOf = (info: FileStamp): FileStamp => ({ size: info.size, mtimeMs: info.mtimeMs });
+const sameStamp = (a: FileStamp | undefined, b: FileStamp): boolean => a !== undefined && a.size === b.size && a.mtimeMs === b.mtimeMs;
 
 export function isRequestFile(relative: string): boolean {
   return REQUEST_FILE.test(relative) && relative !== COLLECTION_FILE;
@@ -118,15 +125,15 @@ async function readBounded(
   file: string,
   shown: string,
   limit: number,
-  unchanged?: { text: string; stamp?: string },
+  unchanged?: { text: string; stamp?: FileStamp },
   stated?: FileStat,
-): Promise<{ text: string; stamp: string; same?: boolean } | { problem: CollectionProblem }> {
+): Promise<{ text: string; stamp: FileStamp; same?: boolean } | { problem: CollectionProblem }> {
   try {
     const info = stated ?? (await stat(file));
     if ('error' in info) return unreadable(shown, info.error);
     if (info.size > limit) return { problem: { file: shown, message: `${shown} is larger than ${Math.round(limit / 1000)} KB, so Loupe does not read it.` } };
     const stamp = stampOf(info);
-    if (unchanged?.stamp === stamp) return { text: unchanged.text, stamp, same: true };
+    if (unchanged && sameStamp(unchanged.stamp, stamp)) return { text: unchanged.text, stamp, same: true };
     return { text: await readFile(file, 'utf8'), stamp };
   } catch (error) {
     return unreadable(shown, error);
@@ -136,7 +143,7 @@ async function readBounded(
 interface CollectionFileRead {
   collection?: CollectionFile;
   text?: string;
-  stamp?: string;
+  stamp?: FileStamp;
   problem?: CollectionProblem;
 }
 
@@ -215,21 +222,25 @@ async function listSurfaces(dir: string): Promise<string[]> {
 /** Reads the collection; `previous`, the same collection read before, spares parsing files that did not change. */
 export async function loadCollection(dir: string, previous?: LoadedCollection): Promise<LoadedCollection> {
   const before = new Map(previous?.requests.map((request) => [request.path, request]));
-  const problems: CollectionProblem[] = [];
-  const head = await readCollectionFile(dir, previous?.head);
-  if (head.problem) problems.push(head.problem);
-  const paths = await listRequestFiles(dir, problems);
-  // The paths come from the folder's own listing (no "..", no absolute path): joined, not checked again.
-  const stats = await statAll(paths.map((relative) => path.join(dir, relative)));
-  // An unchanged file is the same object as before; the others are read and parsed side by side.
-  const requests = await Promise.all(
-    paths.map((relative, index) => {
-      const previousRead = before.get(relative);
-      const stated = stats[index]!;
-      if (previousRead?.stamp !== undefined && !('error' in stated) && stampOf(stated) === previousRead.stamp) return Promise.resolve(previousRead);
-      return readRequestFile(dir, relative, previousRead, stated);
-    }),
-  );
+  // collection.yaml, the request files' names and the snapshots' names are read side by side.
+  const listingProblems: CollectionProblem[] = [];
+  const [head, paths, surfaces] = await Promise.all([readCollectionFile(dir, previous?.head), listRequestFiles(dir, listingProblems), listSurfaces(dir)]);
+  const problems = head.problem ? [head.problem, ...listingProblems] : listingProblems;
+  // The paths come from the folder's own listing (no "..", no absolute path, no "." segment): put
+  // after the folder's resolved path as they are, not joined and checked again.
+  const prefix = `${dir}${path.sep}`;
+  const stats = await statAll(paths.map((relative) => `${prefix}${relative}`));
+  // An unchanged file is the same object as before (no promise for it: a run reads the folder again
+  // and most files are unchanged); the others are read and parsed side by side.
+  const requests = new Array<LoadedRequest>(paths.length);
+  const reads: Array<Promise<void>> = [];
+  for (const [index, relative] of paths.entries()) {
+    const previousRead = before.get(relative);
+    const stated = stats[index]!;
+    if (previousRead && !('error' in stated) && sameStamp(previousRead.stamp, stated)) requests[index] = previousRead;
+    else reads.push(readRequestFile(dir, relative, previousRead, stated).then((read) => void (requests[index] = read)));
+  }
+  await Promise.all(reads);
   for (const loaded of requests) if (loaded.problem) problems.push(loaded.problem);
   return {
     dir,
@@ -238,7 +249,7 @@ export async function loadCollection(dir: string, previous?: LoadedCollection): 
     ...(head.collection ? { collection: head.collection } : {}),
     requests,
     problems,
-    surfaces: await listSurfaces(dir),
+    surfaces,
   };
 }
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
   COLLECTION_LIMITS,
   SNAPSHOTS_FOLDER,
+  type Check,
   type CheckResult,
   type CollectionFile,
   type RequestRun,
@@ -111,12 +112,28 @@ export class CollectionRunner {
     const scope = await variableScope(loaded.collection, params.environment, this.deps.env, this.deps.secrets, [...referring, ...Object.values(loaded.collection.servers).flatMap(serverStrings)]);
     const requests: RequestRun[] = [];
     const recorder = this.deps.runs.begin(loaded.dir, runId);
-    for (const loadedRequest of selected) {
-      const { run, response } = await this.runOne(loadedRequest, scope);
+    const keep = ({ run, response }: Ran) => {
       const kept = recorder.add(run, response);
       requests.push(kept);
       this.deps.progress(kept, requests.length, selected.length, runId);
+    };
+    // Each request goes out once the one before it is answered; the one before is checked and
+    // kept while the server works on the next (its run is kept before the next's, as listed).
+    let answered: Answered | Ran | undefined;
+    for (const loadedRequest of selected) {
+      const next = this.call(loadedRequest, scope);
+      if (answered) {
+        try {
+          const ran = this.checked(answered);
+          keep(ran instanceof Promise ? await ran : ran);
+        } catch (error) {
+          await next.catch(() => undefined);
+          throw error;
+        }
+      }
+      answered = await next;
     }
+    if (answered) keep(await this.checked(answered));
     const checks = requests.flatMap((request) => request.checks);
     const report: RunReport = {
       runId,
@@ -170,27 +187,33 @@ export class CollectionRunner {
     return tools?.status === 'loaded' && tools.fetchedAt !== undefined && (tools.changedAt === undefined || tools.changedAt < tools.fetchedAt);
   }
 
-  private async send(request: SavedRequest, serverId: string): Promise<RpcOutcome> {
+  /** Loads the connection's tools list once per run, unless it is loaded and current. */
+  private async loadTools(serverId: string): Promise<void> {
+    this.toolsLoaded.add(serverId);
+    if (!(await this.toolsListed(serverId))) await this.deps.handlers['tools.list']({ serverId }).catch(() => undefined);
+  }
+
+  private send(request: SavedRequest, serverId: string): Promise<RpcOutcome> {
     const { handlers } = this.deps;
-    const timeouts = request.timeoutMs ? { timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: request.timeoutMs, maxTotalTimeoutMs: Math.max(request.timeoutMs, DEFAULT_CALL_TIMEOUTS.maxTotalTimeoutMs) } } : {};
     if ('tool' in request) {
       // The tools list tells the core how a tool runs (as a task or not) and its output schema.
-      if (!this.toolsLoaded.has(serverId)) {
-        this.toolsLoaded.add(serverId);
-        if (!(await this.toolsListed(serverId))) await handlers['tools.list']({ serverId }).catch(() => undefined);
-      }
+      if (!this.toolsLoaded.has(serverId)) return this.loadTools(serverId).then(() => this.send(request, serverId));
+      const timeouts = request.timeoutMs ? { timeouts: { ...DEFAULT_CALL_TIMEOUTS, timeoutMs: request.timeoutMs, maxTotalTimeoutMs: Math.max(request.timeoutMs, DEFAULT_CALL_TIMEOUTS.maxTotalTimeoutMs) } } : {};
       return handlers['tools.call']({ serverId, name: request.tool, arguments: request.arguments ?? {}, callId: randomUUID(), ...timeouts });
     }
     if ('resource' in request) return handlers['resources.read']({ serverId, uri: request.resource });
     return handlers['prompts.get']({ serverId, name: request.prompt, arguments: request.arguments ?? {} });
   }
 
-  /** Runs one request; its run, and the response's text to keep. */
-  private async runOne(loaded: LoadedRequest, scope: VariableScope): Promise<{ run: RequestRun; response?: string }> {
+  /** A request that did not get as far as its checks: an error run, with why. */
+  private failed(loaded: LoadedRequest, startedAt: number, server: string, error: string): Ran {
+    return { run: { path: loaded.path, name: requestName(loaded), startedAt, trafficSeqs: [], resultKept: false, server, status: 'error', error, durationMs: Date.now() - startedAt, checks: [] } };
+  }
+
+  /** Sends one request and waits for its answer; a request that got no answer is a failed run already. */
+  private async call(loaded: LoadedRequest, scope: VariableScope): Promise<Answered | Ran> {
     const startedAt = Date.now();
-    const base = { path: loaded.path, name: requestName(loaded), startedAt, trafficSeqs: [] as number[], resultKept: false };
-    const failed = (server: string, error: string) => ({ run: { ...base, server, status: 'error' as const, error, durationMs: Date.now() - startedAt, checks: [] } });
-    if (!loaded.request) return failed('', loaded.problem?.message ?? `${loaded.path} could not be read.`);
+    if (!loaded.request) return this.failed(loaded, startedAt, '', loaded.problem?.message ?? `${loaded.path} could not be read.`);
     let key: string;
     let serverId: string;
     let request: SavedRequest;
@@ -199,7 +222,7 @@ export class CollectionRunner {
       request = this.templated.has(loaded.request) ? filled(loaded.request, scope) : loaded.request;
       serverId = this.knownServer(key) ?? (await this.serverFor(key, scope));
     } catch (error) {
-      return failed(loaded.request.server ?? '', `${loaded.path}: ${reason(error)}`);
+      return this.failed(loaded, startedAt, loaded.request.server ?? '', `${loaded.path}: ${reason(error)}`);
     }
 
     // A server that is down fails the call at once (not connected); its state then says why.
@@ -207,29 +230,46 @@ export class CollectionRunner {
     try {
       outcome = await this.send(request, serverId);
     } catch (error) {
-      return failed(key, downReason(await this.state(serverId)) ?? reason(error));
+      return this.failed(loaded, startedAt, key, downReason(await this.state(serverId)) ?? reason(error));
     }
     if (outcome.failure?.kind === 'disconnected' || outcome.failure?.kind === 'not-connected') {
-      return failed(key, downReason(await this.state(serverId)) ?? outcome.failure.message);
+      return this.failed(loaded, startedAt, key, downReason(await this.state(serverId)) ?? outcome.failure.message);
     }
-    const response = this.deps.responseOf(outcome.requestSeq);
-    const trafficSeqs = [outcome.requestSeq, response?.seq].filter((seq): seq is number => seq !== undefined);
-    // A request without checks passes when it succeeds.
-    const asked = request.checks?.length ? request.checks : [{ name: 'outcome is success (the request has no checks)', outcome: 'success' as const }];
-    const checks = await evaluateChecks(asked, outcome, response?.text, this.deps.validator, (check, index) => this.snapshotCheck(check, index, loaded.path, outcome, response?.text));
-    const run: RequestRun = {
-      ...base,
-      server: key,
-      status: checks.every((check) => check.passed) ? 'passed' : 'failed',
-      durationMs: outcome.durationMs,
-      checks,
-      trafficSeqs,
-    };
-    const text = response?.text ?? (outcome.result !== undefined ? JSON.stringify({ result: outcome.result }) : undefined);
-    return { run, ...(text !== undefined ? { response: text } : {}) };
+    return { loaded, request, key, startedAt, outcome };
   }
 
-  private async snapshotCheck(check: SnapshotCheck, _index: number, requestPath: string, outcome: RpcOutcome, response: string | undefined): Promise<Omit<CheckResult, 'index' | 'label'>> {
+  /** A request's run: an answered one checked (at once unless a check needs the worker or a snapshot), a failed one as it is. */
+  private checked(done: Answered | Ran): Ran | Promise<Ran> {
+    return 'outcome' in done ? this.check(done) : done;
+  }
+
+  /** An answered request's checks; its run, and the response's text to keep. At once unless a check needs the worker or a snapshot. */
+  private check({ loaded, request, key, startedAt, outcome }: Answered): Ran | Promise<Ran> {
+    const response = this.deps.responseOf(outcome.requestSeq);
+    const trafficSeqs = outcome.requestSeq === undefined ? [] : [outcome.requestSeq];
+    if (response) trafficSeqs.push(response.seq);
+    const text = response?.text ?? (outcome.result !== undefined ? JSON.stringify({ result: outcome.result }) : undefined);
+    const ran = (checks: CheckResult[]): Ran => {
+      const run: RequestRun = {
+        path: loaded.path,
+        name: requestName(loaded),
+        startedAt,
+        trafficSeqs,
+        resultKept: false,
+        server: key,
+        status: checks.every((check) => check.passed) ? 'passed' : 'failed',
+        durationMs: outcome.durationMs,
+        checks,
+      };
+      return text !== undefined ? { run, response: text } : { run };
+    };
+    // A request without checks passes when it succeeds.
+    const asked = request.checks?.length ? request.checks : NO_CHECKS;
+    const checks = evaluateChecks(asked, outcome, response?.text, this.deps.validator, (check) => this.snapshotCheck(check, loaded.path, outcome, response?.text));
+    return Array.isArray(checks) ? ran(checks) : checks.then(ran);
+  }
+
+  private async snapshotCheck(check: SnapshotCheck, requestPath: string, outcome: RpcOutcome, response: string | undefined): Promise<Omit<CheckResult, 'index' | 'label'>> {
     const file = baselineFile(this.loaded.dir, requestPath);
     const current = response !== undefined ? { json: response, pointer: '/result' } : { value: outcome.result };
     const exists = await access(file).then(
@@ -255,6 +295,24 @@ export class CollectionRunner {
     }
   }
 }
+
+/** What a run of one request gives: its run, and the response's text to keep. */
+interface Ran {
+  run: RequestRun;
+  response?: string;
+}
+
+/** A request the server answered, before its checks. */
+interface Answered {
+  loaded: LoadedRequest;
+  request: SavedRequest;
+  key: string;
+  startedAt: number;
+  outcome: RpcOutcome;
+}
+
+/** The check of a request that has none: one object, so its label is made once. */
+const NO_CHECKS: readonly Check[] = [{ name: 'outcome is success (the request has no checks)', outcome: 'success' }];
 
 /** Each request's strings that hold a `{{reference}}`, found once: a request is the same object from run to run until its file changes. */
 const references = new WeakMap<SavedRequest, string[]>();

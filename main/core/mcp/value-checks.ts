@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { query } from 'jsonpath-rfc9535';
 import type { Check } from '../../../shared/collections.js';
 import { isObject } from '../../../shared/is-object.js';
-import { valueAtPointer } from '../../../shared/json-pointer.js';
+import { parsePointer, valueAtSegments } from '../../../shared/json-pointer.js';
 import type { SchemaValidator } from './schema-validator.js';
 import { preview } from '../../../shared/check-label.js';
 
@@ -30,6 +30,19 @@ export function isValueCheck(check: Check): check is ValueCheck {
   return 'path' in check || 'schema' in check;
 }
 
+/** Pointers parsed, by their text: a collection's checks use the same few paths run after run. */
+const parsedPointers = new Map<string, string[]>();
+const PARSED_POINTERS_KEPT = 1_000;
+
+function segmentsOf(pointer: string): string[] {
+  let segments = parsedPointers.get(pointer);
+  if (segments) return segments;
+  segments = parsePointer(pointer);
+  if (parsedPointers.size >= PARSED_POINTERS_KEPT) parsedPointers.clear();
+  parsedPointers.set(pointer, segments);
+  return segments;
+}
+
 /** The values a path selects: one or none for a JSON Pointer, any number for a JSONPath. Throws a sentence on a bad path. */
 export function select(result: unknown, path: string): { values: unknown[]; single: boolean } {
   if (path.startsWith('$')) {
@@ -41,7 +54,7 @@ export function select(result: unknown, path: string): { values: unknown[]; sing
   }
   let value: unknown;
   try {
-    value = valueAtPointer(result, path);
+    value = valueAtSegments(result, segmentsOf(path));
   } catch {
     throw new Error(`${path} is not a JSON Pointer.`);
   }
