@@ -45,9 +45,15 @@ export class CheckThread {
     return this.current !== undefined;
   }
 
-  /** Loads the thread ahead of its first job. */
-  start(): void {
+  /** Whether its worker thread is running (or loading). */
+  get started(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /** Loads the thread ahead of its first job, without taking it: settles once it is ready. */
+  start(): Promise<void> {
     this.ensureWorker();
+    return this.ready ?? Promise.resolve();
   }
 
   run<R>(job: SchemaWorkerJob, handlers: JobHandlers<R>): Promise<R> {
