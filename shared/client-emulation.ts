@@ -7,7 +7,7 @@
  * said there too (nothing here is guessed without saying so).
  */
 import type { JsonObject } from './mcp.js';
-import { MODERN_PROTOCOL_VERSION, type ProtocolEraSetting } from './server-config.js';
+import { MODERN_PROTOCOL_VERSION, type ProtocolEraSetting } from './protocol-era.js';
 
 export type ClientPresetId = 'claude-desktop' | 'claude-code' | 'vscode' | 'cursor' | 'chatgpt';
 export const CLIENT_PRESET_IDS: readonly ClientPresetId[] = ['claude-desktop', 'claude-code', 'vscode', 'cursor', 'chatgpt'];

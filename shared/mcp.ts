@@ -4,7 +4,7 @@
  */
 import type { ServerIcon } from './connection.js';
 import type { PathSegment } from './json-pointer.js';
-import type { CallTimeouts } from './server-config.js';
+import type { CallTimeouts } from './call-timeouts.js';
 
 export type JsonObject = Record<string, unknown>;
 

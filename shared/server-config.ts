@@ -1,5 +1,7 @@
 import type { AuthSettings } from './auth.js';
+import type { CallTimeouts } from './call-timeouts.js';
 import type { ClientEmulation } from './client-emulation.js';
+import type { ProtocolEraSetting } from './protocol-era.js';
 
 /** A name/value pair such as an environment variable or an HTTP header. `secret` values are redacted on export. */
 export interface KeyValue {
@@ -29,22 +31,7 @@ export interface HttpTransportConfig {
 export type TransportConfig = StdioTransportConfig | HttpTransportConfig;
 export type TransportType = TransportConfig['type'];
 
-/** How long a request may run. Every field is in milliseconds. */
-export interface CallTimeouts {
-  timeoutMs: number;
-  /** Each progress notification restarts the timeout (the behaviour users expect, inspector #2028). */
-  resetTimeoutOnProgress: boolean;
-  /** A hard ceiling that progress cannot extend. */
-  maxTotalTimeoutMs: number;
-}
-
-export const DEFAULT_CALL_TIMEOUTS: CallTimeouts = {
-  timeoutMs: 60_000,
-  resetTimeoutOnProgress: true,
-  maxTotalTimeoutMs: 600_000,
-};
-
-export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+export { DEFAULT_CALL_TIMEOUTS, DEFAULT_CONNECT_TIMEOUT_MS, type CallTimeouts } from './call-timeouts.js';
 
 /** A root offered to the server in answer to `roots/list`. */
 export interface RootConfig {
@@ -52,18 +39,7 @@ export interface RootConfig {
   name?: string;
 }
 
-/**
- * Which protocol era a connection speaks.
- * - `auto`: probe with `server/discover`; a server that does not answer it as a 2026-07-28 server
- *   gets the 2025 `initialize` handshake instead.
- * - `legacy`: the 2025 `initialize` handshake only, no probe.
- * - `modern`: 2026-07-28 only; a server that does not offer it fails to connect.
- */
-export type ProtocolEraSetting = 'auto' | 'legacy' | 'modern';
-export const PROTOCOL_ERA_SETTINGS: readonly ProtocolEraSetting[] = ['auto', 'legacy', 'modern'];
-export const DEFAULT_PROTOCOL_ERA: ProtocolEraSetting = 'auto';
-/** The protocol revision that starts the modern era (`server/discover`, per-request `_meta`, no server→client requests). */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+export { DEFAULT_PROTOCOL_ERA, MODERN_PROTOCOL_VERSION, PROTOCOL_ERA_SETTINGS, type ProtocolEraSetting } from './protocol-era.js';
 
 /** What the user edits: everything but the id. */
 export interface ServerConfigInput {
