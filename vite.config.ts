@@ -42,6 +42,18 @@ export default defineConfig({
         },
       },
       {
+        // Components and hooks of renderer/src rendered in jsdom with Testing Library: the UI's own
+        // logic, without a host, a core or a browser.
+        extends: true,
+        test: {
+          name: 'component',
+          root,
+          include: ['tests/component/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/setup.ts'],
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'core',

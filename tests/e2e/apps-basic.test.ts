@@ -51,7 +51,6 @@ describe('MCP Apps: server-basic-react', () => {
     await frame.getByRole('button', { name: 'Get Server Time' }).waitFor({ timeout: 20_000 });
     // The app got the run's result through ui/notifications/tool-result and shows it.
     await frame.getByText(/\d{4}-\d{2}-\d{2}T/).first().waitFor({ timeout: 10_000 });
-    await page.waitForTimeout(300);
     await harness.screenshot('apps-basic-react');
   });
 
