@@ -82,6 +82,7 @@ export default defineConfig({
           root,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/e2e/chromium-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -9,19 +9,12 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-server.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI_PATH = path.join(REPO_ROOT, 'dist/main/host/cli.js');
 const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/screenshots');
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const STARTUP_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 5_000;
 
@@ -71,7 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let browser: Browser | undefined;
   try {
     const url = await waitForUrl(host, () => stderr);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    browser = await openBrowser();
     const context = await browser.newContext({
       viewport: options.viewport ?? { width: 1440, height: 900 },
       colorScheme: options.colorScheme ?? 'light',
@@ -84,7 +77,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     });
     await page.goto(url);
 
-    const openBrowser = browser;
+    const connected = browser;
     return {
       page,
       url,
@@ -102,7 +95,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
       corePid: () => findCoreProcess(host.pid!),
       async close() {
-        await openBrowser.close().catch(() => {});
+        // A connected browser's close() ends this connection and its contexts, not the shared Chromium.
+        await connected.close().catch(() => {});
         await stopProcess(host);
         await removeDataDir();
       },
@@ -113,6 +107,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await removeDataDir();
     throw error;
   }
+}
+
+/** The run's shared Chromium (the e2e project's globalSetup), else one of its own. */
+function openBrowser(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 /** Resolves with the first stdout line that starts with `http://`: the URL with the session token. */
