@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { startModelProvider, type ModelProviderFixture } from '../fixtures/model-provider.mjs';
 import { modernServerConfig } from '../fixtures/modern-server-config.js';
 import { approvalsButton, approvalsRegion, connectServer, disconnectServer, EVERYTHING_2026, everythingServer, invokeViaSecondBridge, plantServers, runTool, selectServer, toolResultText } from './approvals-helpers.js';
-import { startHarness, type Harness } from './harness.js';
+import { downloadText, startHarness, type Harness } from './harness.js';
 
 const SERVER = 'Everything 2026';
 const MODERN = 'Modern fixture';
@@ -87,7 +86,7 @@ describe('a model in the loop: conversations, tool-call approval with edits, con
 
     const [download] = await Promise.all([page.waitForEvent('download'), actions.getByRole('button', { name: 'Export JSON' }).click()]);
     expect(download.suggestedFilename()).toBe('Tell-me-about-otters.chat.json');
-    const exported = await readFile((await download.path())!, 'utf8');
+    const exported = await downloadText(download);
     const document = JSON.parse(exported) as { conversation: { turns: Array<{ type: string; text?: string }> } };
     expect(document.conversation.turns.map((turn) => turn.type)).toEqual(['user', 'assistant']);
     expect(document.conversation.turns[1]?.text).toBe('Otters hold hands while they sleep.');

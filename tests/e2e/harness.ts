@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-server.js';
 
@@ -107,6 +107,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     await removeDataDir();
     throw error;
   }
+}
+
+/**
+ * A download's text. The shared Chromium is connected to remotely, so `download.path()` is not
+ * there: the file is streamed over the connection instead.
+ */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The run's shared Chromium (the e2e project's globalSetup), else one of its own. */

@@ -3,10 +3,9 @@
  * and a prompt whose messages hold both. Their texts stay in the core, which prepares the views,
  * so the page never parses or lays out megabytes.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { downloadText, startHarness, type Harness } from './harness.js';
 import { connectServer, openTab, plantServers } from './resources-helpers.js';
 import { expectNoWholeText, fixtureServer, measureMainThreadLoad, shrinkTraffic } from './tools-helpers.js';
 
@@ -59,7 +58,7 @@ describe('large resources and prompts', () => {
     await shrinkTraffic(page);
     await harness.screenshot('resources-large-text');
     const [download] = await Promise.all([page.waitForEvent('download'), contents.getByRole('button', { name: 'Save…', exact: true }).click()]);
-    const saved = await readFile((await download.path())!, 'utf8');
+    const saved = await downloadText(download);
     expect(saved.length).toBe(20 * 1024 * 1024);
     expect(saved.startsWith('The quick brown fox')).toBe(true);
   });

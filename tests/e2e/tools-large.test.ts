@@ -2,9 +2,8 @@
  * Tools at scale: 1,000 tools listed and filtered, and 20 MB results that reach the page only as
  * the rows on screen (bench/large-result.js and bench/many-tools.js measure the times).
  */
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { downloadText, startHarness, type Harness } from './harness.js';
 import {
   connectServer,
   expectNoWholeText,
@@ -145,7 +144,7 @@ describe('tools: large lists and results', () => {
     expect(await text.getByText('The quick brown fox', { exact: false }).count()).toBeLessThan(80);
     // Saved whole, although the page only ever held the rows on screen.
     const [download] = await Promise.all([page.waitForEvent('download'), reply.getByRole('button', { name: 'Save…', exact: true }).click()]);
-    const saved = await readFile((await download.path())!, 'utf8');
+    const saved = await downloadText(download);
     expect(saved.length).toBe(20 * 1024 * 1024);
     expect(saved.startsWith('The quick brown fox')).toBe(true);
     await reply.getByText('Raw reply', { exact: true }).click();
