@@ -17,6 +17,13 @@ function contentSecurityPolicyMeta(): Plugin {
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * e2e files that measure the page under a flood or a 20 MB result: they run one at a time, after
+ * the others, so no other file's host competes with what they watch.
+ */
+const HEAVY_E2E = ['approvals-flood', 'traffic-flood', 'tools-large', 'large-contents', 'reload-large'].map((name) => `tests/e2e/${name}.test.ts`);
+const e2eProject = { root, environment: 'node' as const, globalSetup: ['tests/e2e/chromium-server.ts'], testTimeout: 60_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   root: `${root}renderer`,
   base: './',
@@ -31,6 +38,9 @@ export default defineConfig({
     // No test touches the person's OS keychain: secrets go to the data folder's private file
     // (the keychain path is covered with a fake keyring in tests/core/secret-store.test.ts).
     env: { LOUPE_SECRET_STORAGE: 'file' },
+    // Most of a file's time is spent waiting on the servers, hosts and browsers it starts, so two
+    // files at a time pay even on a two-core machine (vitest's default there is one: cores - 1).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -69,7 +79,7 @@ export default defineConfig({
         test: {
           name: 'cli',
           root,
-          include: ['tests/cli/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
+          include: ['tests/cli/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -78,15 +88,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e',
+          name: 'conformance',
           root,
-          include: ['tests/e2e/**/*.test.ts'],
+          include: ['tests/conformance/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/chromium-server.ts'],
+          // Both files run the suite's own Node 22 runtime, which the first of them installs.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...e2eProject, name: 'e2e', include: ['tests/e2e/**/*.test.ts'], exclude: HEAVY_E2E },
+      },
+      {
+        extends: true,
+        test: { ...e2eProject, name: 'e2e-heavy', include: HEAVY_E2E, fileParallelism: false },
       },
     ],
   },
