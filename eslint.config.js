@@ -147,6 +147,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
   },
   {
+    // OpenTelemetry loads only when traces are switched on: its SDK is imported by
+    // telemetry/span-exporting.ts alone, which McpTelemetry imports when a collector is named.
+    files: ['main/**'],
+    ignores: ['main/electron/**', 'main/core/telemetry/span-exporting.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron'],
+          patterns: [
+            { group: ['@opentelemetry/*'], allowTypeImports: true, message: 'OpenTelemetry is loaded only while traces are exported: use it in telemetry/span-exporting.ts.' },
+            { group: ['**/span-exporting.js'], allowTypeImports: true, message: 'span-exporting.ts loads OpenTelemetry: import it with await import() when exporting starts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // app/ takes a feature through its index.ts (its named exports), never one of its files.
     files: [`${RENDERER}/app/**`],
     rules: {

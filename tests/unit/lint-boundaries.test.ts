@@ -60,6 +60,8 @@ describe('the layers refuse what the design forbids', { timeout: 120_000 }, () =
     ['the proxy command → the CLI', 'main/proxy/probe.ts', '../cli/run-cli.js'],
     ['the mock command → the host', 'main/mock/probe.ts', '../host/start-host.js'],
     ['app → a feature’s file instead of its index', 'renderer/src/app/Probe.ts', '../features/tools/ToolsPanel'],
+    ['the core → OpenTelemetry outside span-exporting.ts', 'main/core/telemetry/probe.ts', '@opentelemetry/api'],
+    ['the core → span-exporting.ts at load time', 'main/core/telemetry/probe.ts', './span-exporting.js'],
   ])('%s fails the lint', async (_what, file, from) => {
     expect(await boundaryErrors(file, importing(from))).not.toEqual([]);
   });
@@ -76,6 +78,11 @@ describe('the layers refuse what the design forbids', { timeout: 120_000 }, () =
   ])('%s passes', async (_what, file, froms) => {
     const code = froms.map((from, index) => `import * as probe${index} from '${from}';\nexport const used${index} = probe${index};\n`).join('');
     expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+
+  test('OpenTelemetry’s types, and span-exporting.ts loaded when exporting starts, pass', async () => {
+    const code = "import type { Span } from '@opentelemetry/api';\nimport type { SpanExporting } from './span-exporting.js';\nexport type Used = [Span, SpanExporting];\nexport const load = () => import('./span-exporting.js');\n";
+    expect(await boundaryErrors('main/core/telemetry/probe.ts', code)).toEqual([]);
   });
 });
 
