@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../shared/is-object.js';
+import { exceedsDepth, MAX_MESSAGE_DEPTH } from '../core/base/message-depth.js';
 import { parsePointer, toPointer, type PathSegment } from '../../shared/json-pointer.js';
 import type { MockMatching } from '../../shared/proxy.js';
 import type { RecordedCall, Recording } from './recording.js';
@@ -111,6 +112,8 @@ export class MockResponder {
     if (typeof message.method !== 'string' || message.id === undefined) return undefined;
     const id = message.id;
     if (typeof id !== 'string' && typeof id !== 'number') return errorText(null, MOCK_ERRORS.invalidRequest, 'A request id must be a string or a number.');
+    // Matching copies and compares params recursively: a deeper request would overflow the stack.
+    if (exceedsDepth(message)) return errorText(id, MOCK_ERRORS.invalidRequest, `The request is nested more than ${MAX_MESSAGE_DEPTH} levels deep; the mock matches requests up to ${MAX_MESSAGE_DEPTH}.`);
     const outcome = this.find(message.method, message.params);
     if ('error' in outcome) return errorText(id, outcome.error.code, outcome.error.message, outcome.error.data);
     if (outcome.silent) return undefined;

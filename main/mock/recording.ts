@@ -10,6 +10,7 @@ import { isObject } from '../../shared/is-object.js';
 import { outlineJson } from '../../shared/document/json-outline.js';
 import { SESSION_ID_PATTERN, type TrafficEntry } from '../../shared/traffic.js';
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
+import { exceedsDepth, MAX_MESSAGE_DEPTH } from '../core/base/message-depth.js';
 import { TRAFFIC_FOLDER } from '../core/traffic/traffic-sessions.js';
 
 /** A mock holds its recording in memory: larger ones are refused with a sentence. */
@@ -29,19 +30,68 @@ export interface Recording {
   source: string;
   serverId: string;
   calls: RecordedCall[];
+  /** What had to be left out or changed to serve it, for the sentences the mock prints. */
+  notes: RecordingNotes;
+}
+
+export interface RecordingNotes {
+  /** Requests (their `seq`) nested more than MAX_MESSAGE_DEPTH levels deep: not served. */
+  tooDeep: number[];
+  /** Replies whose recorded text was not one JSON-RPC message on one line: served re-serialized on one line. */
+  reencoded: number;
+  /** Replies (their request's `seq`) whose recorded text could not be read as JSON: not served. */
+  unreadable: number[];
 }
 
 export class RecordingError extends Error {}
 
-/** The exact text of a top-level field of a message's raw text; its JSON when there is no raw text. */
-function fieldText(entry: TrafficEntry, field: 'result' | 'error'): string | undefined {
-  if (entry.raw !== undefined) {
+type ReplyText = { text: string; reencoded: boolean } | undefined;
+
+/** True when `raw` is one JSON-RPC message with `field`, on one line: such a text is replayed byte for byte. */
+function isSingleLineFrame(raw: string, field: 'result' | 'error'): boolean {
+  if (/[\r\n]/.test(raw)) return false;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isObject(value) && value.jsonrpc === '2.0' && field in value;
+  } catch {
+    return false;
+  }
+}
+
+/** `value[field]` as JSON on one line; undefined when there is none or it cannot be serialized. */
+function serializedField(value: unknown, field: 'result' | 'error'): string | undefined {
+  if (!isObject(value) || !(field in value)) return undefined;
+  try {
+    return JSON.stringify(value[field]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The text of a reply's top-level `result` or `error`. A raw text that is one JSON-RPC message on
+ * one line gives its exact bytes; any other raw text is parsed and re-serialized on one line, since
+ * a line break in it would split the reply into several stdio frames (one of them, say, a request
+ * the recording's server never sent). Without a raw text, the entry's parsed message is serialized.
+ */
+function replyText(entry: TrafficEntry, field: 'result' | 'error'): ReplyText {
+  if (entry.raw === undefined) {
+    const text = serializedField(entry.message, field);
+    return text === undefined ? undefined : { text, reencoded: false };
+  }
+  if (isSingleLineFrame(entry.raw, field)) {
     const outline = outlineJson(entry.raw);
     const index = outline?.keys?.indexOf(field) ?? -1;
-    if (outline && index >= 0) return entry.raw.slice(outline.spans[index * 2], outline.spans[index * 2 + 1]);
+    if (outline && index >= 0) return { text: entry.raw.slice(outline.spans[index * 2], outline.spans[index * 2 + 1]), reencoded: false };
   }
-  const message = entry.message;
-  return isObject(message) && field in message ? JSON.stringify(message[field]) : undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(entry.raw);
+  } catch {
+    return undefined;
+  }
+  const text = serializedField(parsed, field);
+  return text === undefined ? undefined : { text, reencoded: true };
 }
 
 async function readBounded(file: string): Promise<string> {
@@ -118,18 +168,42 @@ export async function loadRecording(spec: string, options: { dataDir: string; se
   const serverId = chooseServer(parsed.entries, options.server, options.serverNames ?? new Map());
   const requests = new Map<number, RecordedCall>();
   const calls: RecordedCall[] = [];
+  const notes: RecordingNotes = { tooDeep: [], reencoded: 0, unreadable: [] };
   for (const entry of parsed.entries) {
     if (entry.serverId !== serverId) continue;
     if (entry.kind === 'request' && entry.direction === 'out' && entry.method !== undefined && isObject(entry.message)) {
+      // Matching copies and compares params recursively: a deeper request would overflow the stack.
+      if (exceedsDepth(entry.message)) {
+        notes.tooDeep.push(entry.seq);
+        continue;
+      }
       const call: RecordedCall = { seq: entry.seq, method: entry.method, params: entry.message.params };
       requests.set(entry.seq, call);
       calls.push(call);
     } else if ((entry.kind === 'response' || entry.kind === 'error') && entry.direction === 'in' && entry.requestSeq !== undefined) {
       const call = requests.get(entry.requestSeq);
+      if (!call) continue;
       const field = entry.kind === 'response' ? 'result' : 'error';
-      const reply = fieldText(entry, field);
-      if (call && reply !== undefined) call.reply = { field, text: reply };
+      const reply = replyText(entry, field);
+      if (reply === undefined) {
+        if (entry.raw !== undefined) notes.unreadable.push(call.seq);
+        continue;
+      }
+      if (reply.reencoded) notes.reencoded++;
+      call.reply = { field, text: reply.text };
     }
   }
-  return { source, serverId, calls };
+  const unreadable = new Set(notes.unreadable);
+  return { source, serverId, calls: calls.filter((call) => !unreadable.has(call.seq)), notes };
+}
+
+/** One sentence per thing the mock leaves out or changes in `recording`, for stderr. */
+export function recordingNoteSentences(recording: Recording): string[] {
+  const { tooDeep, reencoded, unreadable } = recording.notes;
+  const seqs = (list: number[]) => `${list.slice(0, 10).join(', #')}${list.length > 10 ? ` and ${list.length - 10} more` : ''}`;
+  const sentences: string[] = [];
+  if (tooDeep.length > 0) sentences.push(`loupe mock: ${tooDeep.length === 1 ? 'request' : `${tooDeep.length} requests`} #${seqs(tooDeep)} of ${recording.source} ${tooDeep.length === 1 ? 'is' : 'are'} nested more than ${MAX_MESSAGE_DEPTH} levels deep, so the mock does not serve ${tooDeep.length === 1 ? 'it' : 'them'}.`);
+  if (reencoded > 0) sentences.push(`loupe mock: ${reencoded} ${reencoded === 1 ? 'reply' : 'replies'} of ${recording.source} ${reencoded === 1 ? 'was' : 'were'} not one JSON-RPC message on one line, so the mock serves ${reencoded === 1 ? 'it' : 'them'} re-serialized on one line.`);
+  if (unreadable.length > 0) sentences.push(`loupe mock: the ${unreadable.length === 1 ? 'reply' : 'replies'} to request #${seqs(unreadable)} of ${recording.source} ${unreadable.length === 1 ? 'is' : 'are'} not JSON, so the mock does not serve ${unreadable.length === 1 ? 'that request' : 'those requests'}.`);
+  return sentences;
 }

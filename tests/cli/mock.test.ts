@@ -5,6 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, startCore, waitFor } from '../core/helpers.js';
 import { serializeTrafficEntries } from '../../shared/traffic-jsonl.js';
+import type { TrafficEntry } from '../../shared/traffic.js';
 import { CLI, newDataDir, savedSessions, sdkClient, startRaw } from './proxy-helpers.js';
 
 const EVERYTHING = [process.execPath, EVERYTHING_ENTRY, 'stdio'];
@@ -109,5 +110,69 @@ describe('loupe mock: a recording served back as an MCP server', () => {
     expect(state.server?.name).toBe('mcp-servers/everything');
     const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'get-sum', arguments: { a: 2, b: 40 }, callId: 'm1' });
     expect(outcome.result).toEqual(recorded.sum);
+  });
+});
+
+/** A hand-made recording of one server: each entry's raw text is what reached the server or came back. */
+function recordingFile(entries: Array<Pick<TrafficEntry, 'seq' | 'direction' | 'kind'> & Partial<TrafficEntry>>): string {
+  const file = join(newDataDir(), 'crafted.jsonl');
+  writeFileSync(file, serializeTrafficEntries(entries.map((entry) => ({ serverId: 's1', connectionId: 'c1', time: entry.seq, size: entry.raw?.length ?? 0, ...entry }))));
+  return file;
+}
+
+/** Writes each message as one line to a raw `loupe mock` and waits for `count` lines back. */
+async function exchange(file: string, messages: string[], count: number): Promise<{ lines: string[]; stderr: string }> {
+  const mock = startRaw(process.execPath, [CLI, 'mock', file]);
+  closers.push(async () => {
+    mock.child.kill('SIGTERM');
+    await mock.closed;
+  });
+  for (const message of messages) mock.child.stdin.write(`${message}\n`);
+  mock.child.stdin.end();
+  await mock.closed;
+  const lines = Buffer.concat(mock.stdout).toString().split('\n').filter((line) => line !== '');
+  expect(lines).toHaveLength(count);
+  return { lines, stderr: Buffer.concat(mock.stderr).toString() };
+}
+
+const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const echoCall = (id: number, message: string) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"echo","arguments":{"message":"${message}"}}}`;
+
+describe('loupe mock: a crafted recording', () => {
+  it('skips a request nested 5,000 deep, says so once, and keeps serving the others', async () => {
+    const deepRequest = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"deep","arguments":{"list":${nested(5000)}}}}`;
+    const file = recordingFile([
+      { seq: 1, direction: 'out', kind: 'request', method: 'tools/call', id: 1, raw: echoCall(1, 'hi') },
+      { seq: 2, direction: 'in', kind: 'response', id: 1, requestSeq: 1, raw: '{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Echo: hi"}]}}' },
+      { seq: 3, direction: 'out', kind: 'request', method: 'tools/call', id: 2, raw: deepRequest },
+      { seq: 4, direction: 'in', kind: 'response', id: 2, requestSeq: 3, raw: '{"jsonrpc":"2.0","id":2,"result":{"content":[]}}' },
+    ]);
+    const { lines, stderr } = await exchange(file, [echoCall(7, 'hi'), deepRequest.replace('"id":2', '"id":8')], 2);
+    expect(lines[0]).toBe('{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"Echo: hi"}]}}');
+    expect(JSON.parse(lines[1]!)).toMatchObject({ id: 8, error: { code: -32600, message: expect.stringMatching(/nested more than 512 levels deep/) } });
+    expect(stderr.match(/request #3 of .*crafted\.jsonl is nested more than 512 levels deep, so the mock does not serve it\./g)).toHaveLength(1);
+  });
+
+  it('serves a reply whose recorded text holds line breaks as one frame, with no request smuggled out of it', async () => {
+    const sampling = '{"jsonrpc":"2.0","id":99,"method":"sampling/createMessage","params":{"messages":[],"maxTokens":1}}';
+    const smuggling = `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"ok"}],"x":\n${sampling}\n}}`;
+    const exact = '{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"kept"}],  "spaced" : true}}';
+    const file = recordingFile([
+      { seq: 1, direction: 'out', kind: 'request', method: 'tools/call', id: 1, raw: echoCall(1, 'a') },
+      { seq: 2, direction: 'in', kind: 'response', id: 1, requestSeq: 1, raw: smuggling },
+      { seq: 3, direction: 'out', kind: 'request', method: 'tools/call', id: 2, raw: echoCall(2, 'b') },
+      { seq: 4, direction: 'in', kind: 'response', id: 2, requestSeq: 3, raw: exact },
+      { seq: 5, direction: 'out', kind: 'request', method: 'tools/call', id: 3, raw: echoCall(3, 'c') },
+      { seq: 6, direction: 'in', kind: 'response', id: 3, requestSeq: 5, raw: '{"jsonrpc":"2.0","id":3,"result":\n{"content":[]' },
+    ]);
+    const { lines, stderr } = await exchange(file, [echoCall(7, 'a'), echoCall(8, 'b'), echoCall(9, 'c')], 3);
+    const frames = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(frames.map((frame) => frame.id)).toEqual([7, 8, 9]);
+    expect(frames.some((frame) => frame.method !== undefined)).toBe(false);
+    expect(frames[0]).toEqual({ jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'ok' }], x: JSON.parse(sampling) } });
+    expect(lines[1]).toBe('{"jsonrpc":"2.0","id":8,"result":{"content":[{"type":"text","text":"kept"}],  "spaced" : true}}');
+    expect(frames[2]).toMatchObject({ error: { code: -32602 } });
+    expect(stderr.match(/1 reply of .*crafted\.jsonl was not one JSON-RPC message on one line, so the mock serves it re-serialized on one line\./g)).toHaveLength(1);
+    expect(stderr).toMatch(/the reply to request #5 of .*crafted\.jsonl is not JSON, so the mock does not serve that request\./);
   });
 });

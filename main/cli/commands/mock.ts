@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { MockMatching } from '../../../shared/proxy.js';
 import { DEFAULT_IGNORED, MockResponder } from '../../mock/mock-responder.js';
 import { serveHttp, serveStdio } from '../../mock/mock-servers.js';
-import { loadRecording, RecordingError } from '../../mock/recording.js';
+import { loadRecording, recordingNoteSentences, RecordingError } from '../../mock/recording.js';
 import { CommandFailed, type CliCommandModule } from '../cli-command.js';
 import { parseOptions } from '../cli-args.js';
 import { EXIT, UsageError } from '../exit-codes.js';
@@ -74,6 +74,7 @@ export const mockCommand: CliCommandModule = {
       if (error instanceof RecordingError) throw new CommandFailed(error.message, EXIT.usage);
       throw error;
     });
+    for (const sentence of recordingNoteSentences(recording)) env.io.stderr(`${sentence}\n`);
     const responder = new MockResponder(recording, { matching, ignore: ignoredPaths(values.ignore) });
     if (port === undefined) {
       await serveStdio(responder, { stdin: process.stdin, stdout: process.stdout });

@@ -89,6 +89,24 @@ interface Runtime {
   reference: string[];
 }
 
+/**
+ * The command each package registry's packages run with. These are the runtimes the server.json
+ * schema names for `runtimeHint` (npx, uvx, docker, dnx), so a `runtimeHint` is taken only when it
+ * names the one its package's registry runs with: the file never chooses its own command.
+ */
+const RUNTIME_OF_REGISTRY: Readonly<Record<string, string>> = { npm: 'npx', pypi: 'uvx', oci: 'docker', nuget: 'dnx' };
+
+/**
+ * Environment variables that make a runtime or the dynamic loader run code nobody chose: Node's
+ * (npx), Python's (uvx), .NET's (dnx), and the loaders' of Linux and macOS. A registry entry's are
+ * dropped (with a note); the person can add them in the server's settings.
+ */
+const LOADER_VARIABLES: ReadonlySet<string> = new Set(['NODE_OPTIONS', 'NODE_PATH', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'PYTHONPATH', 'PYTHONSTARTUP', 'PYTHONHOME', 'DOTNET_STARTUP_HOOKS']);
+const isLoaderVariable = (name: string): boolean => LOADER_VARIABLES.has(name.toUpperCase()) || name.toUpperCase().startsWith('DYLD_');
+
+/** npx flags that run a command of their own (npm's shell and script settings included). */
+const COMMAND_RUNNING_FLAGS: Readonly<Record<string, ReadonlySet<string>>> = { npx: new Set(['-c', '--call', '--shell', '--script-shell', '--node-options']) };
+
 function runtimeFor(registryType: string, identifier: string, version: string | undefined, envNames: string[]): Runtime | string {
   switch (registryType) {
     case 'npm':
@@ -107,6 +125,32 @@ function runtimeFor(registryType: string, identifier: string, version: string | 
   }
 }
 
+/**
+ * Why the package's own fields would make its runtime do something else than run it: a runtime
+ * hint naming another command, or an identifier, version or runtime argument the runtime would
+ * read as one of its flags. Undefined when there is nothing to refuse.
+ */
+function refusedField(spec: JsonObject, registryType: string, identifier: string): string | undefined {
+  const runtime = RUNTIME_OF_REGISTRY[registryType];
+  const hint = field(spec, 'runtimeHint', 'runtime_hint');
+  if (runtime !== undefined && hint !== undefined && hint !== runtime) {
+    return `asks to run with ${JSON.stringify(hint)} (its runtimeHint), but ${registryType} packages run with ${runtime}, so it is not imported`;
+  }
+  if (identifier.startsWith('-')) return `has an identifier that starts with "-" (${JSON.stringify(identifier)}), which its runtime would read as an option, so it is not imported`;
+  const version = spec.version;
+  if (typeof version === 'string' && version.startsWith('-')) return `has a version that starts with "-" (${JSON.stringify(version)}), so it is not imported`;
+  const flags = COMMAND_RUNNING_FLAGS[runtime ?? ''];
+  for (const argument of list(field(spec, 'runtimeArguments', 'runtime_arguments'))) {
+    const value = text(argument.value) ?? text(argument.default);
+    if (value?.startsWith('-')) return `has a runtime argument whose value starts with "-" (${JSON.stringify(value)}), which ${runtime ?? 'its runtime'} would read as an option, so it is not imported`;
+    const name = text(argument.name);
+    if (argument.type === 'named' && name !== undefined && (!/^--?[A-Za-z0-9][A-Za-z0-9-]*$/.test(name) || flags?.has(name))) {
+      return `has the runtime argument ${JSON.stringify(name)}, which ${flags?.has(name) ? `makes ${runtime} run a command of its own` : 'is not one plain option name'}, so it is not imported`;
+    }
+  }
+  return undefined;
+}
+
 function packageEntry(key: string, name: string, spec: JsonObject, context: ReadContext): ImportEntry {
   const inputs: Inputs = new Map();
   const notes: string[] = [];
@@ -119,14 +163,19 @@ function packageEntry(key: string, name: string, spec: JsonObject, context: Read
   if (transportType !== 'stdio') {
     return problem(`runs locally and serves ${transportType} at ${text(transport.url) ?? 'a URL of its own'}: start it yourself, then add that URL`);
   }
-  const env = pairsOf(list(field(spec, 'environmentVariables', 'environment_variables')), inputs, 'environment variable', notes);
+  const refused = refusedField(spec, registryType, identifier);
+  if (refused !== undefined) return problem(refused);
+  const declaredEnv = list(field(spec, 'environmentVariables', 'environment_variables'));
+  const loaderNames = declaredEnv.map((variable) => text(variable.name)).filter((name): name is string => name !== undefined && isLoaderVariable(name));
+  if (loaderNames.length > 0) notes.push(`${loaderNames.join(', ')} ${loaderNames.length === 1 ? 'is' : 'are'} left out: ${loaderNames.length === 1 ? 'it makes' : 'they make'} the runtime load code of the registry entry's choosing; add ${loaderNames.length === 1 ? 'it' : 'them'} in the server's settings if you trust ${loaderNames.length === 1 ? 'it' : 'them'}.`);
+  const env = pairsOf(declaredEnv.filter((variable) => !loaderNames.includes(text(variable.name) ?? '')), inputs, 'environment variable', notes);
   const runtime = runtimeFor(registryType, identifier, text(spec.version), Object.keys(env));
   if (typeof runtime === 'string') return problem(runtime);
   const runtimeArgs = commandArguments(list(field(spec, 'runtimeArguments', 'runtime_arguments')), inputs, notes);
   const packageArgs = commandArguments(list(field(spec, 'packageArguments', 'package_arguments')), inputs, notes);
   const raw: RawServer = {
     type: 'stdio',
-    command: text(field(spec, 'runtimeHint', 'runtime_hint')) ?? runtime.command,
+    command: runtime.command,
     args: [...runtime.before, ...runtimeArgs, ...runtime.reference, ...packageArgs],
     env,
   };
