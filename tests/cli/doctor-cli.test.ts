@@ -38,6 +38,6 @@ describe('loupe doctor (built)', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^✗ The command is found: "loupe-no-such-command" is not in any of the \d+ folders of Loupe's PATH/);
     expect(run.stdout).toContain('    $ command -v loupe-no-such-command');
-    expect(run.stdout).toContain('- It starts: Skipped: "The command is found" did not pass.');
+    expect(run.stdout).toContain('- It starts: Skipped: "The command is found" failed.');
   });
 });

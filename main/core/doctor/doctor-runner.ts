@@ -48,7 +48,8 @@ export async function runSteps<C>(steps: readonly DoctorStep<C>[], ctx: C, timeo
   for (const step of steps) {
     const unmet = (step.needs ?? []).map((id) => checks.find((check) => check.id === id)).find((check) => check && (check.status === 'fail' || check.status === 'skipped'));
     if (unmet) {
-      checks.push({ id: step.id, title: step.title, status: 'skipped', saw: `Skipped: "${unmet.title}" did not pass.` });
+      // A skip names the check that failed first, not the skipped one between them.
+      checks.push({ id: step.id, title: step.title, status: 'skipped', saw: unmet.status === 'skipped' ? unmet.saw : `Skipped: "${unmet.title}" failed.` });
       continue;
     }
     const started = Date.now();

@@ -87,8 +87,8 @@ export function lookAtTls(address: string, port: number, host: string, signal: A
       const identity = cert ? checkServerIdentity(host, cert) : new Error('The server sent no certificate.');
       socket.destroy();
       ok({
-        subject: nameOf(cert?.subject as Record<string, unknown> | undefined),
-        issuer: nameOf(cert?.issuer as Record<string, unknown> | undefined),
+        subject: nameOf(cert?.subject),
+        issuer: nameOf(cert?.issuer),
         validTo: cert?.valid_to ?? 'unknown',
         ...(chainProblem ? { problem: chainProblem } : identity ? { problem: identity.message } : {}),
       });

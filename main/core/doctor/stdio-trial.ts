@@ -74,7 +74,7 @@ export class StdioTrial {
         }
       };
     });
-    const aborted = new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    const aborted = new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason instanceof Error ? signal.reason : new Error('Stopped.')), { once: true }));
     const exited = this.exited.then((exit): InitializeOutcome => ({ kind: 'exit', exit }));
     try {
       await this.transport.send(initializeMessage(clientVersion));
