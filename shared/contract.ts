@@ -44,6 +44,7 @@ import { COMPARE_CLIENT_IDS, type CompareClientId, type CompareParams, type Comp
 import { LOAD_LIMITS, type LoadProgress, type LoadResult, type LoadRunParams } from './load-run.js';
 import { OAUTH_DEBUG_LIMITS, OAUTH_SPEC_VERSIONS, type DebugRequestEdit, type OAuthDebugRun, type OAuthDebugRunSummary, type OAuthDebugStartParams } from './oauth-debugger.js';
 import { UI_STATE_LIMITS } from './ui-state.js';
+import type { DoctorReport } from './doctor.js';
 import { LIST_NAMES, type ListChange, type ListState, type ServerLists } from './lists.js';
 import type { OutcomeUpdate } from './traffic-outcomes.js';
 import type { InterceptDecision, InterceptRule, PausedMessage, ProxiedSession, RoutePlan, RouteRecord, RouteTarget } from './proxy.js';
@@ -468,6 +469,9 @@ export const requests = {
   /** Changes the pending step's request (a scope, the redirect URI, any parameter) before it is sent; its checks are judged again. */
   'oauthDebug.edit': request<OAuthDebugRun>()(z.object({ runId: id, stepIndex: z.number().int().min(0).optional(), edit: debugRequestEdit })),
   'oauthDebug.stop': request<OAuthDebugRun>()(z.object({ runId: id })),
+  // The connection doctor (issue 39, item 1): checks in order on one server, each with what it saw and the fix (shared/doctor.ts).
+  /** Runs the checks on a saved server apart from its connection (its exchanges are in the traffic log) and answers with the report. */
+  'doctor.run': request<DoctorReport>()(serverRef),
   'oauthDebug.get': request<OAuthDebugRun>()(z.object({ runId: id })),
   /** This core's runs (of one server, when named), oldest first. */
   'oauthDebug.list': request<OAuthDebugRunSummary[]>()(z.object({ serverId: id.optional() })),

@@ -48,6 +48,7 @@ import { registryHandlers } from './handlers/registry-handlers.js';
 import { telemetryHandlers } from './handlers/telemetry-handlers.js';
 import { loadHandlers } from './handlers/load-handlers.js';
 import { compareHandlers } from './handlers/compare-handlers.js';
+import { doctorHandlers } from './handlers/doctor-handlers.js';
 import { oauthDebugHandlers } from './handlers/oauth-debug-handlers.js';
 import { OAuthDebugger } from './auth/debugger/oauth-debugger.js';
 import { recordedFetch } from './auth/recorded-fetch.js';
@@ -245,6 +246,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...telemetryHandlers(telemetry, telemetrySettings),
     ...loadHandlers(connections, (progress) => events.emit('load.progress', progress)),
     ...compareHandlers(store, connections, ownClientInfo),
+    ...doctorHandlers(store, traffic, options.version, (values) => sessionSecrets.remember(...values)),
     ...oauthDebugHandlers(oauthDebug),
     ...models.handlers,
     ...collectionHandlers(collections.service, collections.deps),

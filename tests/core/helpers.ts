@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer as createHttpServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -178,4 +178,13 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
         proxy.close(() => resolve());
       }),
   };
+}
+
+/** A self-signed certificate for 127.0.0.1 made with the openssl command (.ci/run installs it), as PEM files in `dir`. */
+export function selfSignedCertificate(dir: string): { key: string; cert: string } {
+  const key = join(dir, 'key.pem');
+  const cert = join(dir, 'cert.pem');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
+  return { key, cert };
 }

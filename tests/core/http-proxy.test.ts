@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forward, listenOnLoopback, startCore, startEverythingHttp, startForwardProxy, type ForwardProxy } from './helpers.js';
+import { forward, listenOnLoopback, selfSignedCertificate, startCore, startEverythingHttp, startForwardProxy, type ForwardProxy } from './helpers.js';
 
 /** The count once it has not changed for half a second. */
 async function quietCount(count: () => number): Promise<number> {
@@ -67,10 +67,7 @@ describe('HTTP servers behind a company proxy', () => {
   // Needs the openssl command (.ci/run installs it) to make a self-signed certificate.
   it('trusts a certificate named in NODE_EXTRA_CA_CERTS, and refuses it otherwise', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'loupe-tls-'));
-    const key = path.join(dir, 'key.pem');
-    const cert = path.join(dir, 'cert.pem');
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' });
-    expect(made.status, made.stderr).toBe(0);
+    const { key, cert } = selfSignedCertificate(dir);
     const tls = createHttpsServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => forward(req, res, new URL(req.url ?? '/', `http://127.0.0.1:${everything.port}`)));
     const port = await listenOnLoopback(tls as unknown as Server);
     const loupe = (env: NodeJS.ProcessEnv) =>

@@ -3,6 +3,7 @@ import { approvalsSlots } from '../features/approvals';
 import { authSlots } from '../features/auth';
 import { askToSaveRequest, collectionsSlots } from '../features/collections';
 import { chatSlots, ToolCallCard } from '../features/chat';
+import { DiagnoseButton } from '../features/doctor';
 import { LogLevelControl } from '../features/logs';
 import { openModelsSettings } from '../features/models';
 import { promptsSlots } from '../features/prompts';
@@ -36,6 +37,8 @@ export function wireFeatures(): void {
   serverInfoSlots.HeaderActions.fill(ServerHeaderActions);
   serverInfoSlots.showCollections.fill(() => showTab('Collections'));
   serversSlots.ProxiedSessions.fill(ProxiedSessionsList);
+  serversSlots.DiagnoseButton.fill(DiagnoseButton);
+  serverInfoSlots.DiagnoseButton.fill(DiagnoseButton);
   tasksSlots.CallResult.fill(TaskCallResult);
   proxySlots.showServerTraffic.fill(showServerTraffic);
   proxySlots.exportServerTraffic.fill(exportServerTraffic);

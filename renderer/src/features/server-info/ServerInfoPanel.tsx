@@ -114,7 +114,7 @@ function ServerInfoBody({
               ? 'Connecting…'
               : `${OFFLINE_LEAD[status] ?? 'Not connected.'} Connect ${server.name} to see its identity, capabilities and tools.`}
           </p>
-          <ConnectionProblem connection={connection} />
+          <ConnectionProblem connection={connection} actions={createElement(serverInfoSlots.DiagnoseButton.get(), { server, failed: true })} />
         </div>
       )}
       <RootsEditor key={server.id} server={server} connected={status === 'connected'} modern={identity?.era === 'modern'} />

@@ -9,5 +9,7 @@ export const serverInfoSlots = {
   /** Buttons in the header that open other features' dialogs for the server (Compare, Load run). */
   /** Shows the Collections tab (where "Open the diff" of a capability snapshot lands). */
   showCollections: createSlot<() => void>('server-info.showCollections'),
+  /** Offered beside a failed connection's sentence (the doctor feature's Diagnose button). */
+  DiagnoseButton: createSlot<ComponentType<{ server: ServerConfig; failed?: boolean }>>('server-info.DiagnoseButton'),
   HeaderActions: createSlot<ComponentType<{ server: ServerConfig; connected: boolean }>>('server-info.HeaderActions'),
 };

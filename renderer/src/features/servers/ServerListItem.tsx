@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { createElement, useEffect, useId, useRef, useState } from 'react';
 import type { ServerConfig } from '../../../../shared/server-config';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
@@ -9,6 +9,7 @@ import { StatusBadge } from '../../ui/connection/StatusBadge';
 import { ExportIcon, ExportSnippetsDialog } from './ExportSnippetsDialog';
 import { useServersStore } from '../../state/servers';
 import { TRANSPORT_NAMES, transportTarget } from './transport-label';
+import { serversSlots } from './slots';
 
 export function ServerListItem({ server, selected }: { server: ServerConfig; selected: boolean }) {
   const api = getApi();
@@ -71,7 +72,7 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
       </div>
 
       {(status === 'failed' || status === 'exited' || status === 'disconnected') && (
-        <ConnectionProblem connection={connection} />
+        <ConnectionProblem connection={connection} actions={createElement(serversSlots.DiagnoseButton.get(), { server, failed: true })} />
       )}
       {active && connection?.settingsChanged && (
         <div className="server-item__stale" role="status">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ConnectionState, ProcessExit } from '../../../../shared/connection';
 import { SignInButton } from '../sign-in/SignInButton';
 import './connection.css';
@@ -16,8 +17,11 @@ export function connectionProblemText(connection: ConnectionState | undefined): 
   return undefined;
 }
 
-/** Why a connection is not up: the failure sentence and its detail, or how the process exited. */
-export function ConnectionProblem({ connection }: { connection: ConnectionState | undefined }) {
+/**
+ * Why a connection is not up: the failure sentence and its detail, or how the process exited.
+ * `actions` go beside the sentence when the connection failed or exited (Diagnose, from the doctor feature).
+ */
+export function ConnectionProblem({ connection, actions }: { connection: ConnectionState | undefined; actions?: ReactNode }) {
   if (!connection) return null;
   const { failure, exit } = connection;
   if (!failure && !exit) return null;
@@ -25,6 +29,7 @@ export function ConnectionProblem({ connection }: { connection: ConnectionState 
     <div className="connection-problem">
       {failure && <p className="connection-problem__message">{revealInvisible(failure.message)}</p>}
       <SignInButton connection={connection} />
+      {actions && (connection.status === 'failed' || connection.status === 'exited') && <div className="connection-problem__actions">{actions}</div>}
       {failure?.detail && (
         <details className="connection-problem__details">
           <summary>Details</summary>
