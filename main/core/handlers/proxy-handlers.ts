@@ -35,13 +35,19 @@ export interface ProxyAreaOptions {
   /** Listen for `loupe proxy` processes (the app's core does; the CLI's, on a copy of the data folder, does not). */
   acceptProxies: boolean;
   onSession(session: ProxiedSession): void;
+  /** A proxy linked: the traffic record is told its name, for `loupe mock NAME`. */
+  onSessionOpened(session: ProxiedSession): void;
   onPaused(message: PausedMessage): void;
   onServersChanged(): void;
   onNotice(notice: Notice): void;
 }
 
 export async function startProxyArea(options: ProxyAreaOptions): Promise<{ handlers: ProxyHandlers; close(): Promise<void> }> {
-  const sessions = new ProxiedSessions(options.traffic, (session) => options.onSession(session));
+  const sessions = new ProxiedSessions(
+    options.traffic,
+    (session) => options.onSession(session),
+    (session) => options.onSessionOpened(session),
+  );
   let endpoint: ProxyEndpoint | undefined;
   const intercept = new InterceptDesk({
     emit: (paused) => options.onPaused(paused),
