@@ -61,6 +61,16 @@ async function sessionText(folder: string): Promise<string> {
   return text;
 }
 
+/** The `--name` of the proxy that wrote a saved session of its own (the app was not running). */
+async function ownProxyName(folder: string): Promise<string | undefined> {
+  try {
+    const file = JSON.parse(await readFile(path.join(folder, 'session.json'), 'utf8')) as { proxied?: { name?: unknown } };
+    return typeof file.proxied?.name === 'string' ? file.proxied.name : undefined;
+  } catch {
+    return undefined; // no session.json: not a proxy's
+  }
+}
+
 /** A saved session to serve, and (when it is the app's) the server id a proxy's traffic has there. */
 interface SavedRecording {
   id: string;
@@ -79,12 +89,7 @@ async function proxySessionNamed(root: string, name: string): Promise<SavedRecor
     return undefined;
   }
   for (const id of ids) {
-    try {
-      const file = JSON.parse(await readFile(path.join(root, id, 'session.json'), 'utf8')) as { proxied?: { name?: unknown } };
-      if (file.proxied?.name === name) return { id };
-    } catch {
-      // no session.json: not a proxy's
-    }
+    if ((await ownProxyName(path.join(root, id))) === name) return { id };
     const linked = [...(await readProxyNames(path.join(root, id)))].filter(([, linkedName]) => linkedName === name);
     if (linked.length > 0) return { id, proxyServerId: linked.at(-1)![0] };
   }
@@ -92,7 +97,7 @@ async function proxySessionNamed(root: string, name: string): Promise<SavedRecor
 }
 
 /** The recording's text: a file, a saved session id, or a proxy session's name; with the names of the proxies the app recorded there. */
-async function recordingText(spec: string, dataDir: string): Promise<{ text: string; source: string; proxyNames: ProxyNames; proxyServerId?: string }> {
+async function recordingText(spec: string, dataDir: string): Promise<{ text: string; source: string; proxyNames: ProxyNames; ownProxyName?: string; proxyServerId?: string }> {
   const info = await stat(spec).catch(() => undefined);
   if (info?.isFile()) return { text: await readBounded(spec), source: spec, proxyNames: new Map() };
   const root = path.join(dataDir, TRAFFIC_FOLDER);
@@ -100,7 +105,14 @@ async function recordingText(spec: string, dataDir: string): Promise<{ text: str
   if (saved !== undefined) {
     const folder = path.join(root, saved.id);
     if (await stat(folder).catch(() => undefined)) {
-      return { text: await sessionText(folder), source: `saved session ${saved.id}`, proxyNames: await readProxyNames(folder), ...(saved.proxyServerId ? { proxyServerId: saved.proxyServerId } : {}) };
+      const own = await ownProxyName(folder);
+      return {
+        text: await sessionText(folder),
+        source: `saved session ${saved.id}`,
+        proxyNames: await readProxyNames(folder),
+        ...(own !== undefined ? { ownProxyName: own } : {}),
+        ...(saved.proxyServerId ? { proxyServerId: saved.proxyServerId } : {}),
+      };
     }
   }
   throw new RecordingError(`"${spec}" is neither a recording file, nor a saved session in ${root}, nor the name of a loupe proxy session saved there.`);
@@ -123,13 +135,15 @@ function chooseServer(entries: TrafficEntry[], wanted: string | undefined, names
 }
 
 export async function loadRecording(spec: string, options: { dataDir: string; server?: string; serverNames?: ReadonlyMap<string, string> }): Promise<Recording> {
-  const { text, source, proxyNames, proxyServerId } = await recordingText(spec, options.dataDir);
+  const { text, source, proxyNames, ownProxyName: ownName, proxyServerId } = await recordingText(spec, options.dataDir);
   const parsed = parseTrafficJsonl(text);
   if (parsed.entries.length === 0) {
     const first = parsed.errors[0];
     throw new RecordingError(`${source} holds no traffic entries${first ? ` (line ${first.line}: ${first.message})` : ''}.`);
   }
   const names = new Map([...(options.serverNames ?? []), ...proxyNames]);
+  // A proxy's own session records its one server under a proxy-… id: it goes by the proxy's name.
+  if (ownName !== undefined) for (const entry of parsed.entries) if (!names.has(entry.serverId)) names.set(entry.serverId, ownName);
   const serverId = chooseServer(parsed.entries, options.server ?? proxyServerId, names);
   const requests = new Map<number, RecordedCall>();
   const calls: RecordedCall[] = [];

@@ -129,4 +129,16 @@ describe('loupe mock: a recording served back as an MCP server', () => {
     const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'get-sum', arguments: { a: 2, b: 40 }, callId: 'm1' });
     expect(outcome.result).toEqual(recorded.sum);
   });
+
+  it('proxy.mock.add refuses a server name the recording lacks, naming the servers it holds, and adds nothing', async () => {
+    const test = await startCore({ dataDir });
+    closers.push(() => test.core.dispose());
+    const before = await test.core.handlers['servers.list']();
+    const refused = test.core.handlers['proxy.mock.add']({ recording: sessionId, server: 'no-such-server' });
+    await expect(refused).rejects.toThrow(/^Cannot serve this recording as a mock: The recording has no server no-such-server; it has "recorded-everything" \(proxy-[0-9a-f]+\)\.$/);
+    expect(await test.core.handlers['servers.list']()).toEqual(before);
+    // By the proxy's name, the same session is served.
+    const added = await test.core.handlers['proxy.mock.add']({ recording: sessionId, server: 'recorded-everything' });
+    expect(added.transport).toMatchObject({ args: expect.arrayContaining(['--server', 'recorded-everything']) });
+  });
 });
