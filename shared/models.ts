@@ -105,6 +105,19 @@ export interface TokenUsage {
   totalTokens?: number;
 }
 
+/** A conversation's usage with one more step's: the one sum the core keeps and the window shows while a run goes on. */
+export function addTokenUsage(total: TokenUsage, step: TokenUsage): TokenUsage {
+  const sum = (a?: number, b?: number) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
+  const next: TokenUsage = {};
+  const input = sum(total.inputTokens, step.inputTokens);
+  const output = sum(total.outputTokens, step.outputTokens);
+  const all = sum(total.totalTokens, step.totalTokens);
+  if (input !== undefined) next.inputTokens = input;
+  if (output !== undefined) next.outputTokens = output;
+  if (all !== undefined) next.totalTokens = all;
+  return next;
+}
+
 /**
  * Marks a traffic entry as a model provider's HTTP exchange. Such entries also carry the pseudo
  * server id `model:<providerId>` (see `modelTrafficServerId`), so the log's server filter and

@@ -97,6 +97,8 @@ export interface PausedMessage {
   /** When it is forwarded as it is unless decided before. */
   deadline: number;
   status: 'paused' | 'forwarded' | 'edited' | 'answered' | 'dropped' | 'timed-out' | 'released';
+  /** What went on in its place (edited) or back to the client (answered), as sent. */
+  sentText?: string;
 }
 
 /** Whether a rule pauses an entry: the traffic filter language compiles a rule's `filter` to one. */

@@ -201,6 +201,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     store,
     acceptProxies: options.acceptProxies ?? false,
     onSession: (session) => events.emit('proxy.sessions.changed', session),
+    onSessionOpened: (session) => void sessions.nameProxy(session.serverId, session.name),
     onPaused: (message) => events.emit('proxy.intercept.changed', message),
     onServersChanged: () => events.emit('servers.changed', store.list()),
     onNotice: (notice) => notices.add(notice),

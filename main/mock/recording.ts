@@ -11,6 +11,7 @@ import { outlineJson } from '../../shared/document/json-outline.js';
 import { SESSION_ID_PATTERN, type TrafficEntry } from '../../shared/traffic.js';
 import { parseTrafficJsonl } from '../../shared/traffic-jsonl.js';
 import { exceedsDepth, MAX_MESSAGE_DEPTH } from '../core/base/message-depth.js';
+import { readProxyNames, type ProxyNames } from '../core/traffic/proxy-names.js';
 import { TRAFFIC_FOLDER } from '../core/traffic/traffic-sessions.js';
 
 /** A mock holds its recording in memory: larger ones are refused with a sentence. */
@@ -110,8 +111,27 @@ async function sessionText(folder: string): Promise<string> {
   return text;
 }
 
-/** The newest saved session a `loupe proxy --name NAME` wrote. */
-async function proxySessionNamed(root: string, name: string): Promise<string | undefined> {
+/** The `--name` of the proxy that wrote a saved session of its own (the app was not running). */
+async function ownProxyName(folder: string): Promise<string | undefined> {
+  try {
+    const file = JSON.parse(await readFile(path.join(folder, 'session.json'), 'utf8')) as { proxied?: { name?: unknown } };
+    return typeof file.proxied?.name === 'string' ? file.proxied.name : undefined;
+  } catch {
+    return undefined; // no session.json: not a proxy's
+  }
+}
+
+/** A saved session to serve, and (when it is the app's) the server id a proxy's traffic has there. */
+interface SavedRecording {
+  id: string;
+  proxyServerId?: string;
+}
+
+/**
+ * The newest saved session of a `loupe proxy --name NAME`: its own session (the app was not
+ * running), or the app's session it was recorded in (the app's proxies.json names its server id).
+ */
+async function proxySessionNamed(root: string, name: string): Promise<SavedRecording | undefined> {
   let ids: string[];
   try {
     ids = (await readdir(root)).filter((id) => SESSION_ID_PATTERN.test(id)).sort().reverse();
@@ -119,25 +139,31 @@ async function proxySessionNamed(root: string, name: string): Promise<string | u
     return undefined;
   }
   for (const id of ids) {
-    try {
-      const file = JSON.parse(await readFile(path.join(root, id, 'session.json'), 'utf8')) as { proxied?: { name?: unknown } };
-      if (file.proxied?.name === name) return id;
-    } catch {
-      // no session.json: not a proxy's
-    }
+    if ((await ownProxyName(path.join(root, id))) === name) return { id };
+    const linked = [...(await readProxyNames(path.join(root, id)))].filter(([, linkedName]) => linkedName === name);
+    if (linked.length > 0) return { id, proxyServerId: linked.at(-1)![0] };
   }
   return undefined;
 }
 
-/** The recording's text: a file, a saved session id, or a proxy session's name. */
-async function recordingText(spec: string, dataDir: string): Promise<{ text: string; source: string }> {
+/** The recording's text: a file, a saved session id, or a proxy session's name; with the names of the proxies the app recorded there. */
+async function recordingText(spec: string, dataDir: string): Promise<{ text: string; source: string; proxyNames: ProxyNames; ownProxyName?: string; proxyServerId?: string }> {
   const info = await stat(spec).catch(() => undefined);
-  if (info?.isFile()) return { text: await readBounded(spec), source: spec };
+  if (info?.isFile()) return { text: await readBounded(spec), source: spec, proxyNames: new Map() };
   const root = path.join(dataDir, TRAFFIC_FOLDER);
-  const id = SESSION_ID_PATTERN.test(spec) ? spec : await proxySessionNamed(root, spec);
-  if (id !== undefined) {
-    const folder = path.join(root, id);
-    if (await stat(folder).catch(() => undefined)) return { text: await sessionText(folder), source: `saved session ${id}` };
+  const saved = SESSION_ID_PATTERN.test(spec) ? { id: spec } : await proxySessionNamed(root, spec);
+  if (saved !== undefined) {
+    const folder = path.join(root, saved.id);
+    if (await stat(folder).catch(() => undefined)) {
+      const own = await ownProxyName(folder);
+      return {
+        text: await sessionText(folder),
+        source: `saved session ${saved.id}`,
+        proxyNames: await readProxyNames(folder),
+        ...(own !== undefined ? { ownProxyName: own } : {}),
+        ...(saved.proxyServerId ? { proxyServerId: saved.proxyServerId } : {}),
+      };
+    }
   }
   throw new RecordingError(`"${spec}" is neither a recording file, nor a saved session in ${root}, nor the name of a loupe proxy session saved there.`);
 }
@@ -159,13 +185,16 @@ function chooseServer(entries: TrafficEntry[], wanted: string | undefined, names
 }
 
 export async function loadRecording(spec: string, options: { dataDir: string; server?: string; serverNames?: ReadonlyMap<string, string> }): Promise<Recording> {
-  const { text, source } = await recordingText(spec, options.dataDir);
+  const { text, source, proxyNames, ownProxyName: ownName, proxyServerId } = await recordingText(spec, options.dataDir);
   const parsed = parseTrafficJsonl(text);
   if (parsed.entries.length === 0) {
     const first = parsed.errors[0];
     throw new RecordingError(`${source} holds no traffic entries${first ? ` (line ${first.line}: ${first.message})` : ''}.`);
   }
-  const serverId = chooseServer(parsed.entries, options.server, options.serverNames ?? new Map());
+  const names = new Map([...(options.serverNames ?? []), ...proxyNames]);
+  // A proxy's own session records its one server under a proxy-… id: it goes by the proxy's name.
+  if (ownName !== undefined) for (const entry of parsed.entries) if (!names.has(entry.serverId)) names.set(entry.serverId, ownName);
+  const serverId = chooseServer(parsed.entries, options.server ?? proxyServerId, names);
   const requests = new Map<number, RecordedCall>();
   const calls: RecordedCall[] = [];
   const notes: RecordingNotes = { tooDeep: [], reencoded: 0, unreadable: [] };

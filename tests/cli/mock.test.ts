@@ -55,6 +55,25 @@ describe('loupe mock: a recording served back as an MCP server', () => {
     }
   });
 
+  it('finds a proxy by its --name when the app was open and recorded it in the app\'s own session', async () => {
+    const appData = newDataDir();
+    const app = await startCore({ dataDir: appData, acceptProxies: true });
+    closers.push(() => app.core.dispose());
+    // The app's session also holds a server of its own, so the proxy's must be picked by name.
+    const own = await app.add('Everything', { type: 'stdio', command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], env: [] });
+    await app.core.handlers['connections.connect']({ serverId: own.id });
+    await app.core.handlers['tools.call']({ serverId: own.id, name: 'echo', arguments: { message: 'from the app' }, callId: 'own1' });
+    const client = await sdkClient(EVERYTHING, appData, 'everything');
+    const linked = await script(client);
+    await client.close();
+    await waitFor(() => app.events.find((event) => event.name === 'proxy.sessions.changed' && (event.payload as { status?: string }).status === 'ended'), 'the proxied session to end');
+    await app.core.dispose();
+    expect(savedSessions(appData).every((session) => session.meta.proxied === undefined)).toBe(true);
+
+    const mock = await mockClient(['everything', '--data-dir', appData]);
+    expect(await script(mock)).toEqual(linked);
+  });
+
   it('answers a request nothing matches with a JSON-RPC error that names the closest recording', async () => {
     const client = await mockClient([sessionId, '--data-dir', dataDir]);
     const failure = await client.callTool({ name: 'echo', arguments: { message: 'never recorded' } }).catch((error: unknown) => error);
@@ -110,6 +129,18 @@ describe('loupe mock: a recording served back as an MCP server', () => {
     expect(state.server?.name).toBe('mcp-servers/everything');
     const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'get-sum', arguments: { a: 2, b: 40 }, callId: 'm1' });
     expect(outcome.result).toEqual(recorded.sum);
+  });
+
+  it('proxy.mock.add refuses a server name the recording lacks, naming the servers it holds, and adds nothing', async () => {
+    const test = await startCore({ dataDir });
+    closers.push(() => test.core.dispose());
+    const before = await test.core.handlers['servers.list']();
+    const refused = test.core.handlers['proxy.mock.add']({ recording: sessionId, server: 'no-such-server' });
+    await expect(refused).rejects.toThrow(/^Cannot serve this recording as a mock: The recording has no server no-such-server; it has "recorded-everything" \(proxy-[0-9a-f]+\)\.$/);
+    expect(await test.core.handlers['servers.list']()).toEqual(before);
+    // By the proxy's name, the same session is served.
+    const added = await test.core.handlers['proxy.mock.add']({ recording: sessionId, server: 'recorded-everything' });
+    expect(added.transport).toMatchObject({ args: expect.arrayContaining(['--server', 'recorded-everything']) });
   });
 });
 

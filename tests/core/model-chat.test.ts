@@ -123,6 +123,12 @@ describe('the chat: a model uses server-everything\'s tools through Loupe, step 
     const [tool] = turnsOf(await test.core.handlers['chat.get']({ conversationId: chat.id }), 'tool');
     expect(tool).toMatchObject({ status: 'done', edited: true, arguments: { a: 10, b: 20 } });
     expect(toolMessages(fixture.calls[1]!)[0]).toContain('30');
+    // The model is given the call that was made beside its result, not the one it proposed…
+    const asked = fixture.calls[1]!.messages.find((message) => message.role === 'assistant') as { tool_calls?: Array<{ function: { arguments: string } }> } | undefined;
+    expect(asked?.tool_calls?.map((call) => JSON.parse(call.function.arguments) as unknown)).toEqual([{ a: 10, b: 20 }]);
+    // …while Loupe's transcript keeps what it proposed.
+    const [step] = turnsOf(await test.core.handlers['chat.get']({ conversationId: chat.id }), 'assistant');
+    expect(step!.toolCalls[0]!.arguments).toEqual({ a: 2, b: 3 });
   });
 
   it('a refused call is not sent; the model is told it was refused', async () => {

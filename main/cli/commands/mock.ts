@@ -27,6 +27,7 @@ Options:
                           /_meta is always left out unless --ignore none
   --http PORT             Serve Streamable HTTP on 127.0.0.1:PORT (0: a free port; the URL is printed)
   --data-dir DIR          The data folder holding saved sessions (default: the app's)
+  --check                 Load the recording and pick its server, say which (or why not), and exit
   --help                  Show this help`;
 
 const OPTIONS = {
@@ -35,6 +36,7 @@ const OPTIONS = {
   ignore: { type: 'string', multiple: true },
   http: { type: 'string' },
   'data-dir': { type: 'string' },
+  check: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -75,6 +77,10 @@ export const mockCommand: CliCommandModule = {
       throw error;
     });
     for (const sentence of recordingNoteSentences(recording)) env.io.stderr(`${sentence}\n`);
+    if (values.check) {
+      env.io.stdout(`${recording.source} serves ${recording.serverId}: ${recording.calls.length} recorded requests.\n`);
+      return EXIT.ok;
+    }
     const responder = new MockResponder(recording, { matching, ignore: ignoredPaths(values.ignore) });
     if (port === undefined) {
       await serveStdio(responder, { stdin: process.stdin, stdout: process.stdout });

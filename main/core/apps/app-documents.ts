@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { APP_CSP_REPORT_PATH, APP_POLICY_REPORT_PREFIX, APP_DOCUMENT_LIMIT, APP_MIME_TYPE, appOrigin, type AppOpening, type AppWireRecord } from '../../../shared/apps.js';
 import type { RpcOutcome } from '../../../shared/mcp.js';
 import { LoupeError } from '../../../shared/wire.js';
-import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
+import type { WireReport, TrafficLog } from '../traffic/traffic-log.js';
 import { appContentSecurityPolicy } from './app-policy.js';
 import { readAppResourceMeta } from '../../../shared/app-resource-meta.js';
 import { isObject } from '../../../shared/is-object.js';
@@ -20,7 +20,7 @@ const MAX_REPORTS_PER_APP = 100;
 interface OpenApp {
   opening: AppOpening;
   html: string;
-  recorder: ConnectionRecorder;
+  recorder: WireReport;
   reports: number;
   droppedReports: number;
 }

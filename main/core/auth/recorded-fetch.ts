@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import type { HttpExchange } from '../../../shared/auth.js';
-import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import type { WireReport } from '../traffic/traffic-log.js';
 import { networkFetch } from '../transports/network-fetch.js';
 import { recordingFetch } from '../transports/recording-fetch.js';
 
@@ -10,7 +10,7 @@ import { recordingFetch } from '../transports/recording-fetch.js';
  * credentials redacted, handed to `onExchange` with its entry's seq.
  */
 export function recordedFetch(
-  recorder: ConnectionRecorder,
+  recorder: WireReport,
   serverUrl: URL,
   onExchange: (exchange: HttpExchange, trafficSeq: number) => void,
   options: { secretNames?: ReadonlySet<string>; inner?: FetchLike } = {},

@@ -10,7 +10,7 @@ import {
   type ChatSummary,
   type ChatTurn,
 } from '../../../shared/chat.js';
-import type { ModelRef, TokenUsage } from '../../../shared/models.js';
+import { addTokenUsage, type ModelRef } from '../../../shared/models.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { readContext, type ContextReaders } from './chat-context.js';
 import { runChat, type ChatRunDeps, type NewTurn, type RunTarget } from './chat-run.js';
@@ -39,18 +39,6 @@ interface Live {
 
 function jsonLength(value: unknown): number {
   return JSON.stringify(value)?.length ?? 0;
-}
-
-function addUsage(total: TokenUsage, step: TokenUsage): TokenUsage {
-  const sum = (a?: number, b?: number) => (a === undefined && b === undefined ? undefined : (a ?? 0) + (b ?? 0));
-  const next: TokenUsage = {};
-  const input = sum(total.inputTokens, step.inputTokens);
-  const output = sum(total.outputTokens, step.outputTokens);
-  const all = sum(total.totalTokens, step.totalTokens);
-  if (input !== undefined) next.inputTokens = input;
-  if (output !== undefined) next.outputTokens = output;
-  if (all !== undefined) next.totalTokens = all;
-  return next;
 }
 
 function titleFrom(text: string): string {
@@ -225,7 +213,7 @@ export class ChatEngine {
     entry.chars = chars;
     conversation.turns.push(full);
     conversation.updatedAt = full.at;
-    if (full.type === 'assistant') conversation.usage = addUsage(conversation.usage, full.usage);
+    if (full.type === 'assistant') conversation.usage = addTokenUsage(conversation.usage, full.usage);
     if (announce) this.deps.emit({ conversationId: conversation.id, type: 'turn', turn: full });
     return full;
   }

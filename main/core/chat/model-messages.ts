@@ -16,15 +16,28 @@ function contextParts(turn: ChatContextTurn): UserPart[] {
   return parts;
 }
 
-function assistantContent(turn: ChatAssistantTurn): AssistantContent {
+/**
+ * The arguments each call was made with where a person edited them: the model is given the call
+ * that was made beside its result (the transcript keeps what it proposed, in its own turn).
+ */
+function editedArguments(turns: readonly ChatTurn[]): Map<string, unknown> {
+  const edited = new Map<string, unknown>();
+  for (const turn of turns) if (turn.type === 'tool' && turn.edited && (turn.status === 'done' || turn.status === 'failed')) edited.set(turn.toolCallId, turn.arguments);
+  return edited;
+}
+
+function assistantContent(turn: ChatAssistantTurn, edited: ReadonlyMap<string, unknown>): AssistantContent {
   return [
     ...(turn.text !== '' ? [{ type: 'text' as const, text: turn.text }] : []),
-    ...turn.toolCalls.map((call) => ({
-      type: 'tool-call' as const,
-      toolCallId: call.toolCallId,
-      toolName: call.modelToolName,
-      input: typeof call.arguments === 'object' && call.arguments !== null ? call.arguments : {},
-    })),
+    ...turn.toolCalls.map((call) => {
+      const made = edited.has(call.toolCallId) ? edited.get(call.toolCallId) : call.arguments;
+      return {
+        type: 'tool-call' as const,
+        toolCallId: call.toolCallId,
+        toolName: call.modelToolName,
+        input: typeof made === 'object' && made !== null ? made : {},
+      };
+    }),
   ];
 }
 
@@ -41,12 +54,13 @@ function outputOf(turn: ChatToolTurn, withMedia: boolean): ToolOutput {
 
 /**
  * The conversation as the model is given it: the person's messages and context, its own steps
- * (text and tool calls), and a result for every tool call (an error text for a call refused, not
+ * (text and tool calls, with the arguments a person edited), and a result for every tool call (an error text for a call refused, not
  * made or failed; and for one the conversation never answered, e.g. when restarted from there).
  * `withMedia`: the API takes images in tool results (Anthropic's does).
  */
 export function modelMessages(turns: readonly ChatTurn[], withMedia: boolean): ModelMessage[] {
   const messages: ModelMessage[] = [];
+  const edited = editedArguments(turns);
   let open: Map<string, string> = new Map();
   let results: ToolResultPart[] = [];
   const closeToolRound = () => {
@@ -69,7 +83,7 @@ export function modelMessages(turns: readonly ChatTurn[], withMedia: boolean): M
         break;
       case 'assistant': {
         closeToolRound();
-        const content = assistantContent(turn);
+        const content = assistantContent(turn, edited);
         if (content.length > 0) messages.push({ role: 'assistant', content });
         for (const call of turn.toolCalls) open.set(call.toolCallId, call.modelToolName);
         break;

@@ -20,7 +20,7 @@ import { TaskRunner } from '../tasks/task-runner.js';
 import { findResultViolations } from '../mcp/result-violations.js';
 import { createTransport, type CreatedTransport } from '../transports/create-transport.js';
 import type { LineLimits } from '../transports/stdio-transport.js';
-import type { ConnectionRecorder, TrafficLog } from '../traffic/traffic-log.js';
+import type { WireReport, TrafficLog } from '../traffic/traffic-log.js';
 import { AbortPool } from './abort-pool.js';
 import { openChangeStream, type ChangeStream } from './change-stream.js';
 import { clientInfoFor, clientOptions, STDIO_PROBE_TIMEOUT_MS } from './client-options.js';
@@ -92,7 +92,7 @@ export class Connection {
   private readonly serverRequests = new Set<AbortController>();
 
   private readonly traffic: TrafficLog;
-  private readonly recorder: ConnectionRecorder;
+  private readonly recorder: WireReport;
   private readonly initializeTimeoutMs: number;
   private readonly signIn = new SignInRounds({
     session: () => this.authSession,

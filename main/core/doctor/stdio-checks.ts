@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { ProcessExit } from '../../../shared/connection.js';
 import { APP_NODE_COMMAND, type StdioTransportConfig } from '../../../shared/server-config.js';
-import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import type { WireReport } from '../traffic/traffic-log.js';
 import type { DoctorStep, Verdict } from './doctor-runner.js';
 import { findCommand } from './find-command.js';
 import { protocolVerdict } from './initialize-message.js';
@@ -11,7 +11,7 @@ import { StdioTrial, type InitializeOutcome } from './stdio-trial.js';
 export interface StdioDoctorContext {
   /** The server's settings with `${env:NAME}` filled in. */
   config: StdioTransportConfig;
-  recorder: ConnectionRecorder;
+  recorder: WireReport;
   clientVersion: string;
   trial?: StdioTrial;
   outcome?: InitializeOutcome;

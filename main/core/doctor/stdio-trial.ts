@@ -2,7 +2,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { ProcessExit } from '../../../shared/connection.js';
 import { DOCTOR_LIMITS } from '../../../shared/doctor.js';
 import type { StdioTransportConfig } from '../../../shared/server-config.js';
-import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import type { WireReport } from '../traffic/traffic-log.js';
 import { createTransport } from '../transports/create-transport.js';
 import type { RecordingStdioTransport } from '../transports/stdio-transport.js';
 import { INITIALIZE_ID, initializeMessage } from './initialize-message.js';
@@ -26,14 +26,22 @@ export class StdioTrial {
   private readonly transport: RecordingStdioTransport;
   private readonly exited: Promise<ProcessExit>;
 
-  constructor(config: StdioTransportConfig, recorder: ConnectionRecorder) {
+  constructor(config: StdioTransportConfig, recorder: WireReport) {
     const keep = (line: string) => {
       if (this.answered) return;
       this.strayStdoutCount += 1;
       if (this.strayStdout.length < DOCTOR_LIMITS.quotedLines) this.strayStdout.push(line.slice(0, DOCTOR_LIMITS.quotedLineChars));
     };
-    const watching: ConnectionRecorder = {
-      ...recorder,
+    // Every report goes on to the recorder; the doctor keeps what stdout and stderr said besides.
+    // (A class instance's methods are on its prototype: spreading it would lose them.)
+    const watching: WireReport = {
+      message: (...args) => recorder.message(...args),
+      note: (...args) => recorder.note(...args),
+      http: (...args) => recorder.http(...args),
+      httpRequestHeaders: (...args) => recorder.httpRequestHeaders(...args),
+      noAnswer: (...args) => recorder.noAnswer(...args),
+      endOpenRequests: (...args) => recorder.endOpenRequests(...args),
+      schemaViolation: (...args) => recorder.schemaViolation(...args),
       malformed: (text, size, direction) => {
         if (direction !== 'out') keep(text);
         recorder.malformed(text, size, direction);

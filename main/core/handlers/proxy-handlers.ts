@@ -3,9 +3,11 @@
  * core accepts them), intercept, Route through Loupe and Serve as mock. `startProxyArea` builds the
  * pieces and returns the handlers and what the core must close on dispose.
  */
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import type { Notice, RequestHandlers } from '../../../shared/contract.js';
 import type { PausedMessage, ProxiedSession } from '../../../shared/proxy.js';
+import { LoupeError } from '../../../shared/wire.js';
 import type { ServerConfig } from '../../../shared/server-config.js';
 import type { ConfigStore } from '../config/config-store.js';
 import { InterceptDesk } from '../proxy/intercept-desk.js';
@@ -35,13 +37,38 @@ export interface ProxyAreaOptions {
   /** Listen for `loupe proxy` processes (the app's core does; the CLI's, on a copy of the data folder, does not). */
   acceptProxies: boolean;
   onSession(session: ProxiedSession): void;
+  /** A proxy linked: the traffic record is told its name, for `loupe mock NAME`. */
+  onSessionOpened(session: ProxiedSession): void;
   onPaused(message: PausedMessage): void;
   onServersChanged(): void;
   onNotice(notice: Notice): void;
 }
 
+/** How long `loupe mock --check` may take to load a recording (up to its 512 MB) before the add gives up. */
+const MOCK_CHECK_MS = 60_000;
+
+/**
+ * Runs the mock's command with `--check` (its own process: loading a recording is CPU work on
+ * server-sent text), so a server name the recording lacks is refused before it is added, with the
+ * mock's sentence naming the servers it holds.
+ */
+function checkMock(launch: ReturnType<typeof loupeLaunch>, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(launch.command, [...args, '--check'], { env: { ...process.env, ...launch.env }, timeout: MOCK_CHECK_MS, maxBuffer: 64 * 1024 }, (error, _stdout, stderr) => {
+      if (!error) return resolve();
+      const said = String(stderr).trim().split('\n')[0]?.replace(/^loupe: /, '').slice(0, 2000);
+      const why = said || (error.killed ? `loading it took longer than ${MOCK_CHECK_MS / 1000} s` : error.message);
+      reject(new LoupeError(`Cannot serve this recording as a mock: ${why}`, 'invalid'));
+    });
+  });
+}
+
 export async function startProxyArea(options: ProxyAreaOptions): Promise<{ handlers: ProxyHandlers; close(): Promise<void> }> {
-  const sessions = new ProxiedSessions(options.traffic, (session) => options.onSession(session));
+  const sessions = new ProxiedSessions(
+    options.traffic,
+    (session) => options.onSession(session),
+    (session) => options.onSessionOpened(session),
+  );
   let endpoint: ProxyEndpoint | undefined;
   const intercept = new InterceptDesk({
     emit: (paused) => options.onPaused(paused),
@@ -65,6 +92,7 @@ export async function startProxyArea(options: ProxyAreaOptions): Promise<{ handl
       ...(params.ignore ?? []).flatMap((pointer) => ['--ignore', pointer]),
       ...dataDirArgs(options.dataDir, true),
     ];
+    await checkMock(launch, args);
     const added = await options.store.add({
       name: params.name ?? `Mock of ${path.basename(params.recording)}`,
       transport: { type: 'stdio', command: launch.command, args, env: Object.entries(launch.env).map(([key, value]) => ({ key, value })) },

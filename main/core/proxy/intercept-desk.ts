@@ -103,6 +103,7 @@ export class InterceptDesk {
       throw new LoupeError('The proxy holding this message has gone; the message went on without a decision.', 'not-connected');
     }
     message.status = DECIDED_STATUS[decision.action];
+    if (decision.action === 'edit' || decision.action === 'answer') message.sentText = decision.text;
     this.changed(message);
     const { proxyId: _proxyId, ...shown } = message;
     return shown;

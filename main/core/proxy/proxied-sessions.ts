@@ -32,6 +32,8 @@ export class ProxiedSessions {
   constructor(
     private readonly traffic: TrafficLog,
     private readonly emit: (session: ProxiedSession) => void,
+    /** A session started: its traffic is recorded under `serverId` (the record on disk names it). */
+    private readonly onOpen: (session: ProxiedSession) => void = () => undefined,
   ) {
     traffic.observe((entry) => {
       const session = this.byServerId.get(entry.serverId);
@@ -62,6 +64,7 @@ export class ProxiedSessions {
     this.sessions.set(id, session);
     this.byServerId.set(id, session);
     this.trimEnded();
+    this.onOpen({ ...state });
     this.emit({ ...state });
     return { ...state };
   }

@@ -1,12 +1,12 @@
 /**
  * What a `loupe proxy` saw on the wire, as events: the one shape both its records take (streamed
  * to the running app's core, or written by the proxy itself to the data folder), and the one place
- * (`recordWireEvent`) that turns them into traffic entries through a ConnectionRecorder, so a
+ * (`recordWireEvent`) that turns them into traffic entries through a WireReport, so a
  * proxied session's entries are built exactly like a connection's own.
  */
 import type { HttpExchange } from '../../../shared/auth.js';
 import type { Direction } from '../../../shared/traffic.js';
-import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import type { WireReport } from '../traffic/traffic-log.js';
 import { oversizedProblem } from '../transports/line-splitter.js';
 
 export type WireEvent =
@@ -21,7 +21,7 @@ export type WireEvent =
 
 /** Something that can take a wire event's time as the time of the entries it records. */
 export interface TimedRecorder {
-  recorder: ConnectionRecorder;
+  recorder: WireReport;
   /** Sets the time the next entries get. */
   setTime(time: number): void;
 }

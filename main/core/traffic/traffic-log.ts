@@ -11,7 +11,7 @@ import { RecordRows } from './record-rows.js';
 import { olderPage, trafficPage, type PageQuery } from './traffic-pager.js';
 import { DEFAULT_RETENTION, TrafficRecord, type RetentionLimits } from './traffic-record.js';
 
-export { ConnectionRecorder, type ExchangeLinks } from './connection-recorder.js';
+export { ConnectionRecorder, type ExchangeLinks, type WireReport } from './connection-recorder.js';
 
 export type EntryObserver = (entry: TrafficEntry) => void;
 

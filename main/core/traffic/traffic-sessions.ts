@@ -8,6 +8,7 @@ import { isAlive } from '../base/data-folder-lock.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { writeFileAtomic } from '../base/atomic-write.js';
 import { movedAsideMessage, readJsonFile } from '../base/json-file.js';
+import { writeProxyNames, type ProxyNames } from './proxy-names.js';
 import { segmentFileName, TrafficJournal } from './traffic-journal.js';
 
 export const TRAFFIC_FOLDER = 'traffic';
@@ -65,6 +66,8 @@ function segmentBytesFor(budget: number): number {
 export class TrafficSessions {
   readonly journal: TrafficJournal;
   private enforcing: Promise<void> = Promise.resolve();
+  private readonly proxyNames: ProxyNames = new Map();
+  private namingProxies: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly root: string,
@@ -150,6 +153,17 @@ export class TrafficSessions {
       throw new LoupeError('A loupe proxy is still writing this session; it can be deleted once the proxy ends.', 'invalid');
     }
     await rm(join(this.root, id), { recursive: true, force: true });
+  }
+
+  /** A `loupe proxy` linked and records into this session under `serverId`: its name is kept beside the record (proxy-names.ts). */
+  nameProxy(serverId: string, name: string): Promise<void> {
+    this.proxyNames.set(serverId, name);
+    this.namingProxies = this.namingProxies
+      .then(() => writeProxyNames(join(this.root, this.currentId), this.proxyNames))
+      .catch((error: unknown) => {
+        this.onNotice({ id: 'traffic-proxy-names', level: 'warning', message: `Could not save which loupe proxy is which in this session, so loupe mock will not find them by name (${error instanceof Error ? error.message : String(error)}).` });
+      });
+    return this.namingProxies;
   }
 
   close(): void {

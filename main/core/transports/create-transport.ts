@@ -10,7 +10,7 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { HttpExchange } from '../../../shared/auth.js';
 import type { KeyValue, TransportConfig } from '../../../shared/server-config.js';
 import { LoupeError } from '../../../shared/wire.js';
-import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import type { WireReport } from '../traffic/traffic-log.js';
 import { resolveAppNode } from './app-node.js';
 import { createHttpProbe, type HttpProbe } from './http-probe.js';
 import { mirroringFetch, ToolHeaderDeclarations } from './mirrored-headers.js';
@@ -45,7 +45,7 @@ function toRecord(pairs: KeyValue[]): Record<string, string> {
 
 export function createTransport(
   config: TransportConfig,
-  recorder: ConnectionRecorder,
+  recorder: WireReport,
   lineLimits?: LineLimits,
   extras: HttpTransportExtras = {},
 ): CreatedTransport {

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import type { WireReport } from '../traffic/traffic-log.js';
 import { standInForTooDeep } from './too-deep.js';
 import type { WireTexts } from './wire-texts.js';
 
@@ -16,7 +16,7 @@ export interface WireWatcher {
   noteReceived(message: JSONRPCMessage): void;
 }
 
-export function recordTransport(inner: Transport, recorder: ConnectionRecorder, wireTexts?: WireTexts, watcher?: WireWatcher): Transport {
+export function recordTransport(inner: Transport, recorder: WireReport, wireTexts?: WireTexts, watcher?: WireWatcher): Transport {
   const record = (direction: 'in' | 'out', message: JSONRPCMessage) => {
     if (direction === 'out') watcher?.noteSent(message);
     else watcher?.noteReceived(message);

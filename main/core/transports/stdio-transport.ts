@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { ProcessExit } from '../../../shared/connection.js';
 import { classifyMessage, isDeliverable } from '../traffic/classify-message.js';
-import type { ConnectionRecorder } from '../traffic/traffic-log.js';
+import type { WireReport } from '../traffic/traffic-log.js';
 import { DEFAULT_MAX_LINE_BYTES, LineSplitter, OVERSIZED_PREVIEW_BYTES, oversizedProblem } from './line-splitter.js';
 import { standInForTooDeep } from './too-deep.js';
 import { forgetTree, signalTree, spawnTree, treeAlive } from './process-tree.js';
@@ -46,7 +46,7 @@ export class RecordingStdioTransport implements Transport {
 
   constructor(
     private readonly launch: StdioLaunch,
-    private readonly recorder: ConnectionRecorder,
+    private readonly recorder: WireReport,
     private readonly limits: LineLimits = DEFAULT_LINE_LIMITS,
   ) {}
 

@@ -4,6 +4,7 @@
  */
 import { useResourcesStore } from '../features/resources';
 import { useTrafficPanelStore } from '../features/traffic';
+import { useProxyStore } from '../state/proxy/proxy-store';
 import { useServersStore } from '../state/servers';
 import { loadTrafficThrough } from '../state/traffic/live-traffic';
 import { useWorkspaceStore, type WorkspaceTab } from './workspace-store';
@@ -19,12 +20,22 @@ export function showTraffic(seq: number): void {
   if (!panel.imported) void loadTrafficThrough(seq).catch(() => {});
 }
 
-/** Shows only one serverId's traffic in the live log (a proxied session's, selected in the Servers list). */
+/**
+ * Shows only one serverId's traffic in the live log (a proxied session's, selected in the Servers
+ * list); the filter goes again when the session is no longer selected (`followProxySelection`).
+ */
 export function showServerTraffic(serverId: string): void {
   const panel = useTrafficPanelStore.getState();
   if (panel.imported) panel.setImported(null);
   // A proxied session's serverId is `proxy-` and letters and digits: no quoting needed.
-  panel.setFilterText(`server:${serverId}`);
+  panel.setAppFilter(`server:${serverId}`);
+}
+
+/** When the person leaves a proxied session (selects a server), the filter the app set for it goes; one they typed stays. */
+export function followProxySelection(): () => void {
+  return useProxyStore.subscribe((state, previous) => {
+    if (previous.selectedSessionId !== null && state.selectedSessionId !== previous.selectedSessionId) useTrafficPanelStore.getState().dropAppFilter();
+  });
 }
 
 /** Switches to the Resources tab, selects the server and the resource (even one not in the list), and reads it. */

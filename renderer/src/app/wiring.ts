@@ -14,7 +14,7 @@ import { serversSlots } from '../features/servers';
 import { InlineToolApp, TaskCallResult, toolsSlots } from '../features/tools';
 import { tasksSlots } from '../features/tasks';
 import { trafficSlots } from '../features/traffic';
-import { openResource, showServerTraffic, showTab, showTraffic } from './navigation';
+import { followProxySelection, openResource, showServerTraffic, showTab, showTraffic } from './navigation';
 import { exportServerTraffic } from './server-traffic-export';
 import { ServerHeaderActions } from './ServerHeaderActions';
 
@@ -43,4 +43,5 @@ export function wireFeatures(): void {
   proxySlots.showServerTraffic.fill(showServerTraffic);
   proxySlots.exportServerTraffic.fill(exportServerTraffic);
   trafficSlots.SavedSessionActions.fill(ServeAsMock);
+  followProxySelection();
 }

@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { OAUTH_DEBUG_LIMITS, type DebugExchange } from '../../../../shared/oauth-debugger.js';
-import type { ConnectionRecorder } from '../../traffic/traffic-log.js';
+import type { WireReport } from '../../traffic/traffic-log.js';
 import { readBounded } from '../../transports/bounded-body.js';
 import { recordedFetch } from '../recorded-fetch.js';
 import type { PreparedRequest } from './debug-request.js';
@@ -24,7 +24,7 @@ export interface SentRequest {
 
 export interface DebugHttpOptions {
   serverUrl: URL;
-  recorder: ConnectionRecorder;
+  recorder: WireReport;
   /** Header names the person marked secret (lower case). */
   secretNames: ReadonlySet<string>;
   /** The run's: stopping the run aborts what is in flight. */
@@ -58,7 +58,7 @@ export class DebugHttp {
     );
   }
 
-  get recorder(): ConnectionRecorder {
+  get recorder(): WireReport {
     return this.options.recorder;
   }
 

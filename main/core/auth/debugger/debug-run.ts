@@ -11,7 +11,7 @@ import {
   type OAuthSpecVersion,
 } from '../../../../shared/oauth-debugger.js';
 import { LoupeError } from '../../../../shared/wire.js';
-import type { ConnectionRecorder } from '../../traffic/traffic-log.js';
+import type { WireReport } from '../../traffic/traffic-log.js';
 import { oauthErrorText } from '../auth-steps.js';
 import { chooseDpopAlg, decodeDpopProof } from '../dpop.js';
 import { AUTHORIZATION_WAIT_MS, LoopbackRedirect } from '../loopback-redirect.js';
@@ -50,7 +50,7 @@ export interface DebugRunOptions {
   mode: OAuthDebugMode;
   /** The flow's starting point: version, server, settings, Loupe's redirect URI (its port reserved). */
   context: FlowContext;
-  recorder: ConnectionRecorder;
+  recorder: WireReport;
   secretNames: ReadonlySet<string>;
   onChange: (run: OAuthDebugRun) => void;
   openInBrowser: (url: string) => void;

@@ -6,6 +6,8 @@ import { useApprovalsStore } from '../../state/approvals/approvals-store';
 import { DecisionView } from './DecisionView';
 import { ElicitationForm } from './ElicitationForm';
 import { SamplingReplyForm } from './SamplingReplyForm';
+import { gaveUp } from './drafts-sync';
+import { useDraftsStore } from './drafts-store';
 import { SamplingRequestView } from './SamplingRequestView';
 import { DeprecatedTag } from '../../ui/DeprecatedTag';
 import { TrafficLinks } from './TrafficLinks';
@@ -23,6 +25,22 @@ interface Props {
   now: number;
   /** The oldest other pending request, offered once this one is answered. */
   next?: Approval | undefined;
+}
+
+/** The reply the person was writing when the server gave up: kept, not sent, to use when the tool is run again. */
+function KeptReply({ approvalId }: { approvalId: string }) {
+  const text = useDraftsStore((state) => state.replies[approvalId]?.text ?? '');
+  if (text.trim() === '') return null;
+  return (
+    <section className="approval-section" aria-label="Your reply, not sent">
+      <h4 className="approval-section__title">Your reply, not sent</h4>
+      <p className="approval-problem approval-problem--cancelled" role="note">
+        The server gave up on this request while you were writing, so your reply was not sent. It is kept here: run the tool
+        again (its server asks anew) and paste it into the new request.
+      </p>
+      <textarea className="input input--mono" readOnly aria-label="Your reply (not sent)" value={text} rows={Math.min(12, text.split('\n').length + 1)} />
+    </section>
+  );
 }
 
 /** One request: what the server asks, and the answer form while it waits (or what became of it). */
@@ -95,6 +113,7 @@ export function ApprovalDetail({ approval, now, next }: Props) {
       {approval.kind === 'elicitation-url' && <UrlElicitation approval={approval} />}
       {pending && approval.kind === 'sampling' && <SamplingReplyForm approval={approval} />}
       {pending && approval.kind === 'elicitation-form' && <ElicitationForm approval={approval} />}
+      {approval.kind === 'sampling' && gaveUp(approval) && <KeptReply approvalId={approval.id} />}
       {!pending && <DecisionView approval={approval} />}
 
       <details className="approval-raw">

@@ -1,3 +1,4 @@
+import type { Approval } from '../../../../shared/approvals';
 import type { DraftEvent } from '../../../../shared/models';
 import { getApi } from '../../bridge/api';
 import { useApprovalsStore } from '../../state/approvals/approvals-store';
@@ -13,8 +14,11 @@ export function startDraftsSync(): () => void {
   const stopForgetting = useApprovalsStore.subscribe((state, previous) => {
     if (state.byId === previous.byId) return;
     const settled = Object.values(state.byId).filter((approval) => approval.status !== 'pending' && previous.byId[approval.id]?.status === 'pending');
-    if (settled.length === 0) return;
-    const ids = settled.map((approval) => approval.id);
+    // A reply being written when the server gave up is kept (shown with the request), until the request leaves the queue.
+    const kept = (approval: Approval) => approval.kind === 'sampling' && gaveUp(approval);
+    const removed = Object.keys(previous.byId).filter((id) => state.byId[id] === undefined);
+    const ids = [...settled.filter((approval) => !kept(approval)).map((approval) => approval.id), ...removed];
+    if (ids.length === 0) return;
     useDraftsStore.getState().forget(ids);
     useModelDraftsStore.getState().forget(ids);
   });
@@ -23,6 +27,11 @@ export function startDraftsSync(): () => void {
     stopForgetting();
     stopStreaming();
   };
+}
+
+/** The server cancelled the request (`notifications/cancelled`): it no longer wants an answer. */
+export function gaveUp(approval: Pick<Approval, 'status' | 'cancelledBy'>): boolean {
+  return approval.status === 'cancelled' && (approval.cancelledBy ?? 'server') === 'server';
 }
 
 /** The model's text goes into the reply editor as it arrives; its finished result replaces it whole. */

@@ -31,7 +31,7 @@ export function ContextForm({ serverId, serverName, disabled, onAdd }: Props) {
   const sourceOf = (): ChatContextSource | string => {
     if (kind === 'resource') return uri.trim() === '' ? 'Give the resource URI.' : { kind: 'resource', uri: uri.trim() };
     if (promptName.trim() === '') return 'Give the prompt name.';
-    const parsed = parseJsonObject(promptArgs.trim() || '{}', 'prompt arguments');
+    const parsed = parseJsonObject(promptArgs.trim() || '{}', 'prompt arguments', { plural: true });
     if (!parsed.ok) return parsed.problem;
     const notText = Object.entries(parsed.value).find(([, value]) => typeof value !== 'string');
     if (notText) return `The prompt argument "${notText[0]}" must be text (prompt arguments are strings).`;

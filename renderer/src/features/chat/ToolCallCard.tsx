@@ -25,7 +25,7 @@ export function ToolCallCard({ call }: { call: ToolCallApproval }) {
   const [problem, setProblem] = useState<string | null>(null);
   const check = useRememberedArgumentsCheck();
   const edited = editing && text !== initialText(call.arguments);
-  const parsed = useMemo(() => parseJsonObject(text, 'arguments'), [text]);
+  const parsed = useMemo(() => parseJsonObject(text, 'arguments', { plural: true }), [text]);
   const value = parsed.ok ? (parsed.value as JsonObject) : undefined;
   const schema = call.inputSchema;
   const verdict = useSchemaCheck(check, schema ?? EMPTY_SCHEMA, value, schema !== undefined && value !== undefined);

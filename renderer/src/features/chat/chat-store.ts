@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ChatConversation, ChatEvent, ChatSummary } from '../../../../shared/chat';
+import { addTokenUsage } from '../../../../shared/models';
 
 /** A conversation on screen, with the text of the step being streamed and how its last run ended. */
 export interface ShownChat {
@@ -38,8 +39,11 @@ function applyTo(chat: ShownChat, event: ChatEvent): ShownChat {
       return { ...chat, streaming: chat.streaming + event.text };
     case 'turn': {
       const turns = [...conversation.turns];
+      const isNewStep = event.turn.type === 'assistant' && turns[event.turn.index] === undefined;
       turns[event.turn.index] = event.turn;
-      return { ...chat, conversation: { ...conversation, turns }, streaming: event.turn.type === 'assistant' ? '' : chat.streaming };
+      // The core adds each step's usage as its turn arrives: so does the window, so the total agrees with the steps during a run.
+      const usage = isNewStep && event.turn.type === 'assistant' ? addTokenUsage(conversation.usage, event.turn.usage) : conversation.usage;
+      return { ...chat, conversation: { ...conversation, turns, usage }, streaming: event.turn.type === 'assistant' ? '' : chat.streaming };
     }
     case 'finished':
       return { ...chat, conversation: { ...conversation, usage: event.usage }, streaming: '', ended: event.reason === 'answered' ? null : (event.message ?? event.reason) };

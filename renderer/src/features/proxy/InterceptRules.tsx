@@ -73,6 +73,7 @@ export function InterceptRules() {
           keys={RULE_KEYS}
           valuesOf={(key) => (key === 'method' ? KNOWN_METHODS : undefined)}
           errorsId={problem ? errorId : undefined}
+          escapeClears={false}
         />
         <select className="input input--small" aria-label="Direction to pause" value={direction} onChange={(event) => setDirection(event.target.value as Direction | 'both')}>
           <option value="both">Both ways</option>

@@ -78,6 +78,15 @@ export function PausedMessageDetail({ message, sessionName, now }: { message: Pa
           </p>
           <JsonEditor value={text} onChange={setText} label={editing === 'edit' ? 'Edited message' : 'Answer'} onSubmit={sendEdited} {...(problem ? { describedBy: errorId } : {})} />
         </>
+      ) : message.sentText !== undefined ? (
+        <>
+          <p className="muted">{message.status === 'answered' ? 'Answered with this response; the server never saw the request.' : `Edited: this went on to ${message.direction === 'out' ? 'the server' : 'the client'} in its place.`}</p>
+          <JsonText text={message.sentText} label={message.status === 'answered' ? 'Answer as sent' : 'Message as forwarded, edited'} className="paused-detail__text" />
+          <details>
+            <summary>The message as it came</summary>
+            <JsonText text={message.text} label="Paused message as it came" className="paused-detail__text" />
+          </details>
+        </>
       ) : (
         <JsonText text={message.text} label="Paused message as it came" className="paused-detail__text" />
       )}

@@ -31,7 +31,7 @@ export function ReplayEditor({ seq, method, initialParams, onSend, onClose }: Pr
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
-    const params = parseJsonObject(text, 'params');
+    const params = parseJsonObject(text, 'params', { plural: true });
     if (!params.ok) {
       setProblem(params.problem);
       return;

@@ -26,6 +26,8 @@ export interface ImportedTraffic {
 /** What the traffic panel shows and how: its filter, sort, selection and an opened record. */
 interface TrafficPanelState {
   filterText: string;
+  /** The filter the app set by itself (a proxied session's traffic), while the box still holds it; null once the person's. */
+  appFilter: string | null;
   invert: boolean;
   /** When off, each server's older connections are hidden once it reconnects. */
   preserveLog: boolean;
@@ -38,7 +40,11 @@ interface TrafficPanelState {
   detailOpen: boolean;
   imported: ImportedTraffic | null;
 
+  /** The person's filter. */
   setFilterText: (text: string) => void;
+  /** A filter the app sets for a reason: it goes with `dropAppFilter` when the reason does, unless the person changed it. */
+  setAppFilter: (text: string) => void;
+  dropAppFilter: () => void;
   setInvert: (invert: boolean) => void;
   setPreserveLog: (preserve: boolean) => void;
   setTypeFilter: (type: TrafficType) => void;
@@ -57,6 +63,7 @@ export const useTrafficPanelStore = create<TrafficPanelState>()(
   persist(
     (set, get) => ({
       filterText: '',
+      appFilter: null,
       invert: false,
       preserveLog: true,
       typeFilter: 'all',
@@ -65,7 +72,12 @@ export const useTrafficPanelStore = create<TrafficPanelState>()(
       detailOpen: false,
       imported: null,
 
-      setFilterText: (filterText) => set({ filterText }),
+      setFilterText: (filterText) => set({ filterText, appFilter: null }),
+      setAppFilter: (filterText) => set({ filterText, appFilter: filterText }),
+      dropAppFilter: () => {
+        const { filterText, appFilter } = get();
+        set(appFilter !== null && filterText === appFilter ? { filterText: '', appFilter: null } : { appFilter: null });
+      },
       setInvert: (invert) => set({ invert }),
       setPreserveLog: (preserveLog) => set({ preserveLog }),
       setTypeFilter: (typeFilter) => set({ typeFilter }),
@@ -90,7 +102,8 @@ export const useTrafficPanelStore = create<TrafficPanelState>()(
       version: 1,
       storage: createJSONStorage(() => uiStateStorage),
       skipHydration: true,
-      partialize: ({ filterText, invert, preserveLog, typeFilter, sort }) => ({ filterText, invert, preserveLog, typeFilter, sort }),
+      // A filter the app set for a session of this run is not kept for the next.
+      partialize: ({ filterText, appFilter, invert, preserveLog, typeFilter, sort }) => ({ filterText: filterText === appFilter ? '' : filterText, invert, preserveLog, typeFilter, sort }),
     },
   ),
 );

@@ -19,15 +19,20 @@ interface Props {
   valuesOf?: (key: string) => readonly string[] | undefined;
   /** The id of the element that lists the query's errors, when there are any. */
   errorsId?: string | undefined;
+  /**
+   * Escape (with no suggestions open) clears the box: right for a filter of what is shown; false for
+   * a box whose text is something being written (a rule to add), where Escape only leaves the box.
+   */
+  escapeClears?: boolean;
 }
 
 const NO_VALUES = () => undefined;
 
 /**
  * A filter box in the shared filter language, with DevTools-style key and value suggestions:
- * arrows choose, Enter or Tab takes one, Ctrl+Space asks, Escape closes them (then clears the box).
+ * arrows choose, Enter or Tab takes one, Ctrl+Space asks, Escape closes them (then clears the box, or leaves it without `escapeClears`).
  */
-export function FilterInput({ label, placeholder, className = 'input input--small', text, onText, keys, valuesOf = NO_VALUES, errorsId }: Props) {
+export function FilterInput({ label, placeholder, className = 'input input--small', text, onText, keys, valuesOf = NO_VALUES, errorsId, escapeClears = true }: Props) {
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [suggestions, setSuggestions] = useState<SuggestionList | null>(null);
@@ -59,7 +64,9 @@ export function FilterInput({ label, placeholder, className = 'input input--smal
       takeOnTab: true,
     });
     if (handled) return;
-    if (event.key === 'Escape' && text !== '') {
+    if (event.key === 'Escape' && !escapeClears) {
+      event.currentTarget.blur();
+    } else if (event.key === 'Escape' && text !== '') {
       event.preventDefault();
       onText('');
     } else if (event.key === ' ' && event.ctrlKey) {
