@@ -226,6 +226,8 @@ export class CollectionService {
   /** The request's last run's result becomes its baseline. */
   async acceptSnapshot(id: string, relative: string): Promise<void> {
     const entry = this.get(id);
+    // A path that leads outside is refused before anything else is said of it.
+    await containedPath(entry.dir, baselineFile(relative));
     const kept = await this.deps.runs.resultLocation(entry.dir, relative, 'last');
     if (!kept) throw new Error(`${relative} has no kept result to accept: run it first.`);
     const file = await containedPath(entry.dir, baselineFile(relative), { forWrite: true });
