@@ -78,9 +78,3 @@ export async function readContainedFile(root: string, relative: string, maxBytes
 export async function writeContainedFile(root: string, relative: string, content: string): Promise<void> {
   await writeFileAtomic(await containedPath(root, relative, { forWrite: true }), content);
 }
-
-/** Whether a collection file exists (a link, or a path through one, is refused, not "missing"). */
-export async function containedFileExists(root: string, relative: string): Promise<boolean> {
-  const file = await containedPath(root, relative);
-  return lstat(file).then(() => true, (error: unknown) => (code(error) === 'ENOENT' ? false : Promise.reject(error)));
-}
