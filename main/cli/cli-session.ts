@@ -41,7 +41,7 @@ async function snapshotDataFolder(dataDir: string): Promise<string> {
     if (info?.isFile() && info.size <= MAX_SNAPSHOT_FILE_BYTES) await copyFile(source, path.join(copy, name));
   }
   // Without a server list the core would add its demo server: the CLI shows what is configured, nothing more.
-  if (!names.includes(SERVERS_FILE)) await writeFile(path.join(copy, SERVERS_FILE), `${JSON.stringify({ version: 1, servers: [] })}\n`);
+  if (!names.includes(SERVERS_FILE)) await writeFile(path.join(copy, SERVERS_FILE), `${JSON.stringify({ version: 1, servers: [] })}\n`, { mode: 0o600 });
   return copy;
 }
 

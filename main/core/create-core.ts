@@ -89,7 +89,8 @@ export interface CreateCoreOptions extends CoreOptions {
 
 export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const events = new EventHub();
-  await mkdir(options.dataDir, { recursive: true });
+  // A new data folder is private to the user (an existing one keeps the mode its owner gave it).
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const lock = await lockDataFolder(options.dataDir, options.mode);
 
   const notices = new NoticeBoard((notice) => events.emit('app.notice', notice));

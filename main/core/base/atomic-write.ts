@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { CREATE_NEW_NO_FOLLOW } from './no-follow.js';
 
 /** Temp files older than this are left over from a save that was interrupted (a crash, a kill). */
 export const STALE_TEMP_MS = 60 * 60 * 1000;
@@ -10,7 +11,8 @@ export const STALE_TEMP_MS = 60 * 60 * 1000;
  * is flushed to disk before the rename and the folder after it, so a power cut keeps either the
  * old file or the new one (`durable: false` skips the flushes, for files that are a cache). The
  * file is private to the user (0600) unless `mode` says otherwise (a file Loupe rewrites for
- * someone else keeps its own).
+ * someone else keeps its own). The temp file is created new (never opened through a link planted
+ * at its name), and the rename replaces whatever is at `path`, a link included, without following it.
  */
 export async function writeFileAtomic(
   path: string,
@@ -19,7 +21,7 @@ export async function writeFileAtomic(
 ): Promise<void> {
   const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    const handle = await open(temp, 'w', mode);
+    const handle = await open(temp, CREATE_NEW_NO_FOLLOW, mode);
     try {
       // The umask may have narrowed the mode at creation: another file's mode is kept exactly.
       if (mode !== 0o600) await handle.chmod(mode);

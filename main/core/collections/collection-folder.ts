@@ -4,7 +4,7 @@
  * be used is a problem of its own and everything else still loads.
  */
 import { statSync, type Stats } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   COLLECTION_FILE,
@@ -16,6 +16,7 @@ import {
   type RequestTreeNode,
   type SavedRequest,
 } from '../../../shared/collections.js';
+import { readTextNoFollow } from '../base/no-follow.js';
 import { parseCollectionText, parseRequestText } from './collection-format.js';
 
 export interface LoadedRequest {
@@ -117,10 +118,18 @@ export function requestPathInside(dir: string, relative: string): string {
 }
 
 const unreadable = (shown: string, error: unknown): { problem: CollectionProblem } => ({
-  problem: { file: shown, message: `${shown} could not be read: ${error instanceof Error ? error.message : String(error)}` },
+  problem: {
+    file: shown,
+    // A link at the file's name already has its own sentence.
+    message: (error as NodeJS.ErrnoException).code === 'ELOOP' ? (error as Error).message : `${shown} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+  },
 });
 
-/** `stated`, the file's stat when it was just taken (else it is taken here). */
+/**
+ * `stated`, the file's stat when it was just taken (else it is taken here). The listing went
+ * through no link (readdir's entries that are links are skipped), and the file is opened without
+ * following one at its name.
+ */
 async function readBounded(
   file: string,
   shown: string,
@@ -134,7 +143,7 @@ async function readBounded(
     if (info.size > limit) return { problem: { file: shown, message: `${shown} is larger than ${Math.round(limit / 1000)} KB, so Loupe does not read it.` } };
     const stamp = stampOf(info);
     if (unchanged && sameStamp(unchanged.stamp, stamp)) return { text: unchanged.text, stamp, same: true };
-    return { text: await readFile(file, 'utf8'), stamp };
+    return { text: await readTextNoFollow(file, limit, shown), stamp };
   } catch (error) {
     return unreadable(shown, error);
   }

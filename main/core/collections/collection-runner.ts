@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { access } from 'node:fs/promises';
-import path from 'node:path';
 import {
   COLLECTION_LIMITS,
   SNAPSHOTS_FOLDER,
@@ -25,6 +24,7 @@ import type { IsolatedValidator } from '../mcp/isolated-validator.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import { evaluateChecks, type SnapshotCheck } from './checks.js';
 import { requestName, type LoadedCollection, type LoadedRequest } from './collection-folder.js';
+import { containedPath } from './contained-path.js';
 import { ensureServer, serverConfigInput, serverStrings } from './collection-servers.js';
 import type { DiffHost } from './diff-host.js';
 import type { RunStore } from './run-store.js';
@@ -47,9 +47,9 @@ export interface RunDeps {
   progress(run: RequestRun, done: number, total: number, runId: string): void;
 }
 
-/** Where a request's result baseline is kept: `snapshots/<request path without .yaml>.json`. */
-export function baselineFile(dir: string, requestPath: string): string {
-  return path.join(dir, SNAPSHOTS_FOLDER, `${requestPath.replace(/\.ya?ml$/i, '')}.json`);
+/** Where a request's result baseline is kept, in the collection: `snapshots/<request path without .yaml>.json`. */
+export function baselineFile(requestPath: string): string {
+  return `${SNAPSHOTS_FOLDER}/${requestPath.replace(/\.ya?ml$/i, '')}.json`;
 }
 
 /** Which of the collection's servers a request runs on: its `server`, or the collection's only one. */
@@ -270,7 +270,12 @@ export class CollectionRunner {
   }
 
   private async snapshotCheck(check: SnapshotCheck, requestPath: string, outcome: RpcOutcome, response: string | undefined): Promise<Omit<CheckResult, 'index' | 'label'>> {
-    const file = baselineFile(this.loaded.dir, requestPath);
+    let file: string;
+    try {
+      file = await containedPath(this.loaded.dir, baselineFile(requestPath), { forWrite: this.params.updateSnapshots === true });
+    } catch (error) {
+      return { passed: false, message: reason(error) };
+    }
     const current = response !== undefined ? { json: response, pointer: '/result' } : { value: outcome.result };
     const exists = await access(file).then(
       () => true,
@@ -281,7 +286,7 @@ export class CollectionRunner {
       return { passed: true, updated: true, message: exists ? 'The baseline was updated.' : 'The baseline was written.' };
     }
     if (!exists) {
-      return { passed: false, message: `There is no baseline yet (${path.relative(this.loaded.dir, file)}): accept a result in the app, or run "loupe test --update-snapshots".` };
+      return { passed: false, message: `There is no baseline yet (${baselineFile(requestPath)}): accept a result in the app, or run "loupe test --update-snapshots".` };
     }
     try {
       const summary = await this.deps.diffs.compute({ file, maxBytes: COLLECTION_LIMITS.snapshotBytes }, current, check.snapshot.ignore ?? []);

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
-import { access, mkdir, readFile, stat } from 'node:fs/promises';
+import { access, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   COLLECTION_FILE,
@@ -12,6 +12,7 @@ import {
   COLLECTION_LIMITS,
   SNAPSHOTS_FOLDER,
   SURFACES_FOLDER,
+  type CapabilitySnapshot,
   type CollectionFile,
   type CollectionSecret,
   type CollectionView,
@@ -24,9 +25,10 @@ import {
 import { isObject } from '../../../shared/is-object.js';
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { TrafficEntry } from '../../../shared/traffic.js';
-import { writeFileAtomic } from '../base/atomic-write.js';
 import { checkRequest, collectionFileText, requestFileText } from './collection-format.js';
-import { collectionChanged, loadCollection, readRequestFile, requestPathInside, requestTree, type LoadedCollection } from './collection-folder.js';
+import { collectionChanged, loadCollection, readRequestFile, requestTree, type LoadedCollection } from './collection-folder.js';
+import { containedPath, readContainedFile, writeContainedFile } from './contained-path.js';
+import { readSurfaceFile } from './surface-snapshot.js';
 import { CollectionRunner, baselineFile, selectRequests, serverKeyOf, type RunDeps } from './collection-runner.js';
 import { RunProgress } from './run-progress.js';
 import { ensureServer, serverConfigInput, serverStrings } from './collection-servers.js';
@@ -53,6 +55,12 @@ export interface CollectionServiceDeps extends Omit<RunDeps, 'progress' | 'handl
   trafficEntry(seq: number): TrafficEntry | undefined;
   /** Where a traffic entry's line is in the record on disk, so a thread can read it there. */
   trafficLine(seq: number): { file: string; offset: number; length: number } | undefined;
+}
+
+/** A capability snapshot's file in the collection, `surfaces/<name>.json`; a name that is not one is refused. */
+function surfaceFile(name: string): string {
+  if (!/^[A-Za-z0-9_.-]+$/.test(name) || name.startsWith('.')) throw new Error(`"${name}" is not a snapshot name: use letters, digits, "-", "_" and ".".`);
+  return `${SURFACES_FOLDER}/${name}.json`;
 }
 
 export function collectionId(dir: string): string {
@@ -117,14 +125,14 @@ export class CollectionService {
 
   async create(dir: string, name: string, servers: CollectionFile['servers'] = {}): Promise<CollectionView> {
     const resolved = path.resolve(dir);
-    await mkdir(resolved, { recursive: true });
+    await mkdir(resolved, { recursive: true, mode: 0o700 });
     const file = path.join(resolved, COLLECTION_FILE);
     const exists = await access(file).then(
       () => true,
       () => false,
     );
     if (exists) throw new Error(`${file} already exists: open it instead.`);
-    await writeFileAtomic(file, collectionFileText(undefined, { loupe: COLLECTION_FORMAT_VERSION, name, servers }));
+    await writeContainedFile(resolved, COLLECTION_FILE, collectionFileText(undefined, { loupe: COLLECTION_FORMAT_VERSION, name, servers }));
     return this.openFolder(resolved);
   }
 
@@ -147,7 +155,10 @@ export class CollectionService {
   }
 
   async readRequest(id: string, relative: string): Promise<RequestFileView> {
-    const loaded = await readRequestFile(this.get(id).dir, relative);
+    const { dir } = this.get(id);
+    // A path the window names (not one from the listing) may go through a link: refused, not read.
+    await containedPath(dir, relative);
+    const loaded = await readRequestFile(dir, relative);
     return { path: relative, text: loaded.text, ...(loaded.request ? { request: loaded.request } : {}), ...(loaded.problem ? { problem: loaded.problem } : {}) };
   }
 
@@ -157,12 +168,13 @@ export class CollectionService {
     if (!/\.ya?ml$/i.test(relative)) throw new Error(`"${relative}" must end in .yaml.`);
     const first = relative.replaceAll('\\', '/').split('/')[0];
     if (relative === COLLECTION_FILE || first === SNAPSHOTS_FOLDER || first === SURFACES_FOLDER) throw new Error(`"${relative}" is not a place for a request: ${COLLECTION_FILE}, ${SNAPSHOTS_FOLDER}/ and ${SURFACES_FOLDER}/ are the collection's own.`);
-    const file = requestPathInside(entry.dir, relative);
     const checked = checkRequest(request, relative);
     if ('problem' in checked) throw new Error(checked.problem.message);
-    const existing = await readFile(file, 'utf8').catch(() => undefined);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFileAtomic(file, requestFileText(existing, checked.value));
+    const existing = await readContainedFile(entry.dir, relative, COLLECTION_LIMITS.fileBytes).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    });
+    await writeContainedFile(entry.dir, relative, requestFileText(existing, checked.value));
     await this.reload(entry);
     return this.readRequest(id, relative);
   }
@@ -214,9 +226,12 @@ export class CollectionService {
   /** The request's last run's result becomes its baseline. */
   async acceptSnapshot(id: string, relative: string): Promise<void> {
     const entry = this.get(id);
+    // A path that leads outside is refused before anything else is said of it.
+    await containedPath(entry.dir, baselineFile(relative));
     const kept = await this.deps.runs.resultLocation(entry.dir, relative, 'last');
     if (!kept) throw new Error(`${relative} has no kept result to accept: run it first.`);
-    await this.deps.diffs.write({ ...kept, pointer: '/result', maxBytes: COLLECTION_LIMITS.snapshotBytes }, baselineFile(entry.dir, relative));
+    const file = await containedPath(entry.dir, baselineFile(relative), { forWrite: true });
+    await this.deps.diffs.write({ ...kept, pointer: '/result', maxBytes: COLLECTION_LIMITS.snapshotBytes }, file);
   }
 
   /** The secrets the collection's files name, with whether each has a value (keychain or environment), never the value. */
@@ -239,15 +254,18 @@ export class CollectionService {
 
   /** Writes a capability snapshot as surfaces/<name>.json; the collection's view lists it at once. */
   async saveSurface(id: string, name: string, text: string): Promise<void> {
-    const file = this.surfaceFile(id, name);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFileAtomic(file, text);
-    await this.reload(this.get(id));
+    const entry = this.get(id);
+    await writeContainedFile(entry.dir, surfaceFile(name), text);
+    await this.reload(entry);
   }
 
-  surfaceFile(id: string, name: string): string {
-    if (!/^[A-Za-z0-9_.-]+$/.test(name) || name.startsWith('.')) throw new Error(`"${name}" is not a snapshot name: use letters, digits, "-", "_" and ".".`);
-    return path.join(this.get(id).dir, SURFACES_FOLDER, `${name}.json`);
+  /** Where a capability snapshot of the collection really is (refused when a link leads elsewhere). */
+  surfacePath(id: string, name: string): Promise<string> {
+    return containedPath(this.get(id).dir, surfaceFile(name));
+  }
+
+  async readSurface(id: string, name: string): Promise<CapabilitySnapshot> {
+    return readSurfaceFile(await this.surfacePath(id, name), { noFollow: true });
   }
 
   private watch(entry: OpenCollection): void {

@@ -3,12 +3,13 @@
  * read in windows of rows. Reading and parsing two 5 MB results and walking them is CPU-bound work
  * on what servers sent, so it never runs on the core's event loop.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { DiffRow, DiffSummary } from '../../../shared/collections.js';
 import { valueAtPointer } from '../../../shared/json-pointer.js';
 import type { DiffInput, FromDiffThread, ToDiffThread } from './diff-thread-protocol.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
+import { O_NOFOLLOW } from '../base/no-follow.js';
 import { diffValues } from './result-diff.js';
 import { stableJson } from './stable-json.js';
 
@@ -19,15 +20,33 @@ const MAX_KEPT_ROWS = 2_000_000;
 const diffs = new Map<string, DiffRow[]>();
 const post = (message: FromDiffThread) => parentPort?.postMessage(message);
 
+/** Files are opened without following a link at their name (their paths were checked: contained-path.ts). */
+const openNoFollow = (file: string) => openSync(file, constants.O_RDONLY | O_NOFOLLOW);
+
 function readPart(file: string, offset: number, length: number): string {
   const bytes = Buffer.alloc(length);
-  const descriptor = openSync(file, 'r');
+  const descriptor = openNoFollow(file);
   try {
     readSync(descriptor, bytes, 0, length, offset);
   } finally {
     closeSync(descriptor);
   }
   return bytes.toString('utf8');
+}
+
+/** A file, whole or (`offset`, with `length` bytes or the rest) a part, refused past `maxBytes`. */
+function readBounded(file: string, maxBytes: number, offset?: number, length?: number): string {
+  const descriptor = openNoFollow(file);
+  try {
+    const size = length ?? fstatSync(descriptor).size - (offset ?? 0);
+    if (size > maxBytes) throw new Error(`${file} is larger than ${Math.round(maxBytes / 1_000_000)} MB, so Loupe does not diff it.`);
+    if (offset === undefined) return readFileSync(descriptor, 'utf8');
+    const bytes = Buffer.alloc(size);
+    readSync(descriptor, bytes, 0, size, offset);
+    return bytes.toString('utf8');
+  } finally {
+    closeSync(descriptor);
+  }
 }
 
 function read(input: DiffInput): unknown {
@@ -40,9 +59,7 @@ function read(input: DiffInput): unknown {
   }
   let text: string;
   if ('file' in input) {
-    const size = input.length ?? statSync(input.file).size;
-    if (size > input.maxBytes) throw new Error(`${input.file} is larger than ${Math.round(input.maxBytes / 1_000_000)} MB, so Loupe does not diff it.`);
-    text = input.offset === undefined ? readFileSync(input.file, 'utf8') : readPart(input.file, input.offset, size);
+    text = readBounded(input.file, input.maxBytes, input.offset, input.length);
   } else text = input.json;
   const value: unknown = JSON.parse(text);
   return input.pointer ? valueAtPointer(value, input.pointer) : value;
@@ -59,7 +76,9 @@ function keep(diffId: string, rows: DiffRow[]): void {
   }
 }
 
-parentPort?.on('message', (message: ToDiffThread) => {
+parentPort?.on('message', (message: ToDiffThread) => void answer(message));
+
+async function answer(message: ToDiffThread): Promise<void> {
   try {
     if ('compute' in message) {
       const { diffId, before, after, ignore } = message.compute;
@@ -73,10 +92,8 @@ parentPort?.on('message', (message: ToDiffThread) => {
       post({ id: message.id, rows: rows.slice(message.rows.start, message.rows.end) });
     } else if ('write' in message) {
       const { input, file } = message.write;
-      mkdirSync(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      writeFileSync(temp, stableJson(read(input)));
-      renameSync(temp, file);
+      // The folder is made (and the path checked) by the core; the file is 0600, written through a new temp file.
+      await writeFileAtomic(file, stableJson(read(input)), { durable: false });
       post({ id: message.id, written: true });
     } else {
       diffs.delete(message.close);
@@ -85,4 +102,4 @@ parentPort?.on('message', (message: ToDiffThread) => {
   } catch (error) {
     post({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }
-});
+}

@@ -13,7 +13,7 @@
  * is deleted.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { COLLECTION_LIMITS, type RequestRun, type RequestRuns, type RunReport } from '../../../shared/collections.js';
 import { writeFileAtomic } from '../base/atomic-write.js';
@@ -21,6 +21,15 @@ import { writeFileAtomic } from '../base/atomic-write.js';
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
 /** Results are written once this many characters wait in memory. */
 const FLUSH_CHARS = 4_000_000;
+/** Results may hold whatever servers answered (an echoed token): private to the user. */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/** Makes one of the store's folders, and narrows one an older Loupe made 0755 (the folders are Loupe's own). */
+async function privateFolder(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true, mode: FOLDER_MODE });
+  await chmod(folder, FOLDER_MODE).catch(() => undefined);
+}
 
 /** Where a kept result is: a JSON-RPC response message's text, at `offset` (bytes) in a run's results file. */
 export interface ResultRef {
@@ -85,7 +94,7 @@ export class RunRecorder {
     const text = this.pending.join('');
     this.pending = [];
     this.pendingChars = 0;
-    this.handle ??= mkdir(path.join(this.folder, 'results'), { recursive: true }).then(() => open(path.join(this.folder, 'results', `${this.runId}.txt`), 'a'));
+    this.handle ??= privateFolder(path.join(this.folder, 'results')).then(() => open(path.join(this.folder, 'results', `${this.runId}.txt`), 'a', FILE_MODE));
     const handle = this.handle;
     this.writing = this.writing.then(async () => {
       await (await handle).write(text, null, 'utf8');
@@ -124,7 +133,7 @@ export class RunStore {
     const previous = this.recording.get(folder) ?? Promise.resolve();
     const next = previous.then(async () => {
       await results;
-      await mkdir(folder, { recursive: true });
+      await privateFolder(folder);
       const requests = await this.requestsOf(folder);
       for (const run of runs) {
         const before = requests[run.path]?.last;

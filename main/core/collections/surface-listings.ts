@@ -32,14 +32,16 @@ export class SurfaceListings {
    * The listing of the snapshots `names` in `folder`, in that order; `fileOf` says where each is
    * (and throws for a name that is not one).
    */
-  async list(folder: string, names: readonly string[], fileOf: (name: string) => string): Promise<SurfaceListing[]> {
-    const files = names.map((name) => {
-      try {
-        return { file: fileOf(name) };
-      } catch (error) {
-        return { problem: message(error) };
-      }
-    });
+  async list(folder: string, names: readonly string[], fileOf: (name: string) => string | Promise<string>): Promise<SurfaceListing[]> {
+    const files = await Promise.all(
+      names.map(async (name): Promise<{ file: string } | { problem: string }> => {
+        try {
+          return { file: await fileOf(name) };
+        } catch (error) {
+          return { problem: message(error) };
+        }
+      }),
+    );
     this.forgetVanished(folder, new Set(files.flatMap((entry) => ('file' in entry ? [entry.file] : []))));
     const summaries = await Promise.all(files.map((entry) => ('file' in entry ? this.summaryOf(entry.file) : Promise.resolve({ problem: entry.problem }))));
     return names.map((name, index) => ({ name, ...summaries[index]! }));
@@ -68,7 +70,7 @@ export class SurfaceListings {
     }
     let summary: Summary;
     try {
-      const { server, takenAt } = await readSurfaceFile(file);
+      const { server, takenAt } = await readSurfaceFile(file, { noFollow: true });
       const named = isObject(server) && typeof server.name === 'string' && typeof server.version === 'string';
       summary = { ...(named ? { server } : {}), ...(typeof takenAt === 'string' ? { takenAt } : {}) };
     } catch (error) {

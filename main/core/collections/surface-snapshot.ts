@@ -4,6 +4,7 @@
  * its items and keys in a stable order so a file of it diffs well in a pull request.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { readTextNoFollow } from '../base/no-follow.js';
 import { COLLECTION_LIMITS, type CapabilitySnapshot } from '../../../shared/collections.js';
 import type { RequestHandlers } from '../../../shared/contract.js';
 import { isObject } from '../../../shared/is-object.js';
@@ -39,13 +40,22 @@ export async function takeSurface(handlers: SurfaceHandlers, serverId: string): 
   };
 }
 
-/** Reads a capability snapshot file; a file that is not one gets a sentence naming it. */
-export async function readSurfaceFile(file: string): Promise<CapabilitySnapshot> {
+async function readFollowingLinks(file: string): Promise<string> {
   const size = (await stat(file)).size;
   if (size > COLLECTION_LIMITS.snapshotBytes) throw new Error(`${file} is larger than ${COLLECTION_LIMITS.snapshotBytes / 1_000_000} MB, so Loupe does not read it.`);
+  return readFile(file, 'utf8');
+}
+
+/**
+ * Reads a capability snapshot file; a file that is not one gets a sentence naming it. A file of a
+ * collection (`noFollow`, its path from contained-path.ts) is not read through a link at its name;
+ * a file named on the command line may be a link.
+ */
+export async function readSurfaceFile(file: string, { noFollow = false }: { noFollow?: boolean } = {}): Promise<CapabilitySnapshot> {
+  const text = noFollow ? await readTextNoFollow(file, COLLECTION_LIMITS.snapshotBytes) : await readFollowingLinks(file);
   let value: unknown;
   try {
-    value = JSON.parse(await readFile(file, 'utf8'));
+    value = JSON.parse(text);
   } catch (error) {
     throw new Error(`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

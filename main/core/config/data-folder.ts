@@ -44,7 +44,7 @@ async function exists(file: string): Promise<boolean> {
 export async function migrateOldBrowserData(oldDir: string, sharedDir: string, now = new Date()): Promise<string | undefined> {
   if (path.resolve(oldDir) === path.resolve(sharedDir)) return undefined;
   if (!(await exists(path.join(oldDir, 'servers.json'))) || (await exists(path.join(sharedDir, 'servers.json')))) return undefined;
-  await mkdir(sharedDir, { recursive: true });
+  await mkdir(sharedDir, { recursive: true, mode: 0o700 });
   const present = new Set(await readdir(oldDir));
   const moved = DATA_FILES.filter((file) => present.has(file));
   for (const file of moved) await copyFile(path.join(oldDir, file), path.join(sharedDir, file));

@@ -6,13 +6,14 @@ import { isObject } from '../../../shared/is-object.js';
 import { valueAtPointer } from '../../../shared/json-pointer.js';
 import type { TrafficEntry } from '../../../shared/traffic.js';
 import { baselineFile } from '../collections/collection-runner.js';
+import { containedPath } from '../collections/contained-path.js';
 import type { CollectionService} from '../collections/collection-service.js';
 import { type CollectionServiceDeps } from '../collections/collection-service.js';
 import type { DiffInput } from '../collections/diff-thread-protocol.js';
 import { stableJson } from '../collections/stable-json.js';
 import { diffSurfaces } from '../collections/surface-diff.js';
 import { SurfaceListings } from '../collections/surface-listings.js';
-import { readSurfaceFile, takeSurface } from '../collections/surface-snapshot.js';
+import { takeSurface } from '../collections/surface-snapshot.js';
 import { collectionSecretKey } from '../collections/variables.js';
 
 type CollectionHandlers = Pick<
@@ -59,14 +60,14 @@ export function collectionHandlers(service: CollectionService, deps: CollectionS
       return entry.raw !== undefined ? { json: entry.raw, pointer } : { value: pointer ? valueAtPointer(entry.message, pointer) : entry.message };
     }
     const { dir } = service.get(source.collectionId);
-    if (source.kind === 'snapshot') return { file: baselineFile(dir, source.path), maxBytes: COLLECTION_LIMITS.snapshotBytes };
+    if (source.kind === 'snapshot') return { file: await containedPath(dir, baselineFile(source.path)), maxBytes: COLLECTION_LIMITS.snapshotBytes };
     const kept = await deps.runs.resultLocation(dir, source.path, source.which);
     if (!kept) throw new Error(`${source.path} has no ${source.which} run with a kept result.`);
     return { ...kept, pointer: '/result', maxBytes: COLLECTION_LIMITS.snapshotBytes };
   };
   const surfaceListings = new SurfaceListings();
   const surface = async (source: SurfaceSource) =>
-    source.kind === 'server' ? takeSurface(deps.handlers, source.serverId) : readSurfaceFile(service.surfaceFile(source.collectionId, source.name));
+    source.kind === 'server' ? takeSurface(deps.handlers, source.serverId) : service.readSurface(source.collectionId, source.name);
 
   return {
     'collections.open': async ({ dir }) => service.openFolder(dir),
@@ -97,10 +98,10 @@ export function collectionHandlers(service: CollectionService, deps: CollectionS
     },
     'surfaces.list': async ({ collectionId }) => {
       const { dir, loaded } = service.get(collectionId);
-      return surfaceListings.list(path.join(dir, SURFACES_FOLDER), loaded.surfaces, (name) => service.surfaceFile(collectionId, name));
+      return surfaceListings.list(path.join(dir, SURFACES_FOLDER), loaded.surfaces, (name) => service.surfacePath(collectionId, name));
     },
     'surfaces.diff': async ({ before, after }) => diffSurfaces(await surface(before), await surface(after)),
     'surfaces.changedSince': async ({ collectionId, serverId, name }) =>
-      diffSurfaces(await readSurfaceFile(service.surfaceFile(collectionId, name)), await takeSurface(deps.handlers, serverId)),
+      diffSurfaces(await service.readSurface(collectionId, name), await takeSurface(deps.handlers, serverId)),
   };
 }

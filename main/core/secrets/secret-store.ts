@@ -95,7 +95,7 @@ export class FileSecretStore implements SecretStore {
   private save(): Promise<void> {
     const next = this.writing.then(async () => {
       const values = await this.load();
-      await mkdir(dirname(this.path), { recursive: true });
+      await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
       // writeFileAtomic creates the file 0600.
       try {
         await writeFileAtomic(this.path, JSON.stringify(Object.fromEntries(values), null, 2));
