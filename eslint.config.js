@@ -41,7 +41,7 @@ const MAIN_ZONES = {
   'main/host': ['main/core', 'main/core-process', 'main/app-frames'],
   'main/launcher': [],
   'main/proxy': ['main/core/base', 'main/core/proxy', 'main/core/traffic', 'main/core/transports'],
-  'main/mock': ['main/core/traffic', 'main/core/transports', 'main/proxy'],
+  'main/mock': ['main/core/base', 'main/core/traffic', 'main/core/transports', 'main/proxy'],
   'main/cli': ['main/core', 'main/host', 'main/proxy', 'main/mock'],
   'main/electron': ['main/core', 'main/core-process', 'main/app-frames', 'main/host', 'main/launcher'],
   preload: [],
