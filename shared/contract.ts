@@ -422,6 +422,7 @@ export const requests = {
       endpoint: httpUrl.nullable(),
       headers: z.record(z.string().max(256), z.string().max(8192)).refine((headers) => Object.keys(headers).length <= 32, 'must hold at most 32 headers').optional(),
       keepHeaders: z.array(z.string().max(256)).max(32).optional(),
+      plainHeaders: z.array(z.string().max(256)).max(32).optional(),
       remember: z.boolean().optional(),
     }) satisfies z.ZodType<TelemetryConfig>,
   ),

@@ -6,8 +6,6 @@
  * a collection run) while one is open. The requests are `telemetry.*` in contract.ts.
  */
 
-import { CREDENTIAL_NAME } from './config-import.js';
-
 export interface TelemetryConfig {
   /** The OTLP/HTTP traces endpoint, e.g. `http://localhost:4318/v1/traces`; null stops exporting. */
   endpoint: string | null;
@@ -15,9 +13,11 @@ export interface TelemetryConfig {
   headers?: Record<string, string> | undefined;
   /** Saved headers whose saved values are used again (a secret value is never given back to the app). */
   keepHeaders?: string[] | undefined;
+  /** Headers the person said are not secret: saved in telemetry.json and shown again. Every other value is a secret. */
+  plainHeaders?: string[] | undefined;
   /**
-   * Saves the collector for the next start (header values that look secret in the keychain, the
-   * rest in telemetry.json); with `endpoint: null` the saved collector is kept but switched off.
+   * Saves the collector for the next start (header values in the keychain, those named in
+   * `plainHeaders` in telemetry.json); with `endpoint: null` the saved collector is kept but switched off.
    */
   remember?: boolean | undefined;
 }
@@ -27,7 +27,7 @@ export interface SavedTelemetry {
   endpoint: string;
   /** Export to it when Loupe starts. */
   on: boolean;
-  /** A header's value is absent when it looks secret: it is in the keychain. */
+  /** A header's value is absent unless the person said it is not secret: it is in the keychain. */
   headers: { name: string; value?: string }[];
 }
 
@@ -41,11 +41,6 @@ export interface TelemetryStatus {
   /** The last export failure, in one sentence. */
   lastError?: string;
   saved?: SavedTelemetry;
-}
-
-/** A header value to keep in the keychain: a credential's name (Authorization, X-Api-Key…) or a scheme's token. */
-export function looksSecret(name: string, value: string): boolean {
-  return CREDENTIAL_NAME.test(name) || /^(bearer|basic|token|apikey)\s/i.test(value.trim());
 }
 
 /** What a parent span stands for; its children are the MCP requests made while it is open. */

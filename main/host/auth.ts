@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { OriginPolicy } from './origin-policy.js';
+import type { OriginPolicy } from '../core/base/origin-policy.js';
 import { TOKEN_COOKIE, TOKEN_QUERY_PARAM, cookieValues, tokenMatches } from './token.js';
 
 export type AccessDecision =

@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { decideAccess } from './auth.js';
-import type { OriginPolicy } from './origin-policy.js';
+import type { OriginPolicy } from '../core/base/origin-policy.js';
 import { BASE_SECURITY_HEADERS, pagePolicy } from './security-headers.js';
 import { lookUpStaticFile, sendStaticFile } from './static-files.js';
 import type { LaunchCodes } from './launch-codes.js';

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Core } from '../core/core.js';
 import { decideAccess } from './auth.js';
-import { createOriginPolicy, hostForUrl, sessionHostName } from './origin-policy.js';
+import { createOriginPolicy, hostForUrl, sessionHostName } from '../core/base/origin-policy.js';
 import { createRequestHandler, parseRequestUrl } from './request-handler.js';
 import { BASE_SECURITY_HEADERS } from './security-headers.js';
 import { ReplyStash } from './reply-stash.js';

@@ -2,8 +2,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
+import { createOriginPolicy } from '../core/base/origin-policy.js';
 import { LineSplitter } from '../core/transports/line-splitter.js';
-import { allowedHosts } from '../proxy/http-proxy.js';
 import type { MockResponder } from './mock-responder.js';
 
 /** A request body a mock takes at most (requests are small; this is about a stray upload). */
@@ -65,9 +65,9 @@ export async function serveHttp(responder: MockResponder, port: number): Promise
     server.listen(port, '127.0.0.1', () => resolve());
   });
   const actual = (server.address() as AddressInfo).port;
-  const hosts = allowedHosts('127.0.0.1', actual);
+  const policy = createOriginPolicy('127.0.0.1', actual);
   server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    if (!hosts.has((incoming.headers.host ?? '').toLowerCase())) {
+    if (!policy.isAllowedHost(incoming.headers.host)) {
       outgoing.writeHead(421).end();
       return;
     }

@@ -4,7 +4,8 @@
  * headers (the session id, Last-Event-ID and credentials included) and its body streamed; the
  * response comes back the same way, an event stream event by event. The record gets each exchange
  * (credentials redacted, as the app records its own) and each JSON-RPC message in the bodies and
- * events, with its exact text.
+ * events, with its exact text. Requests for anything but a path on the server's origin, or from
+ * another address or site, are refused (listener-guard.ts).
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -12,6 +13,8 @@ import type { AddressInfo } from 'node:net';
 import type { HttpExchange } from '../../shared/auth.js';
 import { MAX_RECORDED_BODY, redactBody, redactRequestHeaders, redactResponseHeaders, redactUrl } from '../core/transports/http-redaction.js';
 import { wireTextCollector } from '../core/transports/wire-texts.js';
+import { createOriginPolicy } from '../core/base/origin-policy.js';
+import { decideListenerRequest } from './listener-guard.js';
 import { RecorderTap } from './recorder-tap.js';
 import { isResourceMetadataPath, MAX_REWRITTEN_METADATA_BYTES, rewriteChallenge, rewriteResourceMetadata } from './resource-discovery.js';
 
@@ -57,13 +60,6 @@ function isMcpRequest(url: URL, upstream: URL, method: string | undefined, heade
   return method === 'POST' && json && !url.pathname.includes('/.well-known/') && !/\/register$/.test(url.pathname);
 }
 
-/** The Host names the listener answers to: its own, so a page on a rebinding domain cannot use it. */
-export function allowedHosts(host: string, port: number): Set<string> {
-  const names = new Set([host, host.includes(':') ? `[${host}]` : host]);
-  if (host === '127.0.0.1' || host === '::1' || host === 'localhost') for (const name of ['127.0.0.1', 'localhost', '[::1]']) names.add(name);
-  return new Set([...names].map((name) => `${name}:${port}`));
-}
-
 /** Collects up to MAX_RECORDED_BODY characters of an OAuth body for the record. */
 function boundedText(): { push(chunk: Buffer): void; text(): string | undefined } {
   const chunks: Buffer[] = [];
@@ -84,9 +80,8 @@ class HttpExchangeRelay {
     private readonly tap: RecorderTap,
   ) {}
 
-  /** `listener`: the proxy's origin as this client reached it (its Host was checked). */
-  handle(incoming: IncomingMessage, outgoing: ServerResponse, listener: string): void {
-    const target = new URL(incoming.url ?? '/', this.upstream.origin);
+  /** `target`: the request's URL on the server (see listener-guard.ts); `listener`: the proxy's origin as this client reached it (its Host was checked). */
+  handle(incoming: IncomingMessage, outgoing: ServerResponse, target: URL, listener: string): void {
     const started = performance.now();
     const mcp = isMcpRequest(target, this.upstream, incoming.method, incoming.headers);
     const requestHeaders = webHeaders(incoming.headers);
@@ -234,14 +229,16 @@ export async function runHttpProxy(options: HttpProxyOptions): Promise<void> {
     hello: { name: options.name, transport: 'http', target: options.upstream.href, listen, pid: process.pid, startedAt: Date.now() },
   });
   const relay = new HttpExchangeRelay(options.upstream, tap);
-  const hosts = allowedHosts(options.host, port);
+  const policy = createOriginPolicy(options.host, port);
   server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    if (!hosts.has((incoming.headers.host ?? '').toLowerCase())) {
-      outgoing.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' });
-      outgoing.end('This loupe proxy answers to its own address only.\n');
+    const decision = decideListenerRequest(incoming, policy, options.upstream);
+    if (!decision.allowed) {
+      tap.note(`loupe proxy refused ${incoming.method ?? 'a'} request with ${decision.status}: ${decision.reason}`);
+      outgoing.writeHead(decision.status, { 'content-type': 'text/plain; charset=utf-8' });
+      outgoing.end(`${decision.reason}\n`);
       return;
     }
-    relay.handle(incoming, outgoing, `http://${(incoming.headers.host ?? '').toLowerCase()}`);
+    relay.handle(incoming, outgoing, decision.target, `http://${(incoming.headers.host ?? '').toLowerCase()}`);
   });
   options.announce(`${listen}${options.upstream.pathname}${options.upstream.search}`);
   await (options.stopped ?? stopSignal());

@@ -202,6 +202,76 @@ describe('loupe proxy --http', () => {
   });
 });
 
+/** A loopback HTTP server that answers 200 and keeps what reached it. */
+async function catcher(): Promise<{ port: number; seen: Array<{ url: string; headers: IncomingHttpHeaders }> }> {
+  const seen: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
+  const server = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', headers: request.headers });
+    response.writeHead(200, { 'content-type': 'text/plain' }).end('caught');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  closers.push(() => new Promise((resolve) => server.close(resolve)));
+  return { port: (server.address() as AddressInfo).port, seen };
+}
+
+/** One request to the proxy with a raw request target; resolves with the status and body. */
+function rawRequest(proxyUrl: string, target: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const url = new URL(proxyUrl);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: url.hostname, port: url.port, path: target, headers: { authorization: 'Bearer client-secret', ...headers } }, (reply) => {
+      let body = '';
+      reply.setEncoding('utf8');
+      reply.on('data', (chunk: string) => (body += chunk));
+      reply.on('end', () => resolve({ status: reply.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('loupe proxy --http is no open proxy', () => {
+  it('refuses request targets naming another host with a 400, before any connection, and records the refusal', async () => {
+    const upstream = await catcher();
+    const other = await catcher();
+    const dataDir = newDataDir();
+    const proxy = await httpProxy(`http://127.0.0.1:${upstream.port}/mcp`, dataDir, 'guarded');
+    const targets = [
+      `http://127.0.0.1:${other.port}/x`,
+      `//127.0.0.1:${other.port}/x`,
+      `/\\127.0.0.1:${other.port}/x`,
+      // The cloud metadata address: the refusal comes before any connection (it would otherwise be a 502 or hang).
+      'http://169.254.169.254/latest/meta-data/',
+    ];
+    for (const target of targets) {
+      const reply = await rawRequest(proxy.url, target);
+      expect(reply, target).toEqual({ status: 400, body: expect.stringContaining(`forwards paths on http://127.0.0.1:${upstream.port} only`) as string });
+    }
+    expect(other.seen).toEqual([]);
+    expect(upstream.seen).toEqual([]);
+
+    // A path (with its query) on the server still passes, the client's credentials with it.
+    expect(await rawRequest(proxy.url, '/mcp?x=1')).toEqual({ status: 200, body: 'caught' });
+    expect(upstream.seen.map((seen) => [seen.url, seen.headers.authorization])).toEqual([['/mcp?x=1', 'Bearer client-secret']]);
+
+    await proxy.stop();
+    const [session] = savedSessions(dataDir);
+    const notes = session!.entries.filter((entry) => entry.kind === 'note' && entry.text?.startsWith('loupe proxy refused'));
+    expect(notes).toHaveLength(targets.length);
+    expect(JSON.stringify(session!.entries)).not.toContain('client-secret');
+  });
+
+  it('refuses a request from another site\'s page (a foreign Origin) with a 403, and passes its own origin', async () => {
+    const upstream = await catcher();
+    const proxy = await httpProxy(`http://127.0.0.1:${upstream.port}/mcp`, newDataDir(), 'guarded');
+    const foreign = await rawRequest(proxy.url, '/mcp', { origin: 'http://attacker.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toContain('another site');
+    expect(upstream.seen).toEqual([]);
+    expect((await rawRequest(proxy.url, '/mcp', { origin: new URL(proxy.url).origin })).status).toBe(200);
+    expect(upstream.seen).toHaveLength(1);
+  });
+});
+
 describe('loupe proxy --http under faults: the client sees the same bytes as without it', () => {
   it('passes garbage both ways byte for byte, and records it as malformed', async () => {
     const received: Buffer[] = [];

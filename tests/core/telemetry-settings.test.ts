@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOtlpReceiver } from '../fixtures/otlp-receiver.js';
@@ -22,12 +23,13 @@ describe('the saved OpenTelemetry collector', () => {
     await test.core.handlers['tools.call']({ serverId, name: 'echo', arguments: { message: 'hi' }, callId: `c${cores.length}` });
   }
 
-  it('keeps a secret-looking header value out of telemetry.json, and exports to the collector again after a restart', async () => {
+  it('keeps header values out of telemetry.json unless said not secret, and exports to the collector again after a restart', async () => {
     const first = await startCore();
     cores.push(first);
     const status = await first.core.handlers['telemetry.configure']({
       endpoint: receiver.url,
       headers: { Authorization: 'Bearer otlp-secret-1', 'X-Team': 'inspectors' },
+      plainHeaders: ['X-Team'],
       remember: true,
     });
     expect(status.saved).toEqual({ endpoint: receiver.url, on: true, headers: [{ name: 'Authorization' }, { name: 'X-Team', value: 'inspectors' }] });
@@ -55,12 +57,42 @@ describe('the saved OpenTelemetry collector', () => {
     expect((await third.core.handlers['telemetry.status']()).endpoint).toBeNull();
 
     // Switched on again with the saved secret kept (the app is never given its value).
-    const again = await third.core.handlers['telemetry.configure']({ endpoint: receiver.url, headers: { 'X-Team': 'inspectors' }, keepHeaders: ['Authorization'], remember: true });
+    const again = await third.core.handlers['telemetry.configure']({ endpoint: receiver.url, headers: { 'X-Team': 'inspectors' }, plainHeaders: ['X-Team'], keepHeaders: ['Authorization'], remember: true });
     expect(again.saved?.on).toBe(true);
     const before = receiver.requestHeaders.length;
     await callEcho(third);
     await waitFor(() => receiver.requestHeaders.length > before || undefined, 'another export');
     expect(receiver.requestHeaders.at(-1)?.authorization).toBe('Bearer otlp-secret-1');
+  });
+
+  it('treats any header value as secret by default (x-honeycomb-team): not in telemetry.json nor in telemetry.status, still sent to the collector', async () => {
+    const first = await startCore();
+    cores.push(first);
+    const headers = { 'x-honeycomb-team': 'abc123honeycombkey', 'x-sentry-dsn': 'https://publickey@o1.ingest.example/42' };
+    const status = await first.core.handlers['telemetry.configure']({ endpoint: receiver.url, headers, remember: true });
+    expect(status.saved?.headers).toEqual([{ name: 'x-honeycomb-team' }, { name: 'x-sentry-dsn' }]);
+    const file = await readFile(join(first.dataDir, 'telemetry.json'), 'utf8');
+    for (const value of Object.values(headers)) {
+      expect(file).not.toContain(value);
+      expect(JSON.stringify(await first.core.handlers['telemetry.status']())).not.toContain(value);
+    }
+    const before = receiver.requestHeaders.length;
+    await callEcho(first);
+    await waitFor(() => receiver.requestHeaders.length > before || undefined, 'an export');
+    expect(receiver.requestHeaders.at(-1)).toMatchObject(headers);
+  });
+
+  it('moves the values an older telemetry.json holds in clear to the keychain once, and still sends them', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'loupe-telemetry-'));
+    await writeFile(join(dataDir, 'telemetry.json'), JSON.stringify({ version: 1, saved: { endpoint: receiver.url, on: true, headers: [{ name: 'x-honeycomb-team', value: 'legacy-clear-key' }] } }));
+    const test = await startCore({ dataDir });
+    cores.push(test);
+    expect(await readFile(join(dataDir, 'telemetry.json'), 'utf8')).not.toContain('legacy-clear-key');
+    expect(JSON.stringify(await test.core.handlers['telemetry.status']())).not.toContain('legacy-clear-key');
+    const before = receiver.requestHeaders.length;
+    await callEcho(test);
+    await waitFor(() => receiver.requestHeaders.length > before || undefined, 'an export');
+    expect(receiver.requestHeaders.at(-1)?.['x-honeycomb-team']).toBe('legacy-clear-key');
   });
 
   it('counts the spans a collector that is not there never got, with the reason in one sentence', async () => {

@@ -1,6 +1,7 @@
 /**
  * OpenTelemetry export from the Traces… dialog: the person names a local OTLP/HTTP receiver
- * (tests/fixtures/otlp-receiver.ts, which decodes the protobuf it gets) and a secret header, runs a
+ * (tests/fixtures/otlp-receiver.ts, which decodes the protobuf it gets) and a secret header (and one
+ * marked not secret), runs a
  * tool, and the receiver gets the tool's span with the header while the dialog counts what was sent.
  * The secret never reaches telemetry.json, and the next start exports again without asking for it.
  */
@@ -47,6 +48,10 @@ describe('OpenTelemetry traces', () => {
     await dialog.getByRole('button', { name: 'Add header' }).click();
     await dialog.getByRole('textbox', { name: 'Header 2 name' }).fill('X-Team');
     await dialog.getByRole('textbox', { name: 'Header 2 value' }).fill('inspectors');
+    // Every value is secret unless the person says otherwise: this one is not.
+    expect(await dialog.getByRole('checkbox', { name: 'Header 2 is secret' }).isChecked()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Header 2 is secret' }).uncheck();
+    expect(await dialog.getByRole('textbox', { name: 'Header 2 value' }).getAttribute('type')).toBe('text');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText(`Sending to ${receiver.url}: 0 spans sent, 0 failed.`).waitFor();
     // The secret is not handed back to the page: its field is empty, kept in the keychain.

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { LAUNCH_CODE_TTL_MS, LaunchCodes } from '../../main/host/launch-codes.js';
 import { describe, expect, it } from 'vitest';
 import { decideAccess } from '../../main/host/auth.js';
-import { createOriginPolicy } from '../../main/host/origin-policy.js';
+import { createOriginPolicy } from '../../main/core/base/origin-policy.js';
 import { cookieValues, generateToken, tokenCookieHeader, tokenMatches } from '../../main/host/token.js';
 
 const fakeRequest = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;

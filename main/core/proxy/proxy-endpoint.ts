@@ -1,8 +1,10 @@
 /**
  * Where the running core listens for `loupe proxy` processes: a Unix domain socket (a named pipe
  * on Windows) announced with a random secret in the data folder (endpoint-file.ts). A peer must
- * send that secret in its first frame, within a few seconds, before anything else is read; then
+ * send that secret in its first frame, within a second, before anything else is read; then
  * its wire events are recorded as a proxied session and acknowledged once they are on disk.
+ * Connections still waiting for their hello have slots of their own, the oldest given up for a new
+ * one: idle sockets never keep a real proxy out.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -16,10 +18,17 @@ import { eventOfFrame, type CoreToProxy, type ProxyToCore, type SessionHello } f
 import type { ProxiedSessions } from './proxied-sessions.js';
 import { encodeFrame, FrameError, FrameReader, type Frame } from './proxy-frames.js';
 
-const HELLO_TIMEOUT_MS = 5_000;
+/**
+ * How long a connection may take to send its hello. A real proxy writes it as soon as the
+ * connection opens (one small frame on a local socket: milliseconds); a second leaves room for a
+ * proxy process that is busy, and a core that is busy does not count (see accept).
+ */
+const HELLO_TIMEOUT_MS = 1_000;
 const HELLO_LIMITS = { headerBytes: 16 * 1024, payloadBytes: 0 };
 /** Proxies linked at once; more are refused (each holds a session's worth of state). */
 const MAX_LINKS = 64;
+/** Connections waiting for their hello at once; past this, the one that has waited longest is closed. */
+const MAX_WAITING = 64;
 /** A paused message's text travels as the frame's payload; it is bounded by the proxy, and again here. */
 const MAX_PAUSED_TEXT_BYTES = 8 * 1024 * 1024;
 
@@ -58,7 +67,8 @@ function isHello(value: unknown): value is SessionHello {
 
 export class ProxyEndpoint {
   private readonly links = new Map<string, Socket>();
-  private pending = 0;
+  /** Connections that have not sent their hello yet, oldest first. */
+  private readonly waiting = new Set<Socket>();
 
   private constructor(
     private readonly server: Server,
@@ -115,18 +125,27 @@ export class ProxyEndpoint {
 
   private accept(socket: Socket): void {
     socket.on('error', () => undefined);
-    if (this.links.size + this.pending >= MAX_LINKS) {
-      send(socket, { t: 'refused', reason: `Loupe already has ${MAX_LINKS} proxies linked.` });
-      socket.end();
-      return;
-    }
-    this.pending++;
-    const timer = setTimeout(() => socket.destroy(), HELLO_TIMEOUT_MS);
-    let linked: LinkedProxy | undefined;
     const refuse = (reason: string) => {
       send(socket, { t: 'refused', reason });
       socket.end();
     };
+    if (this.links.size >= MAX_LINKS) return refuse(`Loupe already has ${MAX_LINKS} proxies linked.`);
+    if (this.waiting.size >= MAX_WAITING) {
+      const oldest = this.waiting.values().next().value!;
+      this.waiting.delete(oldest);
+      oldest.destroy();
+    }
+    this.waiting.add(socket);
+    let linked: LinkedProxy | undefined;
+    // A hello that arrived while this core was busy is read before the verdict: pending I/O runs
+    // after the timers, before setImmediate.
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (!linked) socket.destroy();
+        }),
+      HELLO_TIMEOUT_MS,
+    );
     let reader = new FrameReader((frame) => {
       if (linked) return linked.frame(frame);
       const hello = frame.header as Partial<Extract<ProxyToCore, { t: 'hello' }>>;
@@ -134,7 +153,8 @@ export class ProxyEndpoint {
       if (hello.protocol !== LINK_PROTOCOL) return refuse(`This Loupe speaks link protocol ${LINK_PROTOCOL}, the proxy ${String(hello.protocol)}: use one version of Loupe for both.`);
       if (!isHello(hello.session)) return refuse("The proxy's hello does not describe its session.");
       clearTimeout(timer);
-      this.pending--;
+      this.waiting.delete(socket);
+      if (this.links.size >= MAX_LINKS) return refuse(`Loupe already has ${MAX_LINKS} proxies linked.`);
       const session = this.deps.sessions.open(hello.session);
       linked = new LinkedProxy(session.id, socket, this.deps);
       this.links.set(session.id, socket);
@@ -153,7 +173,7 @@ export class ProxyEndpoint {
     socket.on('close', () => {
       clearTimeout(timer);
       if (!linked) {
-        this.pending--;
+        this.waiting.delete(socket);
         return;
       }
       this.links.delete(linked.sessionId);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { looksSecret, type TelemetryConfig, type TelemetryStatus } from '../../../../shared/telemetry';
+import type { TelemetryConfig, TelemetryStatus } from '../../../../shared/telemetry';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { DialogHeader } from '../../ui/DialogHeader';
@@ -16,10 +16,12 @@ interface HeaderRow {
   value: string;
   /** Its saved value is in the keychain: left empty, it is kept. */
   kept: boolean;
+  /** Kept in the keychain and never shown again; on unless the person says the value is not secret. */
+  secret: boolean;
 }
 
 let nextRowId = 0;
-const row = (name = '', value = '', kept = false): HeaderRow => ({ rowId: nextRowId++, name, value, kept });
+const row = (name = '', value = '', kept = false, secret = true): HeaderRow => ({ rowId: nextRowId++, name, value, kept, secret });
 
 /** An HTTP header name (RFC 9110's token). */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -31,12 +33,13 @@ function headerProblem(rows: readonly HeaderRow[]): string | undefined {
 }
 
 /** The rows as `telemetry.configure` takes them: typed values, and the saved secrets left as they are (rows without a value are left out). */
-function headersOf(rows: readonly HeaderRow[]): Pick<TelemetryConfig, 'headers' | 'keepHeaders'> {
+function headersOf(rows: readonly HeaderRow[]): Pick<TelemetryConfig, 'headers' | 'keepHeaders' | 'plainHeaders'> {
   const named = rows.filter((header) => header.name.trim() !== '');
   const typed = named.filter((header) => header.value !== '');
   return {
     headers: Object.fromEntries(typed.map((header) => [header.name.trim(), header.value])),
     keepHeaders: named.filter((header) => header.value === '' && header.kept).map((header) => header.name.trim()),
+    plainHeaders: typed.filter((header) => !header.secret).map((header) => header.name.trim()),
   };
 }
 
@@ -54,7 +57,7 @@ function StatusLine({ status }: { status: TelemetryStatus }) {
 
 /**
  * Where OpenTelemetry traces of MCP calls go: an OTLP/HTTP collector (Jaeger, Tempo, Honeycomb…),
- * its headers (secret-looking values are kept in the keychain and never shown again), on or off,
+ * its headers (values are secret unless the person says not: kept in the keychain and never shown again), on or off,
  * and what the exporter has sent.
  */
 export function TelemetryDialog({ onClose }: { onClose: () => void }) {
@@ -82,7 +85,7 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
           const saved = next.saved;
           setEndpoint(next.endpoint ?? saved?.endpoint ?? '');
           setOn(saved ? next.endpoint !== null : true);
-          setRows(saved?.headers.map((header) => row(header.name, header.value ?? '', header.value === undefined)) ?? []);
+          setRows(saved?.headers.map((header) => row(header.name, header.value ?? '', header.value === undefined, header.value === undefined)) ?? []);
         },
         (failure: unknown) => setError(errorMessage(failure)),
       );
@@ -111,7 +114,7 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
       if (url !== '') next = await api.invoke('telemetry.configure', { endpoint: url, ...headersOf(rows), remember: true });
       if (!on) next = await api.invoke('telemetry.configure', { endpoint: null, remember: true });
       if (next) setStatus(next);
-      setRows((current) => current.filter((header) => header.name.trim() !== '').map((header) => (looksSecret(header.name, header.value) || header.kept ? { ...header, value: '', kept: true } : header)));
+      setRows((current) => current.filter((header) => header.name.trim() !== '').map((header) => (header.secret || header.kept ? { ...header, value: '', kept: true } : header)));
       setSavedNote(on ? 'Saved: spans go to the collector from now on, and after a restart.' : 'Saved: export is off.');
     } catch (failure) {
       setError(errorMessage(failure));
@@ -154,9 +157,13 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
                     <input className="input input--mono kv__key" aria-label={`Header ${index + 1} name`} placeholder="x-honeycomb-team" value={header.name} spellCheck={false} autoComplete="off"
                       onChange={(event) => update(header.rowId, { name: event.target.value, kept: false })} />
                     <input className="input input--mono kv__value" aria-label={`Header ${index + 1} value`} value={header.value} spellCheck={false} autoComplete="off"
-                      type={header.kept || looksSecret(header.name, header.value) ? 'password' : 'text'}
+                      type={header.secret ? 'password' : 'text'}
                       placeholder={header.kept ? 'In the keychain; type to replace' : 'value'}
                       onChange={(event) => update(header.rowId, { value: event.target.value })} />
+                    <label className="kv__secret" title="Secret values are kept in the keychain and not shown again">
+                      <input type="checkbox" checked={header.secret} aria-label={`Header ${index + 1} is secret`} onChange={(event) => update(header.rowId, { secret: event.target.checked })} />
+                      <span aria-hidden="true">Secret</span>
+                    </label>
                     <button type="button" className="icon-button" aria-label={`Remove header ${index + 1}`} title="Remove header" onClick={() => setRows((current) => current.filter((other) => other.rowId !== header.rowId))}>
                       <CloseIcon />
                     </button>
@@ -167,7 +174,7 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
             <button type="button" className="button button--subtle button--small" onClick={() => setRows((current) => [...current, row()])}>
               <PlusIcon /> Add header
             </button>
-            <p className="field__hint">Values that look secret (Authorization, API keys, tokens) are kept in the keychain, never in a file.</p>
+            <p className="field__hint">Values are secret unless you untick Secret: kept in the keychain, never in a file, and not shown again.</p>
           </fieldset>
           {status && <StatusLine status={status} />}
           {savedNote && <p className="telemetry-dialog__saved">{savedNote}</p>}
