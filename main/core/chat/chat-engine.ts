@@ -218,7 +218,7 @@ export class ChatEngine {
     if (conversation.turns.length >= MAX_TURNS) {
       throw new LoupeError(`This conversation has ${MAX_TURNS} turns, the most Loupe keeps: start a new one, or start again from an earlier turn.`, 'too-long');
     }
-    const full = capTurn({ ...turn, index: conversation.turns.length, at: Date.now() } as ChatTurn);
+    const full = capTurn({ ...turn, index: conversation.turns.length, at: Date.now() });
     const chars = (entry.chars ??= jsonLength(conversation.turns)) + jsonLength(full);
     if (chars > MAX_CONVERSATION_CHARS) {
       throw new LoupeError(`This conversation has grown past ${MAX_CONVERSATION_CHARS / 1024 / 1024} MB, the most Loupe keeps: start a new one, or start again from an earlier turn.`, 'too-long');
