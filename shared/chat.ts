@@ -7,6 +7,13 @@ import type { ModelRef, TokenUsage } from './models.js';
 
 export const DEFAULT_CHAT_STEP_LIMIT = 10;
 export const MAX_CHAT_STEP_LIMIT = 100;
+/**
+ * The most text one turn keeps (a model's answer, a notice; a person's message is refused past the
+ * same length). More than any model writes in one step (1 M characters are about 250 K tokens), and
+ * small enough that a conversation of many such turns stays within the 64 MB a conversation keeps
+ * and a window shows it at once. The rest is dropped and counted (`textNotKept`).
+ */
+export const MAX_TURN_TEXT_CHARS = 1_000_000;
 
 export interface ChatSettings {
   model: ModelRef;
@@ -37,6 +44,8 @@ interface TurnBase {
   /** Its place in the conversation, from 0. */
   index: number;
   at: number;
+  /** Its text was longer than MAX_TURN_TEXT_CHARS: this many characters more were not kept. */
+  textNotKept?: number;
 }
 
 export interface ChatUserTurn extends TurnBase {

@@ -13,9 +13,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { APP_NODE_COMMAND } from '../../shared/server-config.js';
 // @ts-expect-error a plain .mjs fixture without types
 import { startOAuthFixture } from '../fixtures/oauth-server.mjs';
-import { approvalsButton, approvalsRegion, openTab, runTool } from './approvals-helpers.js';
+import { startModelProvider, type ModelProviderFixture } from '../fixtures/model-provider.mjs';
+import { approvalsButton, approvalsRegion, invokeViaSecondBridge, openTab, runTool } from './approvals-helpers.js';
 import { startHarness, type Harness } from './harness.js';
-import { connectServer, plantServers, result, selectTool, serverItem, showTools } from './tools-helpers.js';
+import { connectServer, plantServers, result, selectServer, selectTool, serverItem, showTools } from './tools-helpers.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RLO = '\u202E';
@@ -27,8 +28,10 @@ describe('bidi and invisible characters are revealed in every view', () => {
   let harness: Harness;
   let home: string;
   let oauth: { url: string; close(): Promise<void> };
+  let provider: ModelProviderFixture;
 
   beforeAll(async () => {
+    provider = await startModelProvider({ kind: 'openai' });
     oauth = (await startOAuthFixture({ failTokenWith: 'invalid_grant', failTokenDescription: `Token re${RLO}fused` })) as typeof oauth;
     home = await mkdtemp(path.join(tmpdir(), 'loupe-e2e-bidi-home-'));
     await mkdir(path.join(home, '.cursor'), { recursive: true });
@@ -44,11 +47,13 @@ describe('bidi and invisible characters are revealed in every view', () => {
       ]),
     });
     await connectServer(harness.page, 'Bidi');
+    await invokeViaSecondBridge(harness.page, 'models.providers.add', { kind: 'openai-compatible', name: 'Local fixture', baseUrl: provider.url, apiKey: provider.apiKey, defaultModel: 'fixture-model' });
   });
 
   afterAll(async () => {
     await harness?.close();
     await oauth?.close();
+    await provider?.close();
     if (home) await rm(home, { recursive: true, force: true });
   });
 
@@ -135,5 +140,46 @@ describe('bidi and invisible characters are revealed in every view', () => {
     await expectRevealed(dialog, `team${SHOWN_RLO}ipa`);
     await expectRevealed(dialog, `http://127.0.0.1:9/m${SHOWN_RLO}cp${SHOWN_ZWSP}`);
     await harness.screenshot('bidi-import');
+  });
+
+  test('the chat: a model\'s prose, a tool name in the tool-call card and the desk, one the model made up, and its arguments', async () => {
+    const page = harness.page;
+    // The test before leaves the Import dialog open.
+    const importDialog = page.getByRole('dialog', { name: 'Import servers' });
+    if (await importDialog.isVisible()) await importDialog.getByRole('button', { name: 'Cancel' }).click();
+    await selectServer(page, 'Bidi');
+    await openTab(page, 'Chat');
+    const chat = page.getByRole('region', { name: 'Chat' });
+    await chat.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'fixture-model · Local fixture' });
+    provider.script([
+      { when: { toolResult: true }, reply: { text: `Paid. Or${RLO}not.` } },
+      // The server's tool is offered to the model as invoice_fdp_exe (names the APIs accept).
+      { when: { lastUser: 'Pay the invoice' }, reply: { text: `Paying in${RLO}voice${ZWSP} now`, toolCalls: [{ name: 'invoice_fdp_exe', arguments: { note: `no${RLO}te` } }] } },
+      { when: { lastUser: 'Call a tool of your own' }, reply: { toolCalls: [{ name: `own${RLO}tool.exe`, arguments: {} }] } },
+    ]);
+    await chat.getByRole('textbox', { name: 'Message' }).fill('Pay the invoice');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const transcript = chat.getByRole('list', { name: 'Conversation' });
+    await expectRevealed(transcript, `in${SHOWN_RLO}voice${SHOWN_ZWSP} now`);
+    const card = chat.getByRole('region', { name: `Tool call invoice${SHOWN_RLO}fdp.exe` });
+    await expectRevealed(card, `invoice${SHOWN_RLO}fdp.exe`);
+    await expectRevealed(card, `no${SHOWN_RLO}te`);
+    await expectRevealed(transcript, `calls invoice${SHOWN_RLO}fdp.exe({"note":"no${SHOWN_RLO}te"})`);
+    await approvalsButton(page).click();
+    const row = approvalsRegion(page).getByRole('listbox', { name: 'Waiting requests' }).getByRole('option').filter({ hasText: 'Tool call' });
+    await expectRevealed(row, `The model calls invoice${SHOWN_RLO}fdp.exe`);
+    await row.click();
+    const inDesk = approvalsRegion(page).getByRole('article', { name: `Tool call invoice${SHOWN_RLO}fdp.exe on Bidi` });
+    await expectRevealed(inDesk, `invoice${SHOWN_RLO}fdp.exe`);
+    await harness.screenshot('bidi-chat-tool-call');
+    await inDesk.getByRole('button', { name: 'Approve call' }).click();
+    await approvalsRegion(page).getByRole('button', { name: 'Close approvals' }).click();
+    await expectRevealed(transcript, `Or${SHOWN_RLO}not.`);
+    await expectRevealed(transcript.getByRole('listitem', { name: `Tool invoice${SHOWN_RLO}fdp.exe, turn 3` }), `invoice${SHOWN_RLO}fdp.exe · done`);
+
+    await expect.poll(() => chat.getByRole('status').textContent(), { timeout: 15_000 }).toMatch(/^Ready/);
+    await chat.getByRole('textbox', { name: 'Message' }).fill('Call a tool of your own');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await expectRevealed(transcript, `own${SHOWN_RLO}tool.exe`);
   });
 });

@@ -1,6 +1,6 @@
 /** Low 4 of issue 25: export redaction finds a secret inside longer strings, in every form it takes there. */
 import { describe, expect, it } from 'vitest';
-import { redactSecrets } from '../../main/core/traffic/redact-secrets.js';
+import { redactInText, redactSecrets } from '../../main/core/traffic/redact-secrets.js';
 
 describe('Low 4: redaction inside longer strings', () => {
   const secret = 'Fake/Token+Va lue=42';
@@ -27,5 +27,13 @@ describe('Low 4: redaction inside longer strings', () => {
     const line = `${JSON.stringify({ time: 1700080800, text: 'port 8080 and \u00e9', id: 8080 })}\n`;
     const redacted = redactSecrets(line, ['8080', 'u00e9']);
     expect(JSON.parse(redacted)).toEqual({ time: 1700080800, text: 'port [redacted] and \u00e9', id: 8080 });
+  });
+
+  it('redacts a plain text too (a provider\'s error message quoting the header it got), as is and percent-encoded', () => {
+    const message = `Invalid header Authorization: Bearer ${secret}; see ?key=${encodeURIComponent(secret)}`;
+    // Plain text has no JSON string literals: redactSecrets leaves it alone, redactInText does not.
+    expect(redactSecrets(message, [secret])).toBe(message);
+    expect(redactInText(message, [secret])).toBe('Invalid header Authorization: Bearer [redacted]; see ?key=[redacted]');
+    expect(redactInText('a short one: abc', ['abc'])).toBe('a short one: abc');
   });
 });

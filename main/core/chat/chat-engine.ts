@@ -15,6 +15,7 @@ import { LoupeError } from '../../../shared/wire.js';
 import { readContext, type ContextReaders } from './chat-context.js';
 import { runChat, type ChatRunDeps, type NewTurn, type RunTarget } from './chat-run.js';
 import { summaryOf, type ChatStore } from './chat-store.js';
+import { capTurn } from './turn-cap.js';
 
 /** A conversation has at most this many turns, and this much JSON; past either it is started afresh, or again from an earlier turn. */
 export const MAX_TURNS = 2_000;
@@ -205,7 +206,7 @@ export class ChatEngine {
     if (conversation.turns.length >= MAX_TURNS) {
       throw new LoupeError(`This conversation has ${MAX_TURNS} turns, the most Loupe keeps: start a new one, or start again from an earlier turn.`, 'too-long');
     }
-    const full = { ...turn, index: conversation.turns.length, at: Date.now() };
+    const full = capTurn({ ...turn, index: conversation.turns.length, at: Date.now() });
     const chars = (entry.chars ??= jsonLength(conversation.turns)) + jsonLength(full);
     if (chars > MAX_CONVERSATION_CHARS) {
       throw new LoupeError(`This conversation has grown past ${MAX_CONVERSATION_CHARS / 1024 / 1024} MB, the most Loupe keeps: start a new one, or start again from an earlier turn.`, 'too-long');

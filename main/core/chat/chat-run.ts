@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatConversation, ChatEvent, ChatFinish, ChatStatus, ChatToolCall, ChatToolTurn, ChatTurn } from '../../../shared/chat.js';
+import { MAX_TURN_TEXT_CHARS, type ChatConversation, type ChatEvent, type ChatFinish, type ChatStatus, type ChatToolCall, type ChatToolTurn, type ChatTurn } from '../../../shared/chat.js';
 import { isObject } from '../../../shared/is-object.js';
 import type { JsonObject, RpcOutcome, SchemaValidation, ToolCallParams } from '../../../shared/mcp.js';
 import type { ModelProviderKind } from '../../../shared/models.js';
@@ -83,6 +83,7 @@ export async function runChat(target: RunTarget, deps: ChatRunDeps, signal: Abor
         temperature: settings.temperature,
         signal,
         onText: (text) => deltas.push(text),
+        maxTextChars: MAX_TURN_TEXT_CHARS,
       });
       deltas.flush();
       const toolCalls = result.toolCalls.map((call): ChatToolCall => {
@@ -95,6 +96,7 @@ export async function runChat(target: RunTarget, deps: ChatRunDeps, signal: Abor
         model: settings.model,
         modelName: result.modelName,
         text: result.text,
+        ...(result.textNotKept > 0 ? { textNotKept: result.textNotKept } : {}),
         toolCalls,
         usage: result.usage,
         durationMs: result.durationMs,
@@ -118,18 +120,21 @@ export async function runChat(target: RunTarget, deps: ChatRunDeps, signal: Abor
       const failure = error instanceof StepFailure ? error : undefined;
       const message = failure?.message ?? describeModelFailure(error, { providerName: settings.model.providerId, baseUrl: '', modelId: settings.model.modelId });
       if (stopped(signal)) {
-        if (failure?.partialText) target.add(failedStep(step, target, failure.partialText, 'Stopped.', performance.now() - started, trafficSeqs));
+        if (failure?.partialText) target.add(failedStep(step, target, failure, 'Stopped.', performance.now() - started, trafficSeqs));
         return { reason: 'stopped', message: 'Stopped.' };
       }
-      target.add(failedStep(step, target, failure?.partialText ?? '', message, performance.now() - started, trafficSeqs));
+      target.add(failedStep(step, target, failure, message, performance.now() - started, trafficSeqs));
       return { reason: 'failed', message };
     }
   }
 }
 
-function failedStep(step: number, target: RunTarget, text: string, failure: string, durationMs: number, trafficSeqs: number[]): NewTurn {
+/** A step that failed (or was stopped), with the text that arrived before: `stepFailure` when the step itself said so. */
+function failedStep(step: number, target: RunTarget, stepFailure: StepFailure | undefined, failure: string, durationMs: number, trafficSeqs: number[]): NewTurn {
   const { model } = target.conversation.settings;
-  return { type: 'assistant', step, model, text, toolCalls: [], usage: {}, durationMs, finishReason: 'error', trafficSeqs: [...trafficSeqs], failure };
+  const text = stepFailure?.partialText ?? '';
+  const notKept = stepFailure?.textNotKept ?? 0;
+  return { type: 'assistant', step, model, text, ...(notKept > 0 ? { textNotKept: notKept } : {}), toolCalls: [], usage: {}, durationMs, finishReason: 'error', trafficSeqs: [...trafficSeqs], failure };
 }
 
 function notSent(call: StepToolCall, known: OfferedTool | undefined, failure: string, args: unknown = call.input): NewTurn {

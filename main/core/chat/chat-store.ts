@@ -6,6 +6,7 @@ import { isObject } from '../../../shared/is-object.js';
 import { LoupeError } from '../../../shared/wire.js';
 import { writeFileAtomic } from '../base/atomic-write.js';
 import { StateFile } from '../config/state-file.js';
+import { capTurn } from './turn-cap.js';
 
 export const CHATS_FOLDER = 'chats';
 const INDEX_FILE = 'index.json';
@@ -99,7 +100,9 @@ export class ChatStore {
     if (!isObject(conversation) || conversation.id !== id || !Array.isArray(conversation.turns) || !isObject(conversation.settings)) {
       throw new LoupeError(`The saved conversation ${path} is not a conversation Loupe wrote.`, 'unreadable');
     }
-    return conversation as unknown as ChatConversation;
+    // A file written by an older version (or by hand) may hold more than a turn keeps now.
+    const saved = conversation as unknown as ChatConversation;
+    return { ...saved, turns: saved.turns.map((turn) => (isObject(turn) ? capTurn(turn) : turn)) };
   }
 
   async remove(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { LoupeError } from '../../../shared/wire.js';
-import { redactSecrets } from '../traffic/redact-secrets.js';
+import { redactInText } from '../traffic/redact-secrets.js';
 import { ModelLimitError } from './model-fetch.js';
 
 /** Who failed, for the sentence. */
@@ -32,6 +32,8 @@ export class StepFailure extends Error {
     message: string,
     readonly partialText: string,
     readonly trafficSeqs: number[],
+    /** Characters of the text past the step's limit, read but not kept. */
+    readonly textNotKept = 0,
   ) {
     super(message);
     this.name = 'StepFailure';
@@ -94,7 +96,7 @@ function providerMessage(body: string | undefined, hide: readonly string[]): str
     message = body;
   }
   if (typeof message !== 'string' || message.trim() === '') return undefined;
-  const clean = redactSecrets(message.replace(/\s+/g, ' ').trim(), hide);
+  const clean = redactInText(message.replace(/\s+/g, ' ').trim(), hide);
   return clean.length > MAX_QUOTED ? `${clean.slice(0, MAX_QUOTED)}…` : clean;
 }
 
@@ -153,8 +155,14 @@ export function endedEarly(providerName: string): string {
 /**
  * One sentence for anything that went wrong talking to a model provider: a wrong key, a model
  * that does not exist, rate limits, timeouts, a stream cut mid-way, an answer Loupe cannot read.
+ * Every provider text a failure carries (its error body, an SDK message quoting it) reaches the
+ * core's state through here, so the key is redacted here: some providers echo the header they got.
  */
 export function describeModelFailure(error: unknown, context: FailureContext): string {
+  return redactInText(sentenceFor(error, context), context.hide ?? []);
+}
+
+function sentenceFor(error: unknown, context: FailureContext): string {
   const errors = chain(error);
   const name = context.providerName;
   const limit = errors.find((item): item is ModelLimitError => item instanceof ModelLimitError);
@@ -188,6 +196,6 @@ export function describeModelFailure(error: unknown, context: FailureContext): s
     const message = error instanceof Error ? error.message : String(error);
     return `${name} cannot take this request: ${message}`;
   }
-  const message = redactSecrets(error instanceof Error ? error.message || error.name : String(error), context.hide ?? []);
+  const message = redactInText(error instanceof Error ? error.message || error.name : String(error), context.hide ?? []);
   return `${name} failed: ${message.length > MAX_QUOTED ? `${message.slice(0, MAX_QUOTED)}…` : message}`;
 }

@@ -1,6 +1,7 @@
 import type { ModelMessage, ToolSet } from 'ai';
 import type { JsonObject } from '../../../shared/mcp.js';
 import type { TokenUsage } from '../../../shared/models.js';
+import { cutLength } from '../../../shared/text-cut.js';
 import { describeModelFailure, endedEarly, StepFailure } from './model-failure.js';
 import type { ModelSession } from './model-client.js';
 
@@ -21,8 +22,10 @@ export interface StepRequest {
   temperature?: number | undefined;
   stopSequences?: string[] | undefined;
   signal: AbortSignal;
-  /** Each piece of text as it streams in. */
+  /** Each piece of text as it streams in (within `maxTextChars`). */
   onText: (delta: string) => void;
+  /** The most text kept (and passed to `onText`); the rest of the stream is read and counted, not kept. */
+  maxTextChars?: number | undefined;
 }
 
 export interface StepToolCall {
@@ -36,6 +39,8 @@ export interface StepToolCall {
 
 export interface StepResult {
   text: string;
+  /** Characters of text past `maxTextChars`, read but not kept. */
+  textNotKept: number;
   toolCalls: StepToolCall[];
   /** The AI SDK's finish reason: stop, length, tool-calls, content-filter, error, other. */
   finishReason: string;
@@ -90,6 +95,36 @@ function invalidReason(error: unknown, input: unknown): string {
   return typeof input === 'string' ? 'The model\'s arguments are not valid JSON.' : 'The model\'s arguments could not be read.';
 }
 
+/** A streamed text kept up to `max` characters; what comes after is counted only. */
+class KeptText {
+  private pieces: string[] = [];
+  private length = 0;
+  notKept = 0;
+
+  constructor(private readonly max: number) {}
+
+  /** Keeps what fits of the piece and returns it; once a piece is cut, nothing more is kept. */
+  add(piece: string): string {
+    if (this.notKept > 0) {
+      this.notKept += piece.length;
+      return '';
+    }
+    const end = cutLength(piece, this.max - this.length);
+    const fits = end === piece.length ? piece : piece.slice(0, end);
+    this.notKept = piece.length - fits.length;
+    if (fits !== '') {
+      this.pieces.push(fits);
+      this.length += fits.length;
+    }
+    return fits;
+  }
+
+  get text(): string {
+    if (this.pieces.length > 1) this.pieces = [this.pieces.join('')];
+    return this.pieces[0] ?? '';
+  }
+}
+
 /**
  * Runs one model step, streaming: the text as it comes, the tools it asks for (never run by the
  * SDK: each goes back to the caller), the tokens used. Retries are left to the person. Any
@@ -107,7 +142,7 @@ export async function runModelStep(request: StepRequest): Promise<StepResult> {
         Object.entries(request.tools).map(([name, spec]) => [name, tool({ ...(spec.description ? { description: spec.description } : {}), inputSchema: jsonSchema(spec.inputSchema) })]),
       ) as ToolSet)
     : undefined;
-  let text = '';
+  const kept = new KeptText(request.maxTextChars ?? Infinity);
   const warnings: string[] = [];
   let failure: unknown;
   let aborted = false;
@@ -132,10 +167,11 @@ export async function runModelStep(request: StepRequest): Promise<StepResult> {
     });
     for await (const part of result.fullStream) {
       switch (part.type) {
-        case 'text-delta':
-          text += part.text;
-          request.onText(part.text);
+        case 'text-delta': {
+          const piece = kept.add(part.text);
+          if (piece !== '') request.onText(piece);
           break;
+        }
         case 'tool-call': {
           const invalid = (part as { invalid?: boolean; error?: unknown }).invalid ? invalidReason((part as { error?: unknown }).error, part.input) : undefined;
           toolCalls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input, ...(invalid ? { invalid } : {}) });
@@ -160,13 +196,15 @@ export async function runModelStep(request: StepRequest): Promise<StepResult> {
   } catch (error) {
     failure ??= error;
   }
-  if (aborted || request.signal.aborted) throw new StepFailure('Stopped.', text, session.trafficSeqs);
-  if (failure !== undefined) throw new StepFailure(describeModelFailure(failure, session.failureContext(modelId)), text, session.trafficSeqs);
+  const { text, notKept } = kept;
+  if (aborted || request.signal.aborted) throw new StepFailure('Stopped.', text, session.trafficSeqs, notKept);
+  if (failure !== undefined) throw new StepFailure(describeModelFailure(failure, session.failureContext(modelId)), text, session.trafficSeqs, notKept);
   if (!finish || (finish.reason === 'other' && finish.raw === undefined)) {
-    throw new StepFailure(endedEarly(session.provider.name), text, session.trafficSeqs);
+    throw new StepFailure(endedEarly(session.provider.name), text, session.trafficSeqs, notKept);
   }
   return {
     text,
+    textNotKept: notKept,
     toolCalls,
     finishReason: finish.reason,
     ...(finish.raw !== undefined ? { rawFinishReason: finish.raw } : {}),

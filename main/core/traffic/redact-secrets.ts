@@ -20,6 +20,20 @@ function formsOf(secret: string): string[] {
   return [secret, jsonEscaped(secret), percent, percent.replaceAll('%20', '+'), query, url.pathname.slice(1)];
 }
 
+function formsByLength(secrets: readonly string[]): string[] {
+  return [...new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH).flatMap(formsOf))].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Replaces every occurrence of each secret in a plain text (a sentence, a provider's error message),
+ * in any of the forms `redactSecrets` knows. For JSON, use `redactSecrets`, which keeps it valid.
+ */
+export function redactInText(text: string, secrets: readonly string[]): string {
+  let redacted = text;
+  for (const form of formsByLength(secrets)) if (redacted.includes(form)) redacted = redacted.split(form).join(REDACTED);
+  return redacted;
+}
+
 /**
  * Replaces every occurrence of each secret in exported JSON Lines, wherever it sits inside a string
  * (a URL's query, `Bearer …`, a custom header, a message's raw text). Only string values are
@@ -27,7 +41,7 @@ function formsOf(secret: string): string[] {
  * name never breaks a line.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  const forms = [...new Set(secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH).flatMap(formsOf))].sort((a, b) => b.length - a.length);
+  const forms = formsByLength(secrets);
   // How the forms look in the text itself, where strings are JSON-escaped once more.
   const inText = [...new Set(forms.flatMap((form) => [form, jsonEscaped(form)]))];
   if (!inText.some((form) => text.includes(form))) return text;

@@ -41,7 +41,7 @@ const CALL_STATUS: Record<ToolCallApproval['status'], string> = {
 function ToolCallDetail({ call, now, next }: { call: ToolCallApproval; now: number; next?: DeskItem | undefined }) {
   const pending = call.status === 'pending';
   return (
-    <article className="approval-detail" aria-label={`Tool call ${call.tool} on ${call.serverName}`}>
+    <article className="approval-detail" aria-label={`Tool call ${revealInvisible(call.tool)} on ${revealInvisible(call.serverName)}`}>
       <header className="approval-detail__header">
         <div className="approval-detail__title-line">
           <h3 className="approval-detail__title">Tool call from the chat</h3>

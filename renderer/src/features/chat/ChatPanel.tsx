@@ -22,6 +22,7 @@ import { ToolCallCard } from './ToolCallCard';
 import { pendingToolCalls, useToolCallsStore } from '../../state/approvals/tool-calls-store';
 import './chat.css';
 import { AlertText } from '../../ui/AlertText';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** The chat: a model uses the selected server's tools, each call waiting for the person's approval; saved conversations; Compare. */
 export function ChatPanel() {
@@ -197,7 +198,7 @@ function Chat() {
           <ToolCallCard key={call.id} call={call} />
         ))}
 
-        <AlertText message={single?.ended} />
+        <AlertText message={single?.ended ? revealInvisible(single.ended) : null} />
         <AlertText message={problem} />
         {serverId && serverName && connected && shown.length < 2 && !comparing && <ContextForm serverId={serverId} serverName={serverName} disabled={running} onAdd={addContext} />}
         <form className="chat__composer" aria-label="Message" onSubmit={send}>

@@ -4,6 +4,7 @@ import type { ShownChat } from './chat-store';
 import { ChatTranscript } from './ChatTranscript';
 import { argumentsText } from './turn-text';
 import { AlertText } from '../../ui/AlertText';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** Listed at most in a column's "Tools called" (the transcript has them all). */
 const MAX_LISTED_CALLS = 50;
@@ -23,13 +24,13 @@ export function CompareColumn({ chat, providers }: { chat: ShownChat; providers:
           <ul>
             {calls.slice(0, MAX_LISTED_CALLS).map((call) => (
               <li key={call.toolCallId} className="mono">
-                {call.tool}({argumentsText(call.arguments)})
+                {revealInvisible(call.tool)}({argumentsText(call.arguments)})
               </li>
             ))}
           </ul>
         )}
       </div>
-      <AlertText message={chat.ended} />
+      <AlertText message={chat.ended ? revealInvisible(chat.ended) : null} />
       <p className="field__hint">
         {conversation.status === 'idle' ? 'Done' : conversation.status === 'running' ? 'The model is working…' : 'Waiting for your approval of a tool call.'} ·{' '}
         {(conversation.usage.totalTokens ?? 0).toLocaleString('en-US')} tokens

@@ -8,6 +8,7 @@ import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 import { useRememberedArgumentsCheck, useSchemaCheck } from '../../ui/schema-form/use-schema-check';
 import { useToolCallsStore } from '../../state/approvals/tool-calls-store';
 import { AlertText } from '../../ui/AlertText';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** The arguments as the person first sees them in the editor: pretty JSON, or the model's text when it was not JSON. */
 function initialText(args: unknown): string {
@@ -30,6 +31,8 @@ export function ToolCallCard({ call }: { call: ToolCallApproval }) {
   const schema = call.inputSchema;
   const verdict = useSchemaCheck(check, schema ?? EMPTY_SCHEMA, value, schema !== undefined && value !== undefined);
   const violations = verdict?.check.kind === 'checked' ? verdict.check.errors : [];
+  // The tool's name on its server, or the one the model made up: either may hide a bidi override.
+  const toolName = revealInvisible(call.tool);
   const notJson = parsed.ok ? null : (edited ? parsed.problem : (call.argumentsProblem ?? parsed.problem));
 
   const decide = async (decision: ToolCallDecision) => {
@@ -44,23 +47,23 @@ export function ToolCallCard({ call }: { call: ToolCallApproval }) {
     void decide({ action: 'approve', ...(edited && value ? { arguments: value } : {}), ...(sendInvalid ? { sendInvalid: true } : {}) });
 
   return (
-    <section className="chat-call" aria-label={`Tool call ${call.tool}`}>
+    <section className="chat-call" aria-label={`Tool call ${toolName}`}>
       <p>
-        The model wants to call <strong>{call.tool}</strong> on {call.serverName} with
+        The model wants to call <strong>{toolName}</strong> on {revealInvisible(call.serverName)} with
       </p>
       {editing ? (
-        <JsonEditor value={text} onChange={setText} schema={schema} label={`Arguments for ${call.tool}`} />
+        <JsonEditor value={text} onChange={setText} schema={schema} label={`Arguments for ${toolName}`} />
       ) : (
-        <pre className="chat-call__args">{text}</pre>
+        <pre className="chat-call__args">{revealInvisible(text)}</pre>
       )}
-      {notJson && <p className="form-error">{notJson}</p>}
+      {notJson && <p className="form-error">{revealInvisible(notJson)}</p>}
       {violations.length > 0 && (
         <div className="chat-call__violations" role="group" aria-label="Schema violations">
           <p className="form-error">The arguments break the tool&apos;s input schema; they are not sent unless you say so:</p>
           <ul>
             {violations.slice(0, 20).map((violation) => (
               <li key={`${violation.pointer} ${violation.keyword} ${violation.message}`} className="mono">
-                {violation.pointer || '(the arguments)'}: {violation.message}
+                {revealInvisible(violation.pointer || '(the arguments)')}: {revealInvisible(violation.message)}
               </li>
             ))}
           </ul>

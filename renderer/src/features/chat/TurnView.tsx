@@ -6,6 +6,8 @@ import { restartConversation } from './chat-actions';
 import { argumentsText, contextText, MAX_SHOWN_CHARS, toolResultText } from './turn-text';
 import { AlertText } from '../../ui/AlertText';
 import { ChatToolApp } from './ChatToolApp';
+import { ChatText } from './ChatText';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 interface Props {
   conversationId: string;
@@ -79,7 +81,7 @@ function turnName(turn: ChatTurn): string {
     case 'assistant':
       return `Model, step ${turn.step}`;
     case 'tool':
-      return `Tool ${turn.tool}`;
+      return `Tool ${revealInvisible(turn.tool)}`;
     case 'context':
       return 'Context';
     case 'notice':
@@ -93,48 +95,48 @@ function TurnBody({ turn }: { turn: ChatTurn }) {
       return (
         <>
           <span className="chat-turn__who">You</span>
-          <p className="chat-turn__text">{turn.text}</p>
+          <ChatText text={turn.text} notKept={turn.textNotKept} label={`Your message, turn ${turn.index + 1}`} />
         </>
       );
     case 'assistant':
       return (
         <>
           <span className="chat-turn__who">
-            {turn.modelName ?? turn.model.modelId} · step {turn.step} · {formatDuration(turn.durationMs)}
+            {revealInvisible(turn.modelName ?? turn.model.modelId)} · step {turn.step} · {formatDuration(turn.durationMs)}
             {turn.usage.totalTokens !== undefined ? ` · ${turn.usage.totalTokens.toLocaleString('en-US')} tokens` : ''}
           </span>
-          {turn.text && <p className="chat-turn__text">{turn.text}</p>}
+          <ChatText text={turn.text} notKept={turn.textNotKept} label={`The model's answer, turn ${turn.index + 1}`} />
           {turn.toolCalls.map((call) => (
             <p key={call.toolCallId} className="chat-turn__call mono">
-              calls {call.tool}({argumentsText(call.arguments)})
+              calls {revealInvisible(call.tool)}({argumentsText(call.arguments)})
             </p>
           ))}
-          {turn.failure && <p className="form-error">{turn.failure}</p>}
+          {turn.failure && <p className="form-error">{revealInvisible(turn.failure)}</p>}
         </>
       );
     case 'tool':
       return (
         <>
           <span className="chat-turn__who">
-            {turn.tool} · {turn.status}
+            {revealInvisible(turn.tool)} · {turn.status}
             {turn.edited ? ' (edited)' : ''}
             {turn.durationMs !== undefined ? ` · ${formatDuration(turn.durationMs)}` : ''}
           </span>
           <p className="chat-turn__call mono">with {argumentsText(turn.arguments)}</p>
-          {turn.failure !== undefined ? <p className="chat-turn__text mono">{turn.failure}</p> : <LongText what="the result" source={turn.result} toText={toolResultText} />}
+          {turn.failure !== undefined ? <p className="chat-turn__text mono">{revealInvisible(turn.failure)}</p> : <LongText what="the result" source={turn.result} toText={toolResultText} />}
         </>
       );
     case 'context':
       return (
         <>
           <span className="chat-turn__who">
-            Context from {turn.serverName}: {contextSourceName(turn)}
+            Context from {revealInvisible(turn.serverName)}: {revealInvisible(contextSourceName(turn))}
           </span>
           <LongText what="the context" source={turn.content} toText={contextText} />
         </>
       );
     case 'notice':
-      return <p className="chat-turn__text">{turn.text}</p>;
+      return <ChatText text={turn.text} notKept={turn.textNotKept} label={`Notice, turn ${turn.index + 1}`} />;
   }
 }
 
@@ -147,7 +149,7 @@ function LongText<T>({ what, source, toText }: { what: string; source: T; toText
   const text = useMemo(() => toText(source), [source, toText]);
   const [whole, setWhole] = useState(false);
   const long = text.length > MAX_SHOWN_CHARS;
-  const shown = useMemo(() => (long && !whole ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text), [text, long, whole]);
+  const shown = useMemo(() => revealInvisible(long && !whole ? `${text.slice(0, MAX_SHOWN_CHARS)}…` : text), [text, long, whole]);
   return (
     <>
       <p className="chat-turn__text mono">{shown}</p>

@@ -1,4 +1,5 @@
 import { isObject } from '../../../../shared/is-object';
+import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 /** How much of a tool result or a context the transcript shows until the person asks for all of it. */
 export const MAX_SHOWN_CHARS = 2_000;
@@ -23,7 +24,7 @@ export function contextText(content: unknown[]): string {
   return blocksText(content);
 }
 
-/** Arguments as one line of JSON (or the text the model sent when it was not JSON). */
+/** Arguments as one line of JSON (or the text the model sent when it was not JSON), invisible characters revealed. */
 export function argumentsText(args: unknown): string {
-  return typeof args === 'string' ? args : JSON.stringify(args ?? {});
+  return revealInvisible(typeof args === 'string' ? args : JSON.stringify(args ?? {}));
 }
