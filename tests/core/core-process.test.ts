@@ -105,7 +105,7 @@ describe.runIf(process.platform !== 'win32')('Low 6: servers do not survive a co
 
     try {
       process.kill(supervisor.pid!, 'SIGKILL');
-      await vi.waitFor(() => expect(statuses.at(-1)).toMatchObject({ state: 'stopped' }));
+      await vi.waitFor(() => expect(statuses.at(-1)).toMatchObject({ state: 'stopped' }), { timeout: 10_000 });
       await vi.waitFor(() => expect(alive(serverPid)).toBe(false), { timeout: 5_000 });
     } finally {
       if (alive(serverPid)) process.kill(serverPid, 'SIGKILL');

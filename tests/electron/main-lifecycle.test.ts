@@ -97,7 +97,7 @@ const savedArgv = process.argv;
 process.argv = [...savedArgv, '--data-dir', '/tmp/loupe-lifecycle-test'];
 try {
   await import('../../main/electron/main.js');
-  await vi.waitFor(() => expect(stub.windows).toHaveLength(1));
+  await vi.waitFor(() => expect(stub.windows).toHaveLength(1), { timeout: 10_000 });
 } finally {
   process.argv = savedArgv;
 }
@@ -194,7 +194,7 @@ describe('main.ts quitting', () => {
     const event = { preventDefault: vi.fn() };
     willQuit!(event);
     expect(event.preventDefault).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(stub.quit).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(stub.quit).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(stub.core.dispose).toHaveBeenCalledTimes(1);
 
     // The second will-quit, from that app.quit(), goes through.

@@ -69,7 +69,7 @@ describe('large replies in browser mode', () => {
     expect(served.headers['content-type']).toBe('application/json');
     expect(served.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(served.body)).toEqual(value);
-    await vi.waitFor(() => expect(existsSync(file.path)).toBe(false));
+    await vi.waitFor(() => expect(existsSync(file.path)).toBe(false), { timeout: 10_000 });
     expect((await rawHttp(host.port, path, { headers: { Cookie: cookie } })).status).toBe(404);
   });
 
@@ -154,7 +154,7 @@ describe('the page', () => {
         },
         parseLarge,
       );
-      await vi.waitFor(() => expect(bridge.getLinkState().status).toBe('open'));
+      await vi.waitFor(() => expect(bridge.getLinkState().status).toBe('open'), { timeout: 10_000 });
       const result = bridge.invoke('traffic.get', { seq: 9 });
       const failed = bridge.invoke('traffic.get', { seq: 10 });
       const [first, second] = socket.sent.map((text) => JSON.parse(text) as { id: number });

@@ -46,7 +46,7 @@ describe('WebSocket bridge', () => {
     const socket = new FakeSocket();
     bridge.accept(asWebSocket(socket));
     socket.emit('message', Buffer.from(JSON.stringify({ type: 'request', id: 5, name: 'app.info' })), false);
-    await vi.waitFor(() => expect(socket.send).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(socket.send).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(JSON.parse(String(socket.send.mock.calls[0]?.[0]))).toEqual({
       type: 'response',
       id: 5,
@@ -84,7 +84,7 @@ describe('WebSocket bridge', () => {
     const socket = new FakeSocket();
     bridge.accept(asWebSocket(socket));
     socket.emit('message', Buffer.from(JSON.stringify({ type: 'request', id: 7, name: 'traffic.list', params: {} })), false);
-    await vi.waitFor(() => expect(socket.send).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(socket.send).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     const response = JSON.parse(String(socket.send.mock.calls[0]?.[0])) as { ok: boolean; value: { entries: Array<{ seq: number; problem?: string }> } };
     expect(response.ok).toBe(true);
     expect(response.value.entries.map((entry) => [entry.seq, entry.problem !== undefined])).toEqual([
@@ -102,7 +102,7 @@ describe('WebSocket bridge', () => {
     socket.emit('message', Buffer.from(JSON.stringify({ type: 'request', id: 1, name: 'app.info' })), false);
     socket.readyState = WebSocket.CLOSED;
     socket.emit('close');
-    await vi.waitFor(() => expect(fake.spies['app.info']).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fake.spies['app.info']).toHaveBeenCalled(), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(socket.send).not.toHaveBeenCalled();
     expect(bridge.socketCount).toBe(0);
@@ -117,7 +117,7 @@ describe('WebSocket bridge', () => {
     const depth = 100_000;
     const frame = `{"type":"request","id":9,"name":"tools.call","params":{"serverId":"s","name":"echo","callId":"c","arguments":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}`;
     socket.emit('message', Buffer.from(frame), false);
-    await vi.waitFor(() => expect(socket.send).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(socket.send).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     expect(JSON.parse(String(socket.send.mock.calls[0]?.[0]))).toEqual({
       type: 'response',
       id: 9,

@@ -40,7 +40,7 @@ function setUp() {
   const session = new AppSession({ api, opening: OPENING, hostVersion: '1.2.3', tools: () => TOOLS, theme: 'light', toolInput: { city: 'Oslo' }, messageTarget: target as unknown as Window });
   const fromApp = (data: unknown, origin = ORIGIN) => target.dispatchEvent(Object.assign(new Event('message'), { data, origin, source: frame }));
   const reply = async (id: number) => {
-    await vi.waitFor(() => expect(toApp.some((message) => message.id === id && !('method' in message))).toBe(true));
+    await vi.waitFor(() => expect(toApp.some((message) => message.id === id && !('method' in message))).toBe(true), { timeout: 10_000 });
     return toApp.find((message) => message.id === id && !('method' in message))!;
   };
   const start = async () => {
@@ -48,7 +48,7 @@ function setUp() {
     fromApp({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: { appInfo: { name: 'demo', version: '1' }, appCapabilities: {}, protocolVersion: '2026-01-26' } });
     const init = await reply(1);
     fromApp({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });
-    await vi.waitFor(() => expect(session.getState().status).toBe('ready'));
+    await vi.waitFor(() => expect(session.getState().status).toBe('ready'), { timeout: 10_000 });
     return init;
   };
   return { session, toApp, fromApp, reply, recorded, invoke, start };
@@ -59,9 +59,9 @@ describe('AppSession: the host end of an app', () => {
     const { toApp, start, recorded, session } = setUp();
     const init = await start();
     expect((init.result as { hostInfo: { name: string } }).hostInfo.name).toBe('MCP Loupe');
-    await vi.waitFor(() => expect(toApp.some((message) => message.method === 'ui/notifications/tool-input')).toBe(true));
+    await vi.waitFor(() => expect(toApp.some((message) => message.method === 'ui/notifications/tool-input')).toBe(true), { timeout: 10_000 });
     expect(session.getState().appInfo).toEqual({ name: 'demo', version: '1' });
-    await vi.waitFor(() => expect(recorded.some((record) => record.direction === 'in' && (record.message as { method?: string }).method === 'ui/initialize')).toBe(true));
+    await vi.waitFor(() => expect(recorded.some((record) => record.direction === 'in' && (record.message as { method?: string }).method === 'ui/initialize')).toBe(true), { timeout: 10_000 });
     expect(recorded.some((record) => record.direction === 'out' && (record.message as { id?: number }).id === 1)).toBe(true);
   });
 
@@ -86,7 +86,7 @@ describe('AppSession: the host end of an app', () => {
       expect.stringMatching(/“secret”.*visible to the model only/),
       expect.stringMatching(/“ghost”.*does not list/),
     ]);
-    await vi.waitFor(() => expect(recorded.filter((record) => record.violation).length).toBe(2));
+    await vi.waitFor(() => expect(recorded.filter((record) => record.violation).length).toBe(2), { timeout: 10_000 });
   });
 
   test('with asking on, a call waits for the person; declined, it fails for the app and never runs', async () => {
@@ -107,12 +107,12 @@ describe('AppSession: the host end of an app', () => {
     fromApp({ jsonrpc: '2.0', id: 6, method: 'ui/request-display-mode', params: { mode: 'fullscreen' } });
     expect((await reply(6)).result).toEqual({ mode: 'fullscreen' });
     expect(session.getState().displayMode).toBe('fullscreen');
-    await vi.waitFor(() => expect(toApp.some((message) => message.method === 'ui/notifications/host-context-changed')).toBe(true));
+    await vi.waitFor(() => expect(toApp.some((message) => message.method === 'ui/notifications/host-context-changed')).toBe(true), { timeout: 10_000 });
     fromApp({ jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { width: 300, height: 99_999 } });
     await vi.waitFor(() => expect(session.getState().requestedSize).toEqual({ width: 300, height: 4_000 }));
 
     const closing = session.close();
-    await vi.waitFor(() => expect(toApp.some((message) => message.method === 'ui/resource-teardown')).toBe(true));
+    await vi.waitFor(() => expect(toApp.some((message) => message.method === 'ui/resource-teardown')).toBe(true), { timeout: 10_000 });
     const teardown = toApp.find((message) => message.method === 'ui/resource-teardown')!;
     fromApp({ jsonrpc: '2.0', id: teardown.id, result: {} });
     await closing;
@@ -125,7 +125,7 @@ describe('AppSession: the host end of an app', () => {
     await start();
     const before = toApp.length;
     fromApp({ jsonrpc: '2.0', id: 7, method: 'ping' }, 'https://elsewhere.example');
-    await vi.waitFor(() => expect(session.getState().violations).toHaveLength(1));
+    await vi.waitFor(() => expect(session.getState().violations).toHaveLength(1), { timeout: 10_000 });
     expect(toApp.length).toBe(before);
   });
 });
