@@ -28,6 +28,8 @@ describe('Load run', () => {
     await dialog.getByText(/Meant for your own servers/).waitFor();
 
     const tool = dialog.getByRole('combobox', { name: 'Tool' });
+    // The first focus is the first field, not the title bar's Close.
+    await expect.poll(() => tool.evaluate((select) => select === document.activeElement)).toBe(true);
     await tool.selectOption('echo');
     const args = dialog.getByRole('textbox', { name: 'Arguments' });
     await args.fill('["not an object"]');

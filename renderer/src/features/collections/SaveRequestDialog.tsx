@@ -11,6 +11,7 @@ import { OpenCollectionForm } from './OpenCollectionForm';
 import { useRunsStore } from './runs-store';
 import { useSaveRequestStore, type CallToSave } from './save-request-store';
 import { nodeAt } from './tree-rows';
+import { openModal } from '../../ui/open-modal';
 
 /** "Save as request": a call (a tool's arguments, a traffic row) written as a request file into the open collection. */
 export function SaveRequestDialog() {
@@ -43,8 +44,7 @@ function SaveRequestForm({ call }: { call: CallToSave }) {
   const titleId = useId();
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
   }, []);
   const close = () => dialogRef.current?.close();
 

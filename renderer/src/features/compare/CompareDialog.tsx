@@ -9,6 +9,7 @@ import { SelectField } from '../../ui/SelectField';
 import { JsonText } from '../../ui/JsonText';
 import { byKind, clientChoices, COMPARED_LISTS, defaultOther, LIST_TITLES, listCount, subjectValue } from './compare-view';
 import './compare.css';
+import { openModal } from '../../ui/open-modal';
 
 /** Differences drawn per group at most; the count says how many there are. */
 const MAX_SHOWN = 300;
@@ -25,8 +26,7 @@ export function CompareDialog({ server, onClose }: { server: ServerConfig; onClo
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
   }, []);
 
   const compare = async () => {

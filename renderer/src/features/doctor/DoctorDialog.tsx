@@ -7,6 +7,7 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { CopyButton } from '../../ui/CopyButton';
 import { DialogHeader } from '../../ui/DialogHeader';
 import './doctor.css';
+import { openModal } from '../../ui/open-modal';
 
 const MARKS: Record<DoctorCheckStatus, { mark: string; word: string }> = {
   pass: { mark: '✓', word: 'Passed' },
@@ -39,8 +40,7 @@ export function DoctorDialog({ server, onClose }: { server: ServerConfig; onClos
   // The checks run once when the dialog opens (StrictMode's second effect run included); Run again runs them again.
   const started = useRef(false);
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
     if (started.current) return;
     started.current = true;
     void diagnose();

@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field';
 import { LatencyChart, type LatencyPoint } from './LatencyChart';
 import { INITIAL_DRAFT, readDraft, type LoadDraft, type LoadDraftErrors } from './load-draft';
 import './load.css';
+import { openModal } from '../../ui/open-modal';
 
 const STOPPED: Record<LoadStopReason, string> = {
   duration: 'its time was up',
@@ -36,8 +37,7 @@ export function LoadDialog({ server, onClose }: { server: ServerConfig; onClose:
   const running = runId !== null;
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
   }, []);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { PreferenceRules } from './PreferenceRules';
 import { ProviderCard } from './ProviderCard';
 import { ProviderForm } from './ProviderForm';
 import './models.css';
+import { openModal } from '../../ui/open-modal';
 
 /** Models settings: the providers (add, test, list models, remove) and the rules that pick a model for sampling. */
 export function ModelsSettingsDialog() {
@@ -21,8 +22,7 @@ function ModelsSettings() {
   const titleId = useId();
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
   }, []);
 
   return (

@@ -6,6 +6,7 @@ import { DialogHeader } from '../../ui/DialogHeader';
 import { formatClockTime } from '../../ui/format';
 import { DiffText } from './DiffText';
 import { routeTargets, sameTarget, type FoundTarget } from './route-targets';
+import { openModal } from '../../ui/open-modal';
 
 type Status = { ok: boolean; text: string } | null;
 
@@ -31,8 +32,7 @@ export function RouteDialog({ onClose }: { onClose: () => void }) {
   };
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
     Promise.all([api.invoke('config.discoverImports', {}), api.invoke('proxy.route.list')]).then(
       ([discovery, changes]) => {
         setFound(routeTargets(discovery));

@@ -5,6 +5,7 @@ import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { Svg } from '../../ui/icons';
+import { openModal } from '../../ui/open-modal';
 
 export const ExportIcon = () => (
   <Svg>
@@ -26,8 +27,7 @@ export function ExportSnippetsDialog({ server, onClose }: { server: ServerConfig
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
     api.invoke('config.exportSnippets', { serverId: server.id }).then(setSnippets, (failure: unknown) => setError(errorMessage(failure)));
   }, [api, server.id]);
 

@@ -10,6 +10,7 @@ import { RegistrySearch } from './RegistrySearch';
 import { importItems, initiallyPicked, pickedEntries, variablesToFill } from './import-selection';
 import { useServersStore } from '../../state/servers';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
+import { openModal } from '../../ui/open-modal';
 
 /**
  * Finds the servers configured in other MCP clients (and in a pasted snippet), shows what each
@@ -49,8 +50,7 @@ export function ImportServersDialog({ onClose }: { onClose: () => void }) {
   };
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
     // Discover once on open; "Look again" repeats it.
     api.invoke('config.discoverImports', {}).then(applyDiscovery, (failure: unknown) => setError(errorMessage(failure)));
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -14,6 +14,7 @@ import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type Se
 import { findServer, useServersStore, type ServerEditor } from '../../state/servers';
 import { TRANSPORT_NAMES } from './transport-label';
 import { ProposalNote } from './ProposalNote';
+import { openModal } from '../../ui/open-modal';
 
 const TRANSPORTS: TransportType[] = ['stdio', 'streamable-http', 'sse'];
 
@@ -43,8 +44,7 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
   const titleId = useId();
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
     nameRef.current?.focus();
   }, []);
 

@@ -4,6 +4,7 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { parseJsonObject } from '../../ui/json';
 import { JsonEditor } from '../../ui/schema-form/JsonEditor';
+import { openModal } from '../../ui/open-modal';
 
 interface Props {
   seq: number;
@@ -25,8 +26,7 @@ export function ReplayEditor({ seq, method, initialParams, onSend, onClose }: Pr
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
   }, []);
 
   const send = async (event?: FormEvent) => {

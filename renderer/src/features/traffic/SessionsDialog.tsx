@@ -6,6 +6,7 @@ import { formatBytes } from '../../ui/format';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { trafficSlots } from './slots';
 import { sessionTitle } from './traffic-files';
+import { openModal } from '../../ui/open-modal';
 
 const MB = 1024 * 1024;
 export const DISK_BUDGET_CHOICES = [256 * MB, 512 * MB, 1024 * MB, 2048 * MB, 5120 * MB, 10240 * MB];
@@ -33,8 +34,7 @@ export function SessionsDialog({ onOpen, onClose }: { onOpen: (session: TrafficS
   }, [api]);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
     load();
     api.invoke('traffic.settings', {}).then(
       (settings) => setBudget(settings.diskBudgetBytes),

@@ -6,6 +6,7 @@ import { DialogHeader } from '../../ui/DialogHeader';
 import { Field } from '../../ui/Field';
 import { plural } from '../../ui/format';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
+import { openModal } from '../../ui/open-modal';
 
 /** How often the open dialog asks for the sent and failed counts. */
 const STATUS_EVERY_MS = 1000;
@@ -73,8 +74,7 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
   const [savedNote, setSavedNote] = useState<string | null>(null);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
+    openModal(dialogRef.current);
     let first = true;
     const refresh = () =>
       api.invoke('telemetry.status').then(
