@@ -3,7 +3,7 @@ const FIELD = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled),
 const CONTROL = `${FIELD}, button:not(:disabled), a[href], [tabindex]:not([tabindex="-1"])`;
 
 /** The element a dialog should focus first: its first field below the title bar, else its first control there. */
-export function firstFocusIn(dialog: HTMLElement): HTMLElement | null {
+function firstFocusIn(dialog: HTMLElement): HTMLElement | null {
   const outsideHeader = (element: Element) => element.closest('.dialog__header') === null;
   const field = [...dialog.querySelectorAll<HTMLElement>(FIELD)].find(outsideHeader);
   return field ?? [...dialog.querySelectorAll<HTMLElement>(CONTROL)].find(outsideHeader) ?? null;

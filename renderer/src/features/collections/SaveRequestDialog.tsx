@@ -6,12 +6,12 @@ import { useCollectionStore } from '../../state/collections/collection-store';
 import { useNoticesStore } from '../../state/notices';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { Field } from '../../ui/Field';
+import { openModal } from '../../ui/open-modal';
 import { serverKeyOf } from './collection-server';
 import { OpenCollectionForm } from './OpenCollectionForm';
 import { useRunsStore } from './runs-store';
 import { useSaveRequestStore, type CallToSave } from './save-request-store';
 import { nodeAt } from './tree-rows';
-import { openModal } from '../../ui/open-modal';
 
 /** "Save as request": a call (a tool's arguments, a traffic row) written as a request file into the open collection. */
 export function SaveRequestDialog() {

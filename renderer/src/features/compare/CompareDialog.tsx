@@ -7,9 +7,9 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { SelectField } from '../../ui/SelectField';
 import { JsonText } from '../../ui/JsonText';
+import { openModal } from '../../ui/open-modal';
 import { byKind, clientChoices, COMPARED_LISTS, defaultOther, LIST_TITLES, listCount, subjectValue } from './compare-view';
 import './compare.css';
-import { openModal } from '../../ui/open-modal';
 
 /** Differences drawn per group at most; the count says how many there are. */
 const MAX_SHOWN = 300;

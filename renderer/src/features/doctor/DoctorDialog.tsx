@@ -6,8 +6,8 @@ import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { CopyButton } from '../../ui/CopyButton';
 import { DialogHeader } from '../../ui/DialogHeader';
-import './doctor.css';
 import { openModal } from '../../ui/open-modal';
+import './doctor.css';
 
 const MARKS: Record<DoctorCheckStatus, { mark: string; word: string }> = {
   pass: { mark: '✓', word: 'Passed' },

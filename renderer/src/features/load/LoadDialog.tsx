@@ -7,10 +7,10 @@ import { errorMessage } from '../../bridge/bridge-error';
 import { useServerList } from '../../state/lists/lists-store';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { Field } from '../../ui/Field';
+import { openModal } from '../../ui/open-modal';
 import { LatencyChart, type LatencyPoint } from './LatencyChart';
 import { INITIAL_DRAFT, readDraft, type LoadDraft, type LoadDraftErrors } from './load-draft';
 import './load.css';
-import { openModal } from '../../ui/open-modal';
 
 const STOPPED: Record<LoadStopReason, string> = {
   duration: 'its time was up',

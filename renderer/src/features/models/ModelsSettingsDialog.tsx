@@ -2,12 +2,12 @@ import { useEffect, useId, useRef } from 'react';
 import { NO_PROVIDER_SENTENCE } from '../../../../shared/models';
 import { useModelsStore } from '../../state/models/models-store';
 import { DialogHeader } from '../../ui/DialogHeader';
+import { openModal } from '../../ui/open-modal';
 import { useModelsDialogStore } from './models-dialog-store';
 import { PreferenceRules } from './PreferenceRules';
 import { ProviderCard } from './ProviderCard';
 import { ProviderForm } from './ProviderForm';
 import './models.css';
-import { openModal } from '../../ui/open-modal';
 
 /** Models settings: the providers (add, test, list models, remove) and the rules that pick a model for sampling. */
 export function ModelsSettingsDialog() {

@@ -4,9 +4,9 @@ import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { formatClockTime } from '../../ui/format';
+import { openModal } from '../../ui/open-modal';
 import { DiffText } from './DiffText';
 import { routeTargets, sameTarget, type FoundTarget } from './route-targets';
-import { openModal } from '../../ui/open-modal';
 
 type Status = { ok: boolean; text: string } | null;
 

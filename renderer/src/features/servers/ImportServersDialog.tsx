@@ -4,13 +4,13 @@ import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { DialogHeader } from '../../ui/DialogHeader';
+import { openModal } from '../../ui/open-modal';
 import { ImportEntryRow } from './ImportEntryRow';
 import { ImportVariableFields } from './ImportVariableFields';
 import { RegistrySearch } from './RegistrySearch';
 import { importItems, initiallyPicked, pickedEntries, variablesToFill } from './import-selection';
 import { useServersStore } from '../../state/servers';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
-import { openModal } from '../../ui/open-modal';
 
 /**
  * Finds the servers configured in other MCP clients (and in a pasted snippet), shows what each

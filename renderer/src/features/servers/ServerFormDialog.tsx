@@ -5,6 +5,7 @@ import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { Field } from '../../ui/Field';
 import { DialogHeader } from '../../ui/DialogHeader';
+import { openModal } from '../../ui/open-modal';
 import { CommandField } from './CommandField';
 import { AuthSettingsFields } from './AuthSettingsFields';
 import { KeyValueRows } from './KeyValueRows';
@@ -14,7 +15,6 @@ import { draftFromConfig, draftToInput, validateDraft, type DraftErrors, type Se
 import { findServer, useServersStore, type ServerEditor } from '../../state/servers';
 import { TRANSPORT_NAMES } from './transport-label';
 import { ProposalNote } from './ProposalNote';
-import { openModal } from '../../ui/open-modal';
 
 const TRANSPORTS: TransportType[] = ['stdio', 'streamable-http', 'sse'];
 
@@ -40,12 +40,10 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
   const [saving, setSaving] = useState(false);
   const [authSecrets, setAuthSecrets] = useState<Partial<Record<AuthSecretName, string>>>({});
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     openModal(dialogRef.current);
-    nameRef.current?.focus();
   }, []);
 
   const close = () => dialogRef.current?.close();
@@ -109,7 +107,6 @@ function ServerForm({ editor }: { editor: ServerEditor }) {
             {(props) => (
               <input
                 {...props}
-                ref={nameRef}
                 className="input"
                 value={draft.name}
                 autoComplete="off"

@@ -3,8 +3,8 @@ import type { JsonObject } from '../../../../shared/mcp';
 import { errorMessage } from '../../bridge/bridge-error';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { parseJsonObject } from '../../ui/json';
-import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 import { openModal } from '../../ui/open-modal';
+import { JsonEditor } from '../../ui/schema-form/JsonEditor';
 
 interface Props {
   seq: number;

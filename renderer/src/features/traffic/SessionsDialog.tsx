@@ -4,9 +4,9 @@ import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 import { formatBytes } from '../../ui/format';
 import { DialogHeader } from '../../ui/DialogHeader';
+import { openModal } from '../../ui/open-modal';
 import { trafficSlots } from './slots';
 import { sessionTitle } from './traffic-files';
-import { openModal } from '../../ui/open-modal';
 
 const MB = 1024 * 1024;
 export const DISK_BUDGET_CHOICES = [256 * MB, 512 * MB, 1024 * MB, 2048 * MB, 5120 * MB, 10240 * MB];
