@@ -46,6 +46,8 @@ describe('proxied sessions and intercept in the window', () => {
   test('the proxied card shows the real client and server, and selecting it shows its traffic in the log', async () => {
     await card().waitFor(ARRIVES);
     await expect.poll(() => card().textContent(), ARRIVES).toContain('proxy-test-client 7.7.7');
+    // The server's answer to initialize is recorded after the client's request: wait for it too.
+    await expect.poll(() => card().textContent(), ARRIVES).toContain('ServerEverything Reference Server 2.0.0');
     const text = (await card().textContent()) ?? '';
     expect(text).toContain('Live');
     expect(text).toContain('capabilities: roots');
