@@ -293,3 +293,26 @@ export interface CollectionSecret {
   /** The files that name it (collection.yaml, request paths). */
   usedIn: string[];
 }
+
+/**
+ * What running a collection would do with things that are the person's, not the collection's:
+ * the commands it starts and the environment variables and secrets it reads, each with where it
+ * would go. A collection comes from someone's repository, so a run waits until this is allowed;
+ * the answer is kept for the folder and this exact content (`hash`).
+ */
+export interface CollectionConsent {
+  collectionId: string;
+  collection: string;
+  /** The folder, at its real path. */
+  dir: string;
+  /** Of the server definitions and of each reference with where it goes: any change asks again. */
+  hash: string;
+  /** Whether a run needs an answer at all (it starts a command or reads a variable or secret). */
+  needed: boolean;
+  /** Allowed before (remembered for this folder and hash), or for this session. */
+  granted: boolean;
+  /** The local commands a run starts, by the collection's server key. */
+  commands: Array<{ server: string; command: string }>;
+  /** Each environment variable (`{{env:NAME}}`) and secret (`{{secret:NAME}}`) it reads, and which servers it is sent to. */
+  reads: Array<{ kind: 'env' | 'secret'; name: string; sentTo: string[] }>;
+}

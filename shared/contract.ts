@@ -18,7 +18,7 @@ import type { DeepLinkEvent } from './deep-link.js';
 import type { DocumentReplyValue, HeldDocumentCommand, OpenedDocument } from './document/document-protocol.js';
 import type { ChangeStreamState, ConnectionState } from './connection.js';
 import type { CoreStatus } from './core-status.js';
-import type { CapabilitySnapshot, CollectionSecret, CollectionView, DiffRow, DiffSource, DiffSummary, RequestFileView, RequestRun, RequestRuns, RunReport, SurfaceDiff, SurfaceListing, SurfaceSource } from './collections.js';
+import type { CapabilitySnapshot, CollectionConsent, CollectionSecret, CollectionView, DiffRow, DiffSource, DiffSummary, RequestFileView, RequestRun, RequestRuns, RunReport, SurfaceDiff, SurfaceListing, SurfaceSource } from './collections.js';
 import {
   LOGGING_LEVELS,
   type CallProgress,
@@ -557,8 +557,15 @@ export const requests = {
   'collections.acceptSnapshot': request<void>()(collectionRef.extend({ path: requestPath })),
   /** Adds (or updates) in the server list the collection's servers its requests (under `path`) use, for an environment; their ids by key. */
   'collections.prepareServers': request<Record<string, string>>()(collectionRef.extend({ environment: z.string().max(200).optional(), path: z.string().max(1_000).optional() })),
-  /** Stores (or with null removes) a secret a collection names as {{secret:NAME}}, in the keychain. */
-  'collections.setSecret': request<void>()(z.object({ name: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'must be a name of letters, digits, "-", "_" and "."'), value: z.string().max(100_000).nullable() })),
+  /**
+   * What a run of the collection would start and read and where it would send it (`serverOverride`:
+   * every request goes to a server the person chose, so the collection's own are not started).
+   */
+  'collections.consent': request<CollectionConsent>()(collectionRef.extend({ serverOverride: z.boolean().optional() })),
+  /** Allows what `collections.consent` named, for exactly that content (`hash`): remembered for the folder, or for this session only. */
+  'collections.allow': request<void>()(collectionRef.extend({ hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be the hash collections.consent gave'), remember: z.boolean() })),
+  /** Stores (or with null removes) a secret a collection names as {{secret:NAME}}, in the keychain, for this collection only. */
+  'collections.setSecret': request<void>()(collectionRef.extend({ name: z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'must be a name of letters, digits, "-", "_" and "."'), value: z.string().max(100_000).nullable() })),
   /** The secrets the collection's files name as {{secret:NAME}}, each with whether Loupe has a value for it (never the value). */
   'collections.secrets': request<CollectionSecret[]>()(collectionRef),
   /** Diffs two results (runs, a baseline, traffic entries) in the core's diff thread; read the rows with `diffs.rows`. */

@@ -195,7 +195,15 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     limits: options.modelLimits,
   });
 
-  const collections = createCollections({ dataDir: options.dataDir, traffic, secrets, validator, emit: (name, payload) => events.emit(name, payload), handlers: () => handlers });
+  const collections = createCollections({
+    dataDir: options.dataDir,
+    traffic,
+    secrets,
+    validator,
+    emit: (name, payload) => events.emit(name, payload),
+    handlers: () => handlers,
+    remember: (values) => sessionSecrets.remember(...values),
+  });
   const proxy = await startProxyArea({
     dataDir: options.dataDir,
     traffic,

@@ -251,11 +251,11 @@ describe('collections in the core, against the fixture (v1 and v2) and server-ev
       { name: 'api-token', inKeychain: false, environmentVariable: 'LOUPE_SECRET_API_TOKEN', inEnvironment: false, usedIn: ['secret/uses-token.yaml'] },
       { name: 'other.key', inKeychain: false, environmentVariable: 'LOUPE_SECRET_OTHER_KEY', inEnvironment: false, usedIn: ['secret/uses-token.yaml'] },
     ]);
-    await test.core.handlers['collections.setSecret']({ name: 'api-token', value: 'hunter2' });
+    await test.core.handlers['collections.setSecret']({ collectionId: view.id, name: 'api-token', value: 'hunter2' });
     const after = await test.core.handlers['collections.secrets']({ collectionId: view.id });
     expect(after[0]).toMatchObject({ name: 'api-token', inKeychain: true });
     expect(JSON.stringify(after)).not.toContain('hunter2');
-    await test.core.handlers['collections.setSecret']({ name: 'api-token', value: null });
+    await test.core.handlers['collections.setSecret']({ collectionId: view.id, name: 'api-token', value: null });
     expect((await test.core.handlers['collections.secrets']({ collectionId: view.id }))[0]?.inKeychain).toBe(false);
   }, 30_000);
 });

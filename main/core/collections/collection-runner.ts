@@ -45,6 +45,8 @@ export interface RunDeps {
   /** The response message's text (as sent) for a request's entry, and the response's seq. */
   responseOf(requestSeq: number | undefined): { seq: number; text: string } | undefined;
   progress(run: RequestRun, done: number, total: number, runId: string): void;
+  /** Hears each environment and secret value a run fills in, so every export redacts it. */
+  remember(values: readonly string[]): void;
 }
 
 /** Where a request's result baseline is kept, in the collection: `snapshots/<request path without .yaml>.json`. */
@@ -93,7 +95,7 @@ export class CollectionRunner {
 
   constructor(
     private readonly deps: RunDeps,
-    private readonly loaded: LoadedCollection & { collection: CollectionFile },
+    private readonly loaded: LoadedCollection & { collection: CollectionFile; realDir: string },
     private readonly params: RunParams,
   ) {}
 
@@ -109,7 +111,10 @@ export class CollectionRunner {
       this.templated.add(request!);
       referring.push(...found);
     }
-    const scope = await variableScope(loaded.collection, params.environment, this.deps.env, this.deps.secrets, [...referring, ...Object.values(loaded.collection.servers).flatMap(serverStrings)]);
+    const scope = await variableScope(loaded.collection, params.environment, this.deps.env, this.deps.secrets, loaded.realDir, [
+      ...referring,
+      ...Object.values(loaded.collection.servers).flatMap(serverStrings),
+    ]);
     const requests: RequestRun[] = [];
     const recorder = this.deps.runs.begin(loaded.dir, runId);
     const keep = ({ run, response }: Ran) => {
@@ -221,6 +226,8 @@ export class CollectionRunner {
       key = this.serverKeyOf(loaded.request);
       request = this.templated.has(loaded.request) ? filled(loaded.request, scope) : loaded.request;
       serverId = this.knownServer(key) ?? (await this.serverFor(key, scope));
+      // Known before the request goes out, so its traffic is redacted in every export.
+      this.deps.remember(scope.outsideValues());
     } catch (error) {
       return this.failed(loaded, startedAt, loaded.request.server ?? '', `${loaded.path}: ${reason(error)}`);
     }

@@ -1,5 +1,7 @@
 /**
- * A collection's servers as Loupe servers: the definition with its `{{variables}}` filled in, added
+ * A collection's servers as Loupe servers: the definition with its `{{variables}}` filled in (an
+ * environment variable stays a reference, a secret goes to the keychain: servers.json keeps no
+ * value of either), added
  * to (or updated in) the server list under the name "<collection> · <key>", so its traffic, state
  * and sign-in are the app's like any other server's.
  */
@@ -21,7 +23,7 @@ export function serverStrings(server: CollectionServer): string[] {
 }
 
 function pairs(values: Record<string, string> | undefined, scope: VariableScope): KeyValue[] {
-  return Object.entries(values ?? {}).map(([key, value]) => ({ key, value: scope.fill(value), ...(scope.hasSecret(value) ? { secret: true } : {}) }));
+  return Object.entries(values ?? {}).map(([key, value]) => ({ key: scope.fillSetting(key, 'name'), value: scope.fillSetting(value, 'pair'), ...(scope.hasSecret(value) ? { secret: true } : {}) }));
 }
 
 export function serverConfigInput(collection: CollectionFile, dir: string, key: string, scope: VariableScope): ServerConfigInput {
@@ -31,12 +33,12 @@ export function serverConfigInput(collection: CollectionFile, dir: string, key: 
   const era = server.era ? { era: server.era } : {};
   if ('url' in server) {
     const transport = server.transport === 'sse' ? 'sse' : 'streamable-http';
-    return { name, transport: { type: transport, url: scope.fill(server.url), headers: pairs(server.headers, scope) }, ...era };
+    return { name, transport: { type: transport, url: scope.fillSetting(server.url, 'url'), headers: pairs(server.headers, scope) }, ...era };
   }
-  const cwd = server.cwd === undefined ? path.dirname(path.resolve(dir)) : path.resolve(dir, scope.fill(server.cwd));
+  const cwd = server.cwd === undefined ? path.dirname(path.resolve(dir)) : path.resolve(dir, scope.fillSetting(server.cwd, 'cwd'));
   return {
     name,
-    transport: { type: 'stdio', command: scope.fill(server.command), args: (server.args ?? []).map((arg) => scope.fill(arg)), env: pairs(server.env, scope), cwd },
+    transport: { type: 'stdio', command: scope.fillSetting(server.command, 'command'), args: (server.args ?? []).map((arg) => scope.fillSetting(arg, 'command')), env: pairs(server.env, scope), cwd },
     ...era,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
-import { access, mkdir, stat } from 'node:fs/promises';
+import { access, mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   COLLECTION_FILE,
@@ -13,6 +13,7 @@ import {
   SNAPSHOTS_FOLDER,
   SURFACES_FOLDER,
   type CapabilitySnapshot,
+  type CollectionConsent,
   type CollectionFile,
   type CollectionSecret,
   type CollectionView,
@@ -23,6 +24,7 @@ import {
   type SavedRequest,
 } from '../../../shared/collections.js';
 import { isObject } from '../../../shared/is-object.js';
+import { LoupeError } from '../../../shared/wire.js';
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { TrafficEntry } from '../../../shared/traffic.js';
 import { checkRequest, collectionFileText, requestFileText } from './collection-format.js';
@@ -33,6 +35,8 @@ import { CollectionRunner, baselineFile, selectRequests, serverKeyOf, type RunDe
 import { RunProgress } from './run-progress.js';
 import { ensureServer, serverConfigInput, serverStrings } from './collection-servers.js';
 import { collectionSecretKey, secretEnvName, secretNamesIn, stringsIn, variableScope } from './variables.js';
+import { consentAsk, consentSentence } from './consent-ask.js';
+import type { ConsentStore } from './consent-store.js';
 
 /** Edits that come in a burst (an editor's save is often several events) are read once. */
 const WATCH_SETTLE_MS = 60;
@@ -42,6 +46,8 @@ const MAX_OPEN = 16;
 interface OpenCollection {
   id: string;
   dir: string;
+  /** The folder at its real path: consent and the collection's secrets are kept under it. */
+  realDir: string;
   loaded: LoadedCollection;
   watcher?: FSWatcher;
   timer?: NodeJS.Timeout;
@@ -49,6 +55,7 @@ interface OpenCollection {
 
 export interface CollectionServiceDeps extends Omit<RunDeps, 'progress' | 'handlers'> {
   handlers: RunDeps['handlers'] & Pick<RequestHandlers, 'resources.list' | 'resources.templates' | 'prompts.list'>;
+  consents: ConsentStore;
   changed(view: CollectionView): void;
   progress(event: { collectionId: string; runId: string; requests: RequestRun[]; done: number; total: number }): void;
   /** A traffic entry, whole (`traffic.get`). */
@@ -117,7 +124,7 @@ export class CollectionService {
     );
     if (!hasFile) throw new Error(`${resolved} has no ${COLLECTION_FILE}: create a collection there first.`);
     if (this.open.size >= MAX_OPEN) this.close(this.open.keys().next().value!);
-    const entry: OpenCollection = { id, dir: resolved, loaded: await loadCollection(resolved) };
+    const entry: OpenCollection = { id, dir: resolved, realDir: await realpath(resolved), loaded: await loadCollection(resolved) };
     this.open.set(id, entry);
     this.watch(entry);
     return view(entry);
@@ -191,10 +198,14 @@ export class CollectionService {
     // Read again (unchanged files are not parsed again): the watcher's event for an edit made a
     // moment ago may not have come yet, and a new folder is watched only once it has been seen.
     await this.reload(entry);
-    const { collection } = entry.loaded;
-    if (!collection) throw new Error(entry.loaded.problems.find((problem) => problem.file === COLLECTION_FILE)?.message ?? `${COLLECTION_FILE} is missing.`);
+    const collection = this.collectionOf(entry);
+    await this.requireConsent(entry, params.serverId !== undefined);
     const progress = new RunProgress((event) => this.deps.progress({ collectionId: entry.id, ...event }));
-    const runner = new CollectionRunner({ ...this.deps, progress: (request, done, total, runId) => progress.push(request, done, total, runId) }, { ...entry.loaded, collection }, params);
+    const runner = new CollectionRunner(
+      { ...this.deps, progress: (request, done, total, runId) => progress.push(request, done, total, runId) },
+      { ...entry.loaded, collection, realDir: entry.realDir },
+      params,
+    );
     const report = await runner.run().finally(() => progress.flush());
     if (params.updateSnapshots) await this.reload(entry);
     return report;
@@ -206,8 +217,9 @@ export class CollectionService {
    */
   async prepareServers(id: string, environment: string | undefined, selection?: string): Promise<Record<string, string>> {
     const entry = this.get(id);
-    const { collection } = entry.loaded;
-    if (!collection) throw new Error(entry.loaded.problems.find((problem) => problem.file === COLLECTION_FILE)?.message ?? `${COLLECTION_FILE} is missing.`);
+    await this.reload(entry);
+    const collection = this.collectionOf(entry);
+    await this.requireConsent(entry, false);
     const wanted = new Set<string>();
     for (const loaded of selectRequests(entry.loaded, selection)) {
       try {
@@ -217,10 +229,52 @@ export class CollectionService {
       }
     }
     const keys = [...wanted].filter((key) => collection.servers[key]);
-    const scope = await variableScope(collection, environment, this.deps.env, this.deps.secrets, keys.flatMap((key) => serverStrings(collection.servers[key]!)));
+    const scope = await variableScope(collection, environment, this.deps.env, this.deps.secrets, entry.realDir, keys.flatMap((key) => serverStrings(collection.servers[key]!)));
     const ids: Record<string, string> = {};
     for (const key of keys) ids[key] = (await ensureServer(this.deps.handlers, serverConfigInput(collection, entry.dir, key, scope))).id;
+    this.deps.remember(scope.outsideValues());
     return ids;
+  }
+
+  /** What a run would start and read, and whether that was allowed. */
+  async consent(id: string, serverOverride: boolean): Promise<CollectionConsent> {
+    const entry = this.get(id);
+    await this.reload(entry);
+    return this.consentOf(entry, serverOverride);
+  }
+
+  /** Allows a run for exactly the content the person was shown (`hash`). */
+  async allow(id: string, hash: string, remember: boolean): Promise<void> {
+    const entry = this.get(id);
+    await this.reload(entry);
+    const shown = [false, true].map((serverOverride) => consentAsk({ ...entry.loaded, collection: this.collectionOf(entry) }, { collectionId: id, realDir: entry.realDir, serverOverride }).hash);
+    if (!shown.includes(hash)) throw new LoupeError('The collection changed since it was shown to you: look at what it asks again before allowing it.', 'consent-changed');
+    await this.deps.consents.allow(entry.realDir, hash, remember);
+  }
+
+  /** Stores (or with null removes) a secret of this collection; another collection cannot read it. */
+  async setSecret(id: string, name: string, value: string | null): Promise<void> {
+    const key = collectionSecretKey(this.get(id).realDir, name);
+    if (value === null) await this.deps.secrets.delete(key);
+    else await this.deps.secrets.set(key, value);
+  }
+
+  private async consentOf(entry: OpenCollection, serverOverride: boolean): Promise<CollectionConsent> {
+    const ask = consentAsk({ ...entry.loaded, collection: this.collectionOf(entry) }, { collectionId: entry.id, realDir: entry.realDir, serverOverride });
+    return { ...ask, granted: !ask.needed || (await this.deps.consents.isAllowed(entry.realDir, ask.hash)) };
+  }
+
+  /** A run waits until what it starts and reads was allowed; one sentence names it otherwise. */
+  private async requireConsent(entry: OpenCollection, serverOverride: boolean): Promise<void> {
+    const consent = await this.consentOf(entry, serverOverride);
+    if (consent.granted) return;
+    throw new LoupeError(`"${consent.collection}" has not been allowed to run here yet: it would ${consentSentence(consent)}. Allow it first.`, 'consent-needed');
+  }
+
+  private collectionOf(entry: OpenCollection): CollectionFile {
+    const { collection } = entry.loaded;
+    if (!collection) throw new Error(entry.loaded.problems.find((problem) => problem.file === COLLECTION_FILE)?.message ?? `${COLLECTION_FILE} is missing.`);
+    return collection;
   }
 
   /** The request's last run's result becomes its baseline. */
@@ -245,7 +299,7 @@ export class CollectionService {
     for (const request of loaded.requests) if (request.request) note(request.path, stringsIn(request.request));
     const secrets: CollectionSecret[] = [];
     for (const [name, files] of [...usedIn].sort(([a], [b]) => a.localeCompare(b))) {
-      const inKeychain = (await this.deps.secrets.get(collectionSecretKey(name))) !== undefined;
+      const inKeychain = (await this.deps.secrets.get(collectionSecretKey(this.get(id).realDir, name))) !== undefined;
       const environmentVariable = secretEnvName(name);
       secrets.push({ name, inKeychain, environmentVariable, inEnvironment: this.deps.env[environmentVariable] !== undefined, usedIn: files });
     }

@@ -4,6 +4,7 @@ import type { IsolatedValidator } from '../mcp/isolated-validator.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { TrafficLog } from '../traffic/traffic-log.js';
 import { CollectionService, type CollectionServiceDeps } from './collection-service.js';
+import { ConsentStore } from './consent-store.js';
 import { DiffHost } from './diff-host.js';
 import { ResponseIndex } from './response-index.js';
 import { RunStore } from './run-store.js';
@@ -17,6 +18,8 @@ export interface CollectionsOptions {
   /** The core's handlers (a run calls tools, reads and connects through them); asked for when used. */
   handlers(): RequestHandlers;
   env?: NodeJS.ProcessEnv;
+  /** Hears each environment and secret value a collection fills in (the session's redaction list). */
+  remember(values: readonly string[]): void;
 }
 
 export function createCollections(options: CollectionsOptions): { service: CollectionService; deps: CollectionServiceDeps; dispose(): Promise<void> } {
@@ -34,6 +37,8 @@ export function createCollections(options: CollectionsOptions): { service: Colle
     validator: options.validator,
     diffs,
     runs,
+    consents: new ConsentStore(options.dataDir),
+    remember: (values) => options.remember(values),
     responseOf: (requestSeq) => responses.responseOf(requestSeq, trafficEntry),
     trafficEntry,
     trafficLine: (seq) => options.traffic.lineFile(seq),

@@ -14,7 +14,6 @@ import { stableJson } from '../collections/stable-json.js';
 import { diffSurfaces } from '../collections/surface-diff.js';
 import { SurfaceListings } from '../collections/surface-listings.js';
 import { takeSurface } from '../collections/surface-snapshot.js';
-import { collectionSecretKey } from '../collections/variables.js';
 
 type CollectionHandlers = Pick<
   RequestHandlers,
@@ -25,6 +24,8 @@ type CollectionHandlers = Pick<
   | 'collections.saveRequest'
   | 'collections.saveFromTraffic'
   | 'collections.run'
+  | 'collections.consent'
+  | 'collections.allow'
   | 'collections.runs'
   | 'collections.reports'
   | 'collections.acceptSnapshot'
@@ -82,10 +83,9 @@ export function collectionHandlers(service: CollectionService, deps: CollectionS
     'collections.reports': async ({ collectionId }) => deps.runs.reports(service.get(collectionId).dir),
     'collections.acceptSnapshot': async ({ collectionId, path: relative }) => service.acceptSnapshot(collectionId, relative),
     'collections.prepareServers': async ({ collectionId, environment, path: selection }) => service.prepareServers(collectionId, environment, selection),
-    'collections.setSecret': async ({ name, value }) => {
-      if (value === null) await deps.secrets.delete(collectionSecretKey(name));
-      else await deps.secrets.set(collectionSecretKey(name), value);
-    },
+    'collections.consent': async ({ collectionId, serverOverride }) => service.consent(collectionId, serverOverride === true),
+    'collections.allow': async ({ collectionId, hash, remember }) => service.allow(collectionId, hash, remember),
+    'collections.setSecret': async ({ collectionId, name, value }) => service.setSecret(collectionId, name, value),
     'collections.secrets': async ({ collectionId }) => service.secrets(collectionId),
     'diffs.open': async ({ before, after, ignore }) => deps.diffs.compute(await diffInput(before), await diffInput(after), ignore ?? []),
     'diffs.rows': async ({ diffId, start, end }) => deps.diffs.rows(diffId, start, end),

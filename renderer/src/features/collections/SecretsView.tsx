@@ -39,7 +39,7 @@ export function SecretsView({ collectionId, revision }: { collectionId: string; 
 
   const store = async (name: string, value: string | null) => {
     try {
-      await getApi().invoke('collections.setSecret', { name, value });
+      await getApi().invoke('collections.setSecret', { collectionId, name, value });
       setStatus(value === null ? `Cleared the secret “${name}”.` : `Saved the secret “${name}” in the keychain.`);
       setEditing(undefined);
       setReloads((count) => count + 1);
