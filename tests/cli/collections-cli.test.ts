@@ -200,10 +200,14 @@ describe('loupe test with OAuth (the fixture authorization server)', () => {
     write(dir, 'collection.yaml', 'loupe: 1\nname: Protected\nservers:\n  api:\n    url: "{{env:LOUPE_TEST_URL}}"\n');
     write(dir, 'whoami.yaml', `tool: whoami\nchecks:\n  - path: /content/0/text\n    contains: ${MACHINE_CLIENT.id}\n`);
     const env = { LOUPE_TEST_URL: fixture.url, LOUPE_TEST_SECRET: MACHINE_CLIENT.secret };
-    const refused = await loupe(['test', dir, '--data-dir', temp('loupe-cli-data-')], env);
+    // The URL comes from the environment: the command line must allow reading it.
+    const notAllowed = await loupe(['test', dir, '--data-dir', temp('loupe-cli-data-')], env);
+    expect(notAllowed.code).toBe(2);
+    expect(notAllowed.stderr).toContain('"Protected" reads $LOUPE_TEST_URL (to api ({{env:LOUPE_TEST_URL}})), which the command line does not allow: add --allow-env LOUPE_TEST_URL (or --trust)');
+    const refused = await loupe(['test', dir, '--allow-env', 'LOUPE_TEST_URL', '--data-dir', temp('loupe-cli-data-')], env);
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('run again with --sign-in');
-    const signIn = ['--sign-in', '--grant', 'client_credentials', '--client-id', MACHINE_CLIENT.id, '--client-secret-env', 'LOUPE_TEST_SECRET'];
+    const signIn = ['--allow-env', 'LOUPE_TEST_URL', '--sign-in', '--grant', 'client_credentials', '--client-id', MACHINE_CLIENT.id, '--client-secret-env', 'LOUPE_TEST_SECRET'];
     const run = await loupe(['test', dir, ...signIn, '--data-dir', temp('loupe-cli-data-')], env);
     expect(run.stdout).toContain('1 request, 1 passed');
     expect(run.code).toBe(0);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionView, RequestRun } from '../../shared/collections.js';
-import { FIXTURE_SERVER, startCore, type TestCore } from './helpers.js';
+import { prepareAllowed, runAllowed, FIXTURE_SERVER, startCore, type TestCore } from './helpers.js';
 
 /**
  * A collection is someone's repository: a symbolic link in it must not lead Loupe's reads or
@@ -52,7 +52,7 @@ describe('collection paths: links are not followed, and what Loupe writes is pri
     const outside = temp('loupe-outside-');
     symlinkSync(outside, join(dir, 'snapshots'));
     const view = await open(dir);
-    const report = await test.core.handlers['collections.run']({ collectionId: view.id, updateSnapshots: true });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id, updateSnapshots: true });
     const check = snapshotCheck(report.requests[0]);
     expect(check?.passed).toBe(false);
     expect(check?.message).toBe(`snapshots/add.json is not used: snapshots is a symbolic link (to ${outside}), and Loupe follows no links in a collection folder.`);
@@ -63,7 +63,7 @@ describe('collection paths: links are not followed, and what Loupe writes is pri
     const dir = collection();
     const outside = temp('loupe-outside-');
     const view = await open(dir);
-    await test.core.handlers['collections.run']({ collectionId: view.id });
+    await runAllowed(test.core.handlers, { collectionId: view.id });
     symlinkSync(outside, join(dir, 'snapshots'));
     await expect(test.core.handlers['collections.acceptSnapshot']({ collectionId: view.id, path: 'add.yaml' })).rejects.toThrow(
       `snapshots/add.json is not used: snapshots is a symbolic link (to ${outside}), and Loupe follows no links in a collection folder.`,
@@ -82,7 +82,7 @@ describe('collection paths: links are not followed, and what Loupe writes is pri
     mkdirSync(join(dir, 'snapshots'));
     symlinkSync(secret, join(dir, 'snapshots', 'add.json'));
     const view = await open(dir);
-    const report = await test.core.handlers['collections.run']({ collectionId: view.id });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id });
     const check = snapshotCheck(report.requests[0]);
     expect(check?.passed).toBe(false);
     expect(check?.message).toBe(`snapshots/add.json is not used: snapshots/add.json is a symbolic link (to ${secret}), and Loupe follows no links in a collection folder.`);
@@ -98,12 +98,12 @@ describe('collection paths: links are not followed, and what Loupe writes is pri
     mkdirSync(join(dir, 'snapshots'));
     symlinkSync(`../../${dir.split('/').pop()}-outside.json`, join(dir, 'snapshots', 'add.json'));
     const view = await open(dir);
-    const dangling = await test.core.handlers['collections.run']({ collectionId: view.id, updateSnapshots: true });
+    const dangling = await runAllowed(test.core.handlers, { collectionId: view.id, updateSnapshots: true });
     expect(snapshotCheck(dangling.requests[0])?.message).toMatch(/^snapshots\/add\.json is not used: snapshots\/add\.json is a symbolic link/);
     expect(existsSync(outside)).toBe(false);
 
     writeFileSync(outside, 'untouched');
-    const existing = await test.core.handlers['collections.run']({ collectionId: view.id, updateSnapshots: true });
+    const existing = await runAllowed(test.core.handlers, { collectionId: view.id, updateSnapshots: true });
     expect(snapshotCheck(existing.requests[0])?.message).toMatch(/^snapshots\/add\.json is not used: snapshots\/add\.json is a symbolic link/);
     expect(readFileSync(outside, 'utf8')).toBe('untouched');
     expect(lstatSync(join(dir, 'snapshots', 'add.json')).isSymbolicLink()).toBe(true);
@@ -115,7 +115,7 @@ describe('collection paths: links are not followed, and what Loupe writes is pri
     symlinkSync(outside, join(dir, 'surfaces'));
     writeFileSync(join(outside, 'there.json'), '{"loupeSurface": 1, "MARKER": "OUTSIDE"}');
     const view = await open(dir);
-    const ids = await test.core.handlers['collections.prepareServers']({ collectionId: view.id });
+    const ids = await prepareAllowed(test.core.handlers, { collectionId: view.id });
     await test.core.handlers['connections.connect']({ serverId: ids.fixture! });
     await expect(test.core.handlers['surfaces.save']({ collectionId: view.id, serverId: ids.fixture!, name: 'fixture' })).rejects.toThrow(
       `surfaces/fixture.json is not used: surfaces is a symbolic link (to ${outside}), and Loupe follows no links in a collection folder.`,
@@ -138,7 +138,7 @@ describe('collection paths: links are not followed, and what Loupe writes is pri
   it.skipIf(!posixModes)('baselines and saved requests are 0600 in 0700 folders; run results are 0600 in 0700 folders', async () => {
     const dir = collection();
     const view = await open(dir);
-    await test.core.handlers['collections.run']({ collectionId: view.id, updateSnapshots: true });
+    await runAllowed(test.core.handlers, { collectionId: view.id, updateSnapshots: true });
     await test.core.handlers['collections.saveRequest']({ collectionId: view.id, path: 'more/echo.yaml', request: { tool: 'echo', arguments: { message: 'hi' } } });
     expect(modeOf(join(dir, 'snapshots'))).toBe(0o700);
     expect(modeOf(join(dir, 'snapshots', 'add.json'))).toBe(0o600);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionView } from '../../shared/collections.js';
 import { statAll } from '../../main/core/collections/collection-folder.js';
-import { eventsNamed, FIXTURE_SERVER, startCore, waitFor, type TestCore } from './helpers.js';
+import { prepareAllowed, runAllowed, eventsNamed, FIXTURE_SERVER, startCore, waitFor, type TestCore } from './helpers.js';
 
 const COLLECTION = `loupe: 1
 name: Cost
@@ -34,7 +34,7 @@ describe('what a collection run does besides its calls', () => {
     writeFileSync(join(dir, 'echo', 'b.yaml'), echo('two'));
     writeFileSync(join(dir, 'echo', 'c.yaml'), echo('{{greeting}} three'));
     view = await test.core.handlers['collections.open']({ dir });
-    serverId = (await test.core.handlers['collections.prepareServers']({ collectionId: view.id })).fixture!;
+    serverId = (await prepareAllowed(test.core.handlers, { collectionId: view.id })).fixture!;
     await test.core.handlers['connections.connect']({ serverId });
   }, 30_000);
 
@@ -47,7 +47,7 @@ describe('what a collection run does besides its calls', () => {
     const before = await toolsListsSent();
     expect(before).toBeGreaterThan(0);
     for (let round = 0; round < 2; round++) {
-      const report = await test.core.handlers['collections.run']({ collectionId: view.id });
+      const report = await runAllowed(test.core.handlers, { collectionId: view.id });
       expect(report.totals).toMatchObject({ requests: 3, passed: 3 });
     }
     expect(await toolsListsSent()).toBe(before);
@@ -56,7 +56,7 @@ describe('what a collection run does besides its calls', () => {
   it('sends what the files say when the run starts, variables filled in, even an edit made just before', async () => {
     writeFileSync(join(dir, 'echo', 'a.yaml'), echo('one, edited'));
     writeFileSync(join(dir, 'echo', 'c.yaml'), echo('{{greeting}} four'));
-    const report = await test.core.handlers['collections.run']({ collectionId: view.id });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id });
     expect(report.requests.map((request) => [request.path, request.status])).toEqual([
       ['echo/a.yaml', 'passed'],
       ['echo/b.yaml', 'passed'],
@@ -67,7 +67,7 @@ describe('what a collection run does besides its calls', () => {
   }, 30_000);
 
   it('tells the window of the finished requests in batches, each request once, the last with the total done', async () => {
-    const report = await test.core.handlers['collections.run']({ collectionId: view.id });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id });
     const events = eventsNamed(test, 'collections.runProgress').filter((event) => event.runId === report.runId);
     expect(events.flatMap((event) => event.requests.map((request) => request.path))).toEqual(['echo/a.yaml', 'echo/b.yaml', 'echo/c.yaml']);
     expect(events.at(-1)).toMatchObject({ collectionId: view.id, done: 3, total: 3 });
@@ -81,7 +81,7 @@ describe('what a collection run does besides its calls', () => {
     writeFileSync(join(dir, 'order', '2-pointer.yaml'), echo('two'));
     writeFileSync(join(dir, 'order', '3-regex.yaml'), 'tool: echo\narguments:\n  message: three\nchecks:\n  - path: /content/0/text\n    matches: "^Echo: thr+ee$"\n  - path: /content/0/text\n    matches: "^nope"\n');
     writeFileSync(join(dir, 'order', '4-pointer.yaml'), echo('four'));
-    const report = await test.core.handlers['collections.run']({ collectionId: view.id, path: 'order' });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id, path: 'order' });
     expect(report.requests.map((request) => [request.path, request.status, request.checks.map((check) => check.passed)])).toEqual([
       ['order/1-snapshot.yaml', 'failed', [false]],
       ['order/2-pointer.yaml', 'passed', [true]],

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionView, RequestRun, RunReport } from '../../shared/collections.js';
-import { EVERYTHING_ENTRY, FIXTURE_SERVER, startCore, startEverythingHttp, waitFor, type TestCore } from './helpers.js';
+import { prepareAllowed, runAllowed, EVERYTHING_ENTRY, FIXTURE_SERVER, startCore, startEverythingHttp, waitFor, type TestCore } from './helpers.js';
 
 function write(dir: string, file: string, text: string): void {
   mkdirSync(join(dir, file, '..'), { recursive: true });
@@ -103,9 +103,9 @@ describe('collections in the core, against the fixture (v1 and v2) and server-ev
   });
 
   it('runs on v1: checks pass, a broken file is an error, bad and runaway regexes fail with why', async () => {
-    await test.core.handlers['collections.run']({ collectionId: view.id, environment: 'v1', updateSnapshots: true });
+    await runAllowed(test.core.handlers, { collectionId: view.id, environment: 'v1', updateSnapshots: true });
     expect(existsSync(join(dir, 'snapshots/weather/paris.json'))).toBe(true);
-    const report = await test.core.handlers['collections.run']({ collectionId: view.id, environment: 'v1' });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id, environment: 'v1' });
     const runs = byPath(report);
     expect(runs.get('weather/paris.yaml')).toMatchObject({ status: 'passed', server: 'fixture' });
     expect(runs.get('add.yaml')?.status).toBe('passed');
@@ -130,7 +130,7 @@ describe('collections in the core, against the fixture (v1 and v2) and server-ev
   }, 60_000);
 
   it('runs on v2: the changed checks fail by name, the snapshot fails with a diff by line', async () => {
-    const report = await test.core.handlers['collections.run']({ collectionId: view.id, environment: 'v2' });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id, environment: 'v2' });
     const runs = byPath(report);
     expect(failedLabels(runs.get('weather/paris.yaml'))).toEqual([
       '/structuredContent/temperature equals 21',
@@ -167,7 +167,7 @@ describe('collections in the core, against the fixture (v1 and v2) and server-ev
   it('a server that dies mid-run fails the requests after it with the reason', async () => {
     write(dir, 'dies/1-crash.yaml', 'tool: crash\nchecks:\n  - outcome: success\n');
     write(dir, 'dies/2-echo.yaml', 'tool: echo\narguments: { message: hi }\n');
-    const report = await test.core.handlers['collections.run']({ collectionId: view.id, environment: 'v1', path: 'dies' });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id, environment: 'v1', path: 'dies' });
     expect(report.requests.map((request) => request.path)).toEqual(['dies/1-crash.yaml', 'dies/2-echo.yaml']);
     expect(report.requests[1]).toMatchObject({ status: 'error', error: expect.stringContaining('exited with code 3') });
     expect(report.requests[1]?.error).toContain('about to crash');
@@ -194,7 +194,7 @@ describe('collections in the core, against the fixture (v1 and v2) and server-ev
   }, 30_000);
 
   it('saves a capability snapshot and says what changed since it, classified', async () => {
-    const ids = await test.core.handlers['collections.prepareServers']({ collectionId: view.id, environment: 'v1' });
+    const ids = await prepareAllowed(test.core.handlers, { collectionId: view.id, environment: 'v1' });
     await test.core.handlers['connections.connect']({ serverId: ids.fixture! });
     await test.core.handlers['surfaces.save']({ collectionId: view.id, serverId: ids.fixture!, name: 'fixture' });
     const unchanged = await test.core.handlers['surfaces.changedSince']({ collectionId: view.id, serverId: ids.fixture!, name: 'fixture' });
@@ -206,7 +206,7 @@ describe('collections in the core, against the fixture (v1 and v2) and server-ev
     const withBroken = await test.core.handlers['surfaces.list']({ collectionId: view.id });
     expect(withBroken.find((listing) => listing.name === 'not-one')?.problem).toMatch(/not-one\.json is not a Loupe capability snapshot/);
 
-    const v2 = await test.core.handlers['collections.prepareServers']({ collectionId: view.id, environment: 'v2' });
+    const v2 = await prepareAllowed(test.core.handlers, { collectionId: view.id, environment: 'v2' });
     await test.core.handlers['connections.connect']({ serverId: v2.fixture! });
     const changed = await test.core.handlers['surfaces.changedSince']({ collectionId: view.id, serverId: v2.fixture!, name: 'fixture' });
     expect(changed.counts.breaking).toBeGreaterThanOrEqual(5);
@@ -286,7 +286,7 @@ describe('collections against server-everything, over stdio and Streamable HTTP'
       write(dir, `${server}/sum.yaml`, `server: ${server}\ntool: get-sum\narguments: { a: 2, b: 40 }\nchecks:\n  - path: $.content[0].text\n    contains: "42"\n`);
     }
     const view = await test.core.handlers['collections.open']({ dir });
-    const report = await test.core.handlers['collections.run']({ collectionId: view.id });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id });
     expect(report.requests.map((request) => [request.path, request.status, request.checks.map((check) => check.message ?? 'ok')])).toEqual([
       ['http/echo.yaml', 'passed', ['ok']],
       ['http/sum.yaml', 'passed', ['ok']],

@@ -188,3 +188,23 @@ export function selfSignedCertificate(dir: string): { key: string; cert: string 
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
   return { key, cert };
 }
+
+type CollectionHandlers = Pick<Core['handlers'], 'collections.consent' | 'collections.allow' | 'collections.run' | 'collections.prepareServers'>;
+
+/** Allows (for this session) what the collection asks, as the person does before a first run. */
+export async function allowCollection(handlers: CollectionHandlers, collectionId: string, serverOverride = false): Promise<void> {
+  const consent = await handlers['collections.consent']({ collectionId, serverOverride });
+  if (!consent.granted) await handlers['collections.allow']({ collectionId, hash: consent.hash, remember: false });
+}
+
+/** Runs a collection the way a person does: what it asks is allowed first, then it runs. */
+export async function runAllowed(handlers: CollectionHandlers, params: Parameters<CollectionHandlers['collections.run']>[0]) {
+  await allowCollection(handlers, params.collectionId, params.serverId !== undefined);
+  return handlers['collections.run'](params);
+}
+
+/** Adds a collection's servers to the list the way a person does: what it asks is allowed first. */
+export async function prepareAllowed(handlers: CollectionHandlers, params: Parameters<CollectionHandlers['collections.prepareServers']>[0]) {
+  await allowCollection(handlers, params.collectionId);
+  return handlers['collections.prepareServers'](params);
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOtlpReceiver, type ReceivedSpan } from '../fixtures/otlp-receiver.js';
-import { FIXTURE_SERVER, fixture, startCore, waitFor, type TestCore } from './helpers.js';
+import { runAllowed, FIXTURE_SERVER, fixture, startCore, waitFor, type TestCore } from './helpers.js';
 
 describe('OpenTelemetry export of MCP calls over OTLP/HTTP', () => {
   let test: TestCore;
@@ -75,7 +75,7 @@ describe('OpenTelemetry export of MCP calls over OTLP/HTTP', () => {
       );
       await writeFile(path.join(dir, 'echo.yaml'), 'tool: echo\narguments: { message: traced run }\n');
       const view = await test.core.handlers['collections.open']({ dir });
-      const report = await test.core.handlers['collections.run']({ collectionId: view.id });
+      const report = await runAllowed(test.core.handlers, { collectionId: view.id });
       expect(report.requests.map((request) => request.status)).toEqual(['passed']);
       await test.core.handlers['tools.call']({ serverId, name: 'echo', arguments: { message: 'outside the run' }, callId: 'c3' });
 

@@ -10,6 +10,7 @@ import { EXIT, UsageError } from '../exit-codes.js';
 import { readReplies } from '../replies.js';
 import { closeSession } from '../cli-connect.js';
 import { formatReport, REPORTERS, textReport, type Reporter } from '../run-reports.js';
+import { CONSENT_HELP, CONSENT_OPTIONS, refusedByFlags } from '../collection-consent.js';
 
 const { env: _stdioEnv, args: _args, ...serverOptions } = SERVER_OPTIONS;
 const OPTIONS = {
@@ -19,6 +20,7 @@ const OPTIONS = {
   out: { type: 'string' },
   'update-snapshots': { type: 'boolean' },
   only: { type: 'string' },
+  ...CONSENT_OPTIONS,
 } as const;
 
 const HELP = `Usage: loupe test <collection-dir> [options] [server]
@@ -32,6 +34,10 @@ Options:
   --out FILE              Write the report to FILE (the text report still goes to stdout)
   --only PATH             Run one request file or folder of the collection
   --update-snapshots      Write each snapshot check's result as its new baseline (they pass)
+
+What the collection may read (a run that reads an environment variable or a secret not allowed
+here, or in the app for this folder, stops before it starts anything):
+${CONSENT_HELP}
 
 Server (optional; without one, each request runs on the collection's server it names):
   --server NAME|ID        Run every request on a server from the data folder's list
@@ -98,6 +104,10 @@ export const testCommand: CliCommandModule = {
     let serverMap: Record<string, string> = {};
     const { session, serverIds } = await connectServers(env, options, replies, extras, async (opened) => {
       view = await openCollection(opened, dir, environment);
+      const consent = await opened.core.handlers['collections.consent']({ collectionId: view.id, serverOverride: override !== undefined });
+      const refused = refusedByFlags(consent, values);
+      if (refused) throw new UsageError(refused);
+      if (!consent.granted) await opened.core.handlers['collections.allow']({ collectionId: view.id, hash: consent.hash, remember: false });
       if (override) return [(await prepareServer(opened.core, override, options)).id];
       const ids = await opened.core.handlers['collections.prepareServers']({ collectionId: view.id, ...(environment !== undefined ? { environment } : {}), ...(selection ? { path: selection } : {}) });
       serverMap = ids;

@@ -64,8 +64,9 @@ function transport(value: unknown): TransportConfig {
       const url = text(value.url, 'The URL', { required: true }).trim();
       let parsed: URL;
       try {
-        // A `${env:NAME}` (read at connect time) may stand for any part of it.
-        parsed = new URL(withEnvPlaceholders(url));
+        // A `${env:NAME}` (read at connect time) may stand for any part of it, the whole URL included.
+        const shape = withEnvPlaceholders(url);
+        parsed = new URL(url.startsWith('${env:') && !/^[a-z][a-z0-9+.-]*:\/\//i.test(shape) ? `http://${shape}` : shape);
       } catch {
         fail(`"${url}" is not a valid URL.`);
       }
