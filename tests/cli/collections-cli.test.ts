@@ -214,6 +214,42 @@ describe('loupe test with OAuth (the fixture authorization server)', () => {
   }, 60_000);
 });
 
+describe('loupe test and what a collection may read', () => {
+  /** A collection whose request sends a secret (from LOUPE_SECRET_TOK in CI) and an environment variable. */
+  function reading(): string {
+    const dir = temp('loupe-cli-consent-');
+    write(dir, 'collection.yaml', `loupe: 1\nname: Reads\nservers:\n  fixture:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(FIXTURE_SERVER)}]\n`);
+    write(dir, 'echo.yaml', 'tool: echo\narguments:\n  message: "{{secret:tok}} {{env:LOUPE_CLI_WORD}}"\nchecks:\n  - path: /content/0/text\n    contains: "s3cr3t-value word"\n');
+    return dir;
+  }
+  const env = { LOUPE_SECRET_TOK: 's3cr3t-value', LOUPE_CLI_WORD: 'word' };
+
+  it('stops before starting anything unless each variable and secret is allowed, or --trust is given', async () => {
+    const dir = reading();
+    const refused = await loupe(['test', dir, '--allow-env', 'LOUPE_CLI_WORD', '--data-dir', temp('loupe-cli-data-')], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('"Reads" reads the secret "tok" (to fixture (');
+    expect(refused.stderr).toContain('which the command line does not allow: add --allow-secret tok (or --trust) if that is where they should go.');
+    expect(refused.stdout).not.toContain('request');
+
+    const allowed = await loupe(['test', dir, '--allow-env', 'LOUPE_CLI_WORD', '--allow-secret', 'tok', '--data-dir', temp('loupe-cli-data-')], env);
+    expect(allowed.stdout).toContain('1 request, 1 passed');
+    expect(allowed.code).toBe(0);
+    const trusted = await loupe(['test', dir, '--trust', '--data-dir', temp('loupe-cli-data-')], env);
+    expect(trusted.code).toBe(0);
+  }, 60_000);
+
+  it('with --record, the record holds no value the collection filled in', async () => {
+    const dir = reading();
+    const record = join(temp('loupe-cli-record-'), 'run.jsonl');
+    const run = await loupe(['test', dir, '--trust', '--record', record, '--data-dir', temp('loupe-cli-data-')], env);
+    expect(run.code).toBe(0);
+    const text = readFileSync(record, 'utf8');
+    expect(text).toContain('tools/call');
+    expect(text).not.toContain('s3cr3t-value');
+  }, 60_000);
+});
+
 describe('loupe snapshot and loupe diff', () => {
   const work = temp('loupe-cli-surfaces-');
   const v1File = join(work, 'v1.json');
