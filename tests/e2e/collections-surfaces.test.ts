@@ -159,6 +159,12 @@ describe('collections: capability snapshots, secrets and the run report, on the 
     await collections.getByRole('tree', { name: 'Requests' }).getByRole('treeitem', { name: 'Weather in Paris' }).click();
     const detail = collections.getByRole('region', { name: 'Request weather.yaml' });
     await detail.getByRole('button', { name: 'Run request' }).click();
+    // The first run asks: the secret is named with the server it goes to.
+    const ask = harness.page.getByRole('dialog', { name: 'Allow “Fixture checks” to run?' });
+    const reads = ask.getByRole('region', { name: 'What it reads and where it sends it' }).getByRole('row');
+    expect(await reads.nth(1).innerText()).toMatch(/^Secret api-token\s+fixture \(.*fixture-server\.mjs --surface \{\{surface\}\}\)$/);
+    await harness.screenshot('collections-consent-secret');
+    await ask.getByRole('button', { name: 'Allow and run' }).click();
     await detail.getByRole('region', { name: 'Last run' }).getByText(/The secret "api-token" \(\{\{secret:api-token\}\}\) is neither in the keychain nor in LOUPE_SECRET_API_TOKEN/).waitFor({ timeout: 30_000 });
 
     await views().getByRole('tab', { name: 'Secrets' }).click();

@@ -100,6 +100,20 @@ describe('collections: a folder of saved requests, run against server-everything
     await detail.getByText('tools/call', { exact: true }).waitFor();
     expect(await detail.getByLabel('Arguments').textContent()).toContain('hello from the collection');
     await detail.getByRole('button', { name: 'Run request' }).click();
+
+    // A first run asks: the command it starts is named, and "Don't run" runs nothing.
+    const ask = harness.page.getByRole('dialog', { name: 'Allow “Everything checks” to run?' });
+    await ask.waitFor();
+    const commands = await ask.getByRole('region', { name: 'Commands it starts' }).getByRole('listitem').allInnerTexts();
+    expect(commands).toEqual([`everything ${process.execPath} ${EVERYTHING} stdio`]);
+    expect(await ask.getByRole('checkbox', { name: 'Remember for this folder until the collection changes' }).isChecked()).toBe(true);
+    await harness.screenshot('collections-consent');
+    await ask.getByRole('button', { name: 'Don’t run' }).click();
+    await collections.getByText('The run could not start: you did not allow what the collection asks for.').waitFor();
+    expect(await harness.page.getByRole('region', { name: 'Servers' }).getByRole('listitem', { name: 'Everything checks · everything' }).count()).toBe(0);
+
+    await detail.getByRole('button', { name: 'Run request' }).click();
+    await ask.getByRole('button', { name: 'Allow and run' }).click();
     const run = detail.getByRole('region', { name: 'Last run' });
     await run.getByText('Passed', { exact: true }).waitFor({ timeout: 60_000 });
     const checks = await run.getByRole('list', { name: 'Checks' }).getByRole('listitem').allInnerTexts();

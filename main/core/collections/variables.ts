@@ -10,6 +10,9 @@ import type { SecretStore } from '../secrets/secret-store.js';
 const REFERENCE = /\{\{\s*([A-Za-z0-9_.:-]+)\s*\}\}/g;
 /** How servers.json refers to a value in Loupe's environment, filled in only at connect time. */
 const ENV_IN_CONFIG = '${env:';
+/** Marks where an environment reference goes while a setting is filled (a private-use character). */
+const STAND_IN = '\uE000';
+const STAND_INS = /\uE000(\d+)\uE000/g;
 
 /**
  * Where a secret a collection names is kept in the SecretStore: under its folder's real path, so
@@ -102,8 +105,8 @@ export async function variableScope(
     const filled = text.replace(REFERENCE, (_whole, reference: string) => {
       if (reference.startsWith('env:') && !ONLY_OWN_VARIABLES.has(where)) {
         envNames.push(reference.slice(4));
-        // A stand-in no text can hold, so a `${env:` made of the text around it is seen below.
-        return `\u0000${envNames.length - 1}\u0000`;
+        // A stand-in the text does not hold (checked below), so a `${env:` made of the text around it is seen.
+        return `${STAND_IN}${envNames.length - 1}${STAND_IN}`;
       }
       const outsideValue = reference.startsWith('env:') || reference.startsWith('secret:');
       if ((outsideValue && ONLY_OWN_VARIABLES.has(where)) || (reference.startsWith('secret:') && where !== 'pair')) {
@@ -113,10 +116,10 @@ export async function variableScope(
       }
       return valueOf(reference);
     });
-    if (filled.includes(ENV_IN_CONFIG)) {
+    if (filled.includes(ENV_IN_CONFIG) || filled.split(STAND_IN).length - 1 !== envNames.length * 2) {
       throw new UnknownVariable(`A server setting of the collection holds "\${env:…}" (as written, or from a variable's value): write {{env:NAME}}, which Loupe asks about before a run.`);
     }
-    return filled.replace(/\u0000(\d+)\u0000/g, (_whole, index: string) => `${ENV_IN_CONFIG}${envNames[Number(index)]}}`);
+    return filled.replace(STAND_INS, (_whole, index: string) => `${ENV_IN_CONFIG}${envNames[Number(index)]}}`);
   };
   return {
     fill: (text) => (text.includes('{{') ? text.replace(REFERENCE, (_whole, reference: string) => valueOf(reference)) : text),

@@ -9,6 +9,7 @@ import { RequestTree } from './RequestTree';
 import { RunSummary } from './RunSummary';
 import { RunReportView } from './RunReportView';
 import { COLLECTION_SECTIONS, useRunsStore, type CollectionSection } from './runs-store';
+import { ConsentDialog } from './ConsentDialog';
 import { SecretsView } from './SecretsView';
 import { SurfacesView } from './SurfacesView';
 import { useSurfacesStore } from '../../state/collections/surfaces-store';
@@ -87,6 +88,7 @@ function OpenCollection({ view }: { view: CollectionView }) {
           ))}
         </ul>
       )}
+      {current && runs.consent && <ConsentDialog key={runs.consent.ask.hash} ask={runs.consent.ask} onAllow={(remember) => void runs.allowAndRun(remember)} onDecline={runs.declineConsent} />}
       <RunSummary running={current ? runs.running : undefined} report={current ? runs.report : undefined} reportPath={current ? runs.reportPath : undefined} error={current ? runs.runError : null} />
       {runs.section === 'Capability snapshots' && (
         <div className="collections__section" role="tabpanel" aria-label="Capability snapshots">

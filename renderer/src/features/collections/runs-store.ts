@@ -3,7 +3,7 @@
  * environment, and the runs (their progress, each request's last result, the last run's report).
  */
 import { create } from 'zustand';
-import type { RequestRun, RunReport } from '../../../../shared/collections';
+import type { CollectionConsent, RequestRun, RunReport } from '../../../../shared/collections';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
 
@@ -37,6 +37,12 @@ interface RunsState {
   /** What the report covers: a request or folder, or undefined for the whole collection (or not known, for a kept one). */
   reportPath: string | undefined;
   runError: string | null;
+  /** What a run would start and read, waiting for the person's answer; the run goes on once allowed. */
+  consent: { ask: CollectionConsent; path?: string; asReport: boolean } | undefined;
+  /** Allows what `consent` names (remembered for the folder, or for this session) and runs. */
+  allowAndRun: (remember: boolean) => Promise<void>;
+  /** The person said no: nothing runs. */
+  declineConsent: () => void;
   /** Starts over for this collection, with its kept runs (the last report and each request's last run). */
   forCollection: (collectionId: string) => void;
   select: (path: string) => void;
@@ -64,10 +70,11 @@ export const useRunsStore = create<RunsState>((set, get) => ({
   previousReport: undefined,
   reportPath: undefined,
   runError: null,
+  consent: undefined,
 
   forCollection(collectionId) {
     if (get().collectionId === collectionId) return;
-    set({ collectionId, section: 'Requests', showingReport: false, selectedPath: undefined, collapsed: new Set(), environment: '', running: undefined, lastRuns: {}, report: undefined, previousReport: undefined, reportPath: undefined, runError: null });
+    set({ collectionId, section: 'Requests', showingReport: false, selectedPath: undefined, collapsed: new Set(), environment: '', running: undefined, lastRuns: {}, report: undefined, previousReport: undefined, reportPath: undefined, runError: null, consent: undefined });
     void getApi()
       .invoke('collections.reports', { collectionId })
       .then(({ last, previous }) => {
@@ -90,9 +97,15 @@ export const useRunsStore = create<RunsState>((set, get) => ({
 
   async run(path, asReport = path === undefined) {
     const { collectionId, environment, running } = get();
-    if (!collectionId || running) return;
+    if (!collectionId || running || get().consent) return;
     set({ running: { ...(path !== undefined ? { path } : {}), done: 0 }, runError: null });
     try {
+      // A collection is someone's repository: what it starts and reads is asked about first.
+      const ask = await getApi().invoke('collections.consent', { collectionId });
+      if (!ask.granted) {
+        if (get().collectionId === collectionId) set({ running: undefined, consent: { ask, ...(path !== undefined ? { path } : {}), asReport } });
+        return;
+      }
       const report = await getApi().invoke('collections.run', {
         collectionId,
         ...(path !== undefined ? { path } : {}),
@@ -104,6 +117,21 @@ export const useRunsStore = create<RunsState>((set, get) => ({
       if (get().collectionId === collectionId) set({ running: undefined, runError: errorMessage(error) });
     }
   },
+
+  async allowAndRun(remember) {
+    const { consent, collectionId } = get();
+    if (!consent || consent.ask.collectionId !== collectionId) return;
+    try {
+      await getApi().invoke('collections.allow', { collectionId: consent.ask.collectionId, hash: consent.ask.hash, remember });
+    } catch (error) {
+      set({ consent: undefined, runError: errorMessage(error) });
+      return;
+    }
+    set({ consent: undefined });
+    await get().run(consent.path, consent.asReport);
+  },
+
+  declineConsent: () => set({ consent: undefined, runError: 'you did not allow what the collection asks for.' }),
 
   applyProgress(event) {
     const { collectionId, running } = get();
