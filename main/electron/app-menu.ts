@@ -36,7 +36,7 @@ export function appMenuTemplate(appName: string, platform: NodeJS.Platform, acti
       label: 'View',
       submenu: [
         command('Filter traffic', 'focus-traffic-filter', 'CmdOrCtrl+F'),
-        command('Clear traffic', 'clear-traffic', 'CmdOrCtrl+K'),
+        command('Clear traffic', 'clear-traffic', 'CmdOrCtrl+Shift+K'),
         command('Show or hide approvals', 'toggle-approvals', 'CmdOrCtrl+Shift+A'),
         { type: 'separator' },
         { role: 'resetZoom' },

@@ -19,7 +19,7 @@ describe('the application menu', () => {
     expect(all.map((item) => item.role).filter(Boolean)).toEqual(expect.arrayContaining(['editMenu', 'windowMenu', 'help', 'quit', 'toggleDevTools']));
     const byLabel = new Map(all.map((item) => [item.label, item]));
     expect(byLabel.get('Connect selected server')?.accelerator).toBe('CmdOrCtrl+Shift+C');
-    expect(byLabel.get('Clear traffic')?.accelerator).toBe('CmdOrCtrl+K');
+    expect(byLabel.get('Clear traffic')?.accelerator).toBe('CmdOrCtrl+Shift+K');
     expect(byLabel.get('Filter traffic')?.accelerator).toBe('CmdOrCtrl+F');
     for (const [label, command] of [
       ['Connect selected server', 'connect-selected'],

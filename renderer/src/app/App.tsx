@@ -14,6 +14,8 @@ import { useProxyStore } from '../state/proxy/proxy-store';
 import { CoreBanner } from './CoreBanner';
 import { LinkBanner } from './LinkBanner';
 import { WorkspaceTabs } from './WorkspaceTabs';
+import { CommandPalette } from './palette/CommandPalette';
+import { usePaletteStore } from './palette/palette-store';
 
 export function App() {
   const info = useAppInfoStore((state) => state.info);
@@ -31,6 +33,9 @@ export function App() {
             {info.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v{info.version}
           </span>
         )}
+        <button type="button" className="app-header__button" aria-haspopup="dialog" title="Every action by name (Ctrl+K or Ctrl+Shift+P)" onClick={() => usePaletteStore.getState().setOpen(true)}>
+          Commands
+        </button>
         <ModelsButton />
         <InterceptButton />
         <ApprovalsButton />
@@ -67,6 +72,7 @@ export function App() {
       <ServerFormDialog />
       <SaveRequestDialog />
       <ModelsSettingsDialog />
+      <CommandPalette />
     </div>
   );
 }

@@ -14,7 +14,7 @@ export function startAppCommands(): () => void {
   const stops = [
     api.on('app.command', (command) => {
       if (!isAppCommand(command)) return;
-      run(api, command).catch((error: unknown) => useNoticesStore.getState().addLocal('error', `${COMMAND_NAMES[command]} failed: ${errorMessage(error)}`));
+      runAppCommand(api, command).catch((error: unknown) => useNoticesStore.getState().addLocal('error', `${COMMAND_NAMES[command]} failed: ${errorMessage(error)}`));
     }),
     api.on('app.deepLink', (link) => {
       if (link?.kind === 'add-server') useServersStore.getState().openEditor({ mode: 'add', proposal: link.proposal });
@@ -35,7 +35,8 @@ const COMMAND_NAMES: Record<AppCommand, string> = {
   'focus-traffic-filter': 'Filter traffic',
 };
 
-async function run(api: Bridge, command: AppCommand): Promise<void> {
+/** Carries out one of the app's commands (the desktop menu's and the command palette's). */
+export async function runAppCommand(api: Bridge, command: AppCommand): Promise<void> {
   const serverId = useServersStore.getState().selectedServerId;
   switch (command) {
     case 'connect-selected':

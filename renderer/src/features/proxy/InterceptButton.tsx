@@ -1,5 +1,5 @@
 import { useProxyStore } from '../../state/proxy/proxy-store';
-import { INTERCEPT_BUTTON_ID, INTERCEPT_PANEL_ID, useInterceptUiStore } from './intercept-ui-store';
+import { INTERCEPT_BUTTON_ID, INTERCEPT_PANEL_ID, openInterceptDesk, useInterceptUiStore } from './intercept-ui-store';
 import './proxy.css';
 
 /** Opens the intercept desk and shows how many proxied messages are paused. */
@@ -23,8 +23,8 @@ export function InterceptButton() {
       aria-expanded={open}
       aria-controls={INTERCEPT_PANEL_ID}
       onClick={() => {
-        useInterceptUiStore.getState().setOpen(!open);
-        if (!open) requestAnimationFrame(() => document.getElementById(INTERCEPT_PANEL_ID)?.querySelector<HTMLElement>('h2')?.focus());
+        if (open) useInterceptUiStore.getState().setOpen(false);
+        else openInterceptDesk();
       }}
     >
       <span>Intercept</span>

@@ -18,3 +18,9 @@ export const useInterceptUiStore = create<InterceptUiState>()((set) => ({
 export const INTERCEPT_PANEL_ID = 'intercept-desk';
 export const INTERCEPT_BUTTON_ID = 'intercept-button';
 export const INTERCEPT_TITLE_ID = 'intercept-desk-title';
+
+/** Opens the intercept desk with its title focused (the header button and the command palette). */
+export function openInterceptDesk(): void {
+  useInterceptUiStore.getState().setOpen(true);
+  requestAnimationFrame(() => document.getElementById(INTERCEPT_PANEL_ID)?.querySelector<HTMLElement>('h2')?.focus());
+}
