@@ -33,12 +33,14 @@ export interface CompareSide {
   /** The client's name as shown, e.g. "Claude Desktop" or "MCP Loupe". */
   label: string;
   clientInfo: { name: string; version: string; title?: string };
+  /** The capabilities this side's client declared in `initialize`. */
+  clientCapabilities: JsonObject;
   /** The temporary session's id: its entries in the traffic log carry it. */
   connectionId: string;
   /** Why the session did not connect; then nothing below is present. */
   failure?: string;
   server?: { name: string; version: string; title?: string; protocolVersion: string; era: string; instructions?: string };
-  /** The capabilities exactly as announced to this client. */
+  /** The server's capabilities exactly as announced to this client. */
   capabilities?: JsonObject;
   /** Each list as offered (key-sorted items, sorted by name/uri); empty where not offered, absent where it failed. */
   lists?: Partial<Record<ComparedList, JsonObject[]>>;

@@ -48,8 +48,10 @@ describe('servers.compare', () => {
     for (const [which, side] of [['A', desktop], ['B', vscode]] as const) {
       const entries = traffic.filter((entry) => entry.connectionId === side.connectionId);
       expect(entries[0]?.text).toBe(`Compare, side ${which}: a temporary session presenting as ${side.label}; it closes when the comparison is done.`);
-      const initialize = entries.find((entry) => entry.direction === 'out' && entry.method === 'initialize')?.message as { params: { clientInfo: unknown } };
+      const initialize = entries.find((entry) => entry.direction === 'out' && entry.method === 'initialize')?.message as { params: { clientInfo: unknown; capabilities: unknown } };
       expect(initialize.params.clientInfo).toEqual(side.clientInfo);
+      // Each side tells the capabilities its client declared: they explain what it was offered.
+      expect(side.clientCapabilities).toEqual(initialize.params.capabilities);
     }
   });
 
@@ -100,6 +102,7 @@ describe('the differences between two sides', () => {
     client: 'loupe',
     label,
     clientInfo: { name: label, version: '1' },
+    clientCapabilities: {},
     connectionId: label,
     server: { name: 's', version: '1', protocolVersion: '2025-11-25', era: 'legacy' },
     capabilities: capabilities as JsonObject,

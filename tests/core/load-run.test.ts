@@ -37,6 +37,13 @@ describe('load runs', () => {
     expect(result.errors[0]?.count).toBe(result.calls);
   });
 
+  it("quotes the server's message when the tool returns isError", async () => {
+    const result = await test.core.handlers['load.run']({ serverId, runId: 'r-is-error', tool: 'echo', arguments: {}, concurrency: 1, rate: 10, durationS: 0.3 });
+    expect(result.calls).toBeGreaterThan(0);
+    expect(result.toolErrors).toBe(result.calls);
+    expect(result.errors).toEqual([{ message: 'The tool returned isError: "echo needs a string \\"message\\"".', count: result.calls }]);
+  });
+
   it('stops when cancelled, and refuses a run past its limits', async () => {
     const running = test.core.handlers['load.run']({ serverId, runId: 'r3', tool: 'echo', arguments: { message: 'x' }, concurrency: 2, rate: 20, durationS: 600 });
     await waitFor(() => eventsNamed(test, 'load.progress').find((event) => event.runId === 'r3' && event.completed > 0), 'the run to start');

@@ -34,6 +34,11 @@ describe('Compare clients', () => {
     const table = dialog.getByRole('table', { name: 'What each client was offered' });
     expect(await table.getByRole('row', { name: /clientInfo/ }).textContent()).toContain('claude-ai 0.1.0');
     expect(await table.getByRole('row', { name: /clientInfo/ }).textContent()).toContain('Visual Studio Code');
+    // What each client declared explains what it was offered: VS Code declares sampling, elicitation and roots.
+    const declared = table.getByRole('row', { name: /^Client capabilities declared/ }).getByRole('cell');
+    expect(await declared.nth(0).textContent()).toBe('extensions (io.modelcontextprotocol/ui)');
+    expect(await declared.nth(1).textContent()).toMatch(/^elicitation \(.*\), extensions \(.*\), roots \(listChanged\), sampling/);
+    expect(await table.getByRole('row', { name: /^Server capabilities received/ }).getByRole('cell').nth(0).textContent()).toContain('tools (listChanged)');
 
     const onlyB = dialog.getByRole('list', { name: 'Only as VS Code' });
     const rootsRow = onlyB.getByRole('listitem').filter({ hasText: 'tool get-roots-list' });

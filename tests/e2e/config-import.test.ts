@@ -87,7 +87,8 @@ describe('import servers from other clients', () => {
 
   test('exports a server as a snippet for each client, secrets as variables', async () => {
     const page = harness.page;
-    await serverItem(page, 'team-api').getByRole('button', { name: 'Export team-api as a config snippet' }).click();
+    // Named apart from the traffic's Export ▾ menu.
+    await serverItem(page, 'team-api').getByRole('button', { name: 'Export snippets for team-api', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Export “team-api”' });
     await dialog.getByRole('combobox', { name: 'Client' }).selectOption({ label: 'VS Code' });
     const text = dialog.getByRole('textbox', { name: 'Snippet for VS Code' });

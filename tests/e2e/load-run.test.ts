@@ -32,6 +32,12 @@ describe('Load run', () => {
     await expect.poll(() => tool.evaluate((select) => select === document.activeElement)).toBe(true);
     await tool.selectOption('echo');
     const args = dialog.getByRole('textbox', { name: 'Arguments' });
+    // The starting {} lacks echo's required message: checked as the Tools tab does, the run does not start.
+    expect(await args.inputValue()).toBe('{}');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await dialog.getByText('The arguments do not match the tool’s input schema (1 problem): /message: Required.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Stop' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('region', { name: 'Load run result' }).count()).toBe(0);
     await args.fill('["not an object"]');
     await dialog.getByRole('button', { name: 'Start' }).click();
     await dialog.getByText('The arguments must be a JSON object, e.g. {"message": "hi"}.').waitFor();

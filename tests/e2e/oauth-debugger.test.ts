@@ -61,6 +61,10 @@ describe('the OAuth debugger', () => {
     expect(await first.textContent()).toContain('WWW-Authenticate');
     const checks = first.getByRole('list', { name: 'Checks' }).getByRole('listitem');
     expect(await checks.allTextContents()).toContainEqual(expect.stringMatching(/^. warning: /));
+    // A step with a problem does not say OK.
+    const warnings = (await checks.allTextContents()).filter((text) => !/^. ok: /.test(text)).length;
+    await first.locator('summary').getByText(`Done with ${warnings} problem${warnings === 1 ? '' : 's'}`, { exact: true }).waitFor();
+    expect(await first.locator('summary').getByText('OK', { exact: true }).count()).toBe(0);
     await first.locator('summary').click();
 
     const scope = authorize.getByRole('textbox', { name: 'scope' });

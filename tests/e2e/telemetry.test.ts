@@ -40,7 +40,11 @@ describe('OpenTelemetry traces', () => {
 
     let dialog = await openDialog();
     await dialog.getByRole('status', { name: 'Export status' }).getByText('Export is off. 0 spans sent, 0 failed.').waitFor();
+    // The switch tells the live state: off while export is off; typing an endpoint, with nothing saved yet, turns it on.
+    const send = dialog.getByRole('checkbox', { name: 'Send traces' });
+    expect(await send.isChecked()).toBe(false);
     await dialog.getByRole('textbox', { name: 'OTLP/HTTP traces endpoint' }).fill(receiver.url);
+    expect(await send.isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Add header' }).click();
     await dialog.getByRole('textbox', { name: 'Header 1 name' }).fill('Authorization');
     await dialog.getByRole('textbox', { name: 'Header 1 value' }).fill(SECRET);

@@ -8,7 +8,8 @@ import type { Check, CheckResult } from '../../../shared/collections.js';
 import { isObject } from '../../../shared/is-object.js';
 import type { RpcOutcome } from '../../../shared/mcp.js';
 import type { IsolatedValidator } from '../mcp/isolated-validator.js';
-import { checkLabel, preview } from '../../../shared/check-label.js';
+import { checkLabel } from '../../../shared/check-label.js';
+import { quotedFirstText } from '../../../shared/tool-result-text.js';
 import { evaluateInline, isValueCheck, runsInline, type ValueCheck, type ValueCheckJob, type ValueCheckOutcome } from '../mcp/value-checks.js';
 
 export type SnapshotCheck = Extract<Check, { snapshot: unknown }>;
@@ -23,9 +24,8 @@ function labelOf(check: Check): string {
 }
 
 function firstText(result: unknown): string {
-  const content = isObject(result) && Array.isArray(result.content) ? result.content : [];
-  const text = content.find((block) => isObject(block) && typeof block.text === 'string') as { text: string } | undefined;
-  return text ? `: ${preview(text.text)}` : '';
+  const quoted = quotedFirstText(result);
+  return quoted === undefined ? '' : `: ${quoted}`;
 }
 
 function outcomeCheck(check: Extract<Check, { outcome: unknown }>, outcome: RpcOutcome): { passed: boolean; message?: string } {

@@ -6,7 +6,7 @@ import { sortedKeys } from '../collections/stable-json.js';
 import { fetchAllPages, ListNotOffered } from '../lists/fetch-all-pages.js';
 import { announces, SPECS } from '../lists/server-lists.js';
 
-type SideHead = Pick<CompareSide, 'client' | 'label' | 'clientInfo' | 'connectionId'>;
+type SideHead = Pick<CompareSide, 'client' | 'label' | 'clientInfo' | 'clientCapabilities' | 'connectionId'>;
 
 /** How each list's items are keyed and ordered. */
 export const ITEM_KEYS: Record<ComparedList, string> = { tools: 'name', resources: 'uri', resourceTemplates: 'uriTemplate', prompts: 'name' };

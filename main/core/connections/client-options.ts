@@ -1,6 +1,7 @@
 import type { ClientOptions, VersionNegotiationMode } from '@modelcontextprotocol/client';
 import { APP_MIME_TYPE } from '../../../shared/apps.js';
 import { emulatedClient, speaksModernEra, type ClientEmulation } from '../../../shared/client-emulation.js';
+import type { JsonObject } from '../../../shared/mcp.js';
 import { MODERN_PROTOCOL_VERSION, type ProtocolEraSetting } from '../../../shared/server-config.js';
 
 /**
@@ -35,7 +36,7 @@ export function clientOptions(setting: ProtocolEraSetting, probeTimeoutMs: numbe
   const client = emulation ? emulatedClient(emulation) : undefined;
   const mode = client && !speaksModernEra(client) ? 'legacy' : setting;
   return {
-    capabilities: client ? client.capabilities : CLIENT_CAPABILITIES,
+    capabilities: clientCapabilitiesFor(emulation),
     ...(client ? { supportedProtocolVersions: [...client.protocolVersions] } : {}),
     versionNegotiation: { mode: negotiationMode(mode), probe: { timeoutMs: probeTimeoutMs } },
     // Loupe runs the multi-round-trip rounds itself, so each embedded request waits in Approvals
@@ -47,4 +48,9 @@ export function clientOptions(setting: ProtocolEraSetting, probeTimeoutMs: numbe
 /** The `clientInfo` a server is shown: the emulated client's, else Loupe's own. */
 export function clientInfoFor(emulation: ClientEmulation | undefined, own: { name: string; version: string }): { name: string; version: string; title?: string } {
   return emulation ? { ...emulatedClient(emulation).clientInfo } : own;
+}
+
+/** The capabilities a client declares in `initialize`: the emulated client's, else Loupe's own. */
+export function clientCapabilitiesFor(emulation: ClientEmulation | undefined): JsonObject {
+  return emulation ? emulatedClient(emulation).capabilities : CLIENT_CAPABILITIES;
 }

@@ -6,7 +6,7 @@ import { collectSide } from '../compare/collect-side.js';
 import { compareSides } from '../compare/compare-diff.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { clientInfoFor } from '../connections/client-options.js';
+import { clientCapabilitiesFor, clientInfoFor } from '../connections/client-options.js';
 
 type CompareHandlers = Pick<RequestHandlers, 'servers.compare'>;
 
@@ -35,7 +35,7 @@ export function compareHandlers(store: ConfigStore, connections: ConnectionManag
         const note = `Compare, side ${which}: a temporary session presenting as ${label}; it closes when the comparison is done.`;
         const connection = await connections.openApart(config, which, note);
         try {
-          return await collectSide(connection, { client, label, clientInfo: clientInfoFor(emulation, ownClientInfo), connectionId: connection.connectionId });
+          return await collectSide(connection, { client, label, clientInfo: clientInfoFor(emulation, ownClientInfo), clientCapabilities: clientCapabilitiesFor(emulation), connectionId: connection.connectionId });
         } finally {
           await connection.disconnect();
         }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LOAD_LIMITS, type LoadProgress, type LoadResult, type LoadRunParams, type LoadStopReason } from '../../../shared/load-run.js';
 import type { RpcOutcome } from '../../../shared/mcp.js';
+import { quotedFirstText } from '../../../shared/tool-result-text.js';
 import { summarize } from './latency.js';
 
 /** What a run calls: the server's connection, as the handler hands it over. */
@@ -111,7 +112,7 @@ export class LoadRun {
     if (outcome.failure) this.fail(outcome.failure.message);
     else if (isToolError(outcome.result)) {
       this.toolErrors++;
-      this.fail('The tool returned isError: true.');
+      this.fail(`The tool returned isError: ${quotedFirstText(outcome.result) ?? 'true'}.`);
     }
   }
 

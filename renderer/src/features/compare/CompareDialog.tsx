@@ -8,7 +8,7 @@ import { DialogHeader } from '../../ui/DialogHeader';
 import { SelectField } from '../../ui/SelectField';
 import { JsonText } from '../../ui/JsonText';
 import { openModal } from '../../ui/open-modal';
-import { byKind, clientChoices, COMPARED_LISTS, defaultOther, LIST_TITLES, listCount, subjectValue } from './compare-view';
+import { byKind, capabilityNames, clientChoices, COMPARED_LISTS, defaultOther, LIST_TITLES, listCount, subjectValue } from './compare-view';
 import './compare.css';
 
 /** Differences drawn per group at most; the count says how many there are. */
@@ -135,7 +135,8 @@ function SidesTable({ a, b }: { a: CompareSide; b: CompareSide }) {
         {row('Connection', (side) => side.failure ?? 'Connected, then closed')}
         {row('Server', server)}
         {row('Protocol', (side) => (side.server ? `${side.server.protocolVersion} (${side.server.era === 'modern' ? 'stateless era' : 'initialize'})` : '—'))}
-        {row('Capabilities', (side) => (side.capabilities ? Object.keys(side.capabilities).join(', ') || 'none' : '—'))}
+        {row('Client capabilities declared', (side) => revealInvisible(capabilityNames(side.clientCapabilities)))}
+        {row('Server capabilities received', (side) => (side.capabilities ? revealInvisible(capabilityNames(side.capabilities)) : '—'))}
         {COMPARED_LISTS.map((list) => (
           <tr key={list}>
             <th scope="row">{LIST_TITLES[list]}</th>

@@ -1,6 +1,7 @@
 import { CLIENT_PRESETS, describeClientEmulation } from '../../../../shared/client-emulation';
 import { COMPARED_LISTS, type CompareClientId, type CompareDifference, type CompareDifferenceKind, type ComparedList, type CompareSide } from '../../../../shared/compare';
 import type { JsonObject } from '../../../../shared/mcp';
+import { isObject } from '../../../../shared/is-object';
 import type { ServerConfig } from '../../../../shared/server-config';
 
 /** The clients a side may present as, named as the person knows them. */
@@ -48,6 +49,21 @@ export function listCount(side: CompareSide, list: ComparedList): string {
   if (side.failure) return '—';
   const items = side.lists?.[list];
   return items ? String(items.length) : 'failed';
+}
+
+/**
+ * Capabilities in a few words: each name with the names inside it, e.g.
+ * "elicitation (form, url), roots (listChanged), sampling"; "none" for an empty set.
+ */
+export function capabilityNames(capabilities: JsonObject): string {
+  const names = Object.keys(capabilities)
+    .sort()
+    .map((name) => {
+      const value = capabilities[name];
+      const inner = isObject(value) ? Object.keys(value).sort() : [];
+      return inner.length > 0 ? `${name} (${inner.join(', ')})` : name;
+    });
+  return names.join(', ') || 'none';
 }
 
 export { COMPARED_LISTS };

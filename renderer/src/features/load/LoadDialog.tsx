@@ -8,6 +8,8 @@ import { useServerList } from '../../state/lists/lists-store';
 import { DialogHeader } from '../../ui/DialogHeader';
 import { Field } from '../../ui/Field';
 import { openModal } from '../../ui/open-modal';
+import { useValidateInCore } from '../../ui/schema-form/use-schema-check';
+import { checkLoadArguments } from './load-arguments';
 import { LatencyChart, type LatencyPoint } from './LatencyChart';
 import { INITIAL_DRAFT, readDraft, type LoadDraft, type LoadDraftErrors } from './load-draft';
 import './load.css';
@@ -34,6 +36,8 @@ export function LoadDialog({ server, onClose }: { server: ServerConfig; onClose:
   const [result, setResult] = useState<LoadResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [durationS, setDurationS] = useState(Number(INITIAL_DRAFT.duration));
+  const [checking, setChecking] = useState(false);
+  const validate = useValidateInCore();
   const running = runId !== null;
 
   useEffect(() => {
@@ -65,6 +69,14 @@ export function LoadDialog({ server, onClose }: { server: ServerConfig; onClose:
     const read = readDraft(draft);
     if ('errors' in read) {
       setErrors(read.errors);
+      return;
+    }
+    // Arguments the tool's schema refuses would make every call fail: the run does not start.
+    const tool = tools?.items.find((item) => item.name === read.params.tool);
+    setChecking(true);
+    const refusal = await checkLoadArguments(validate, tool?.inputSchema, read.params.arguments).finally(() => setChecking(false));
+    if (refusal) {
+      setErrors({ args: refusal });
       return;
     }
     setErrors({});
@@ -129,7 +141,7 @@ export function LoadDialog({ server, onClose }: { server: ServerConfig; onClose:
             </Field>
           </fieldset>
           <div className="load-dialog__actions">
-            <button type="button" className="button button--primary" disabled={running} onClick={() => void start()}>
+            <button type="button" className="button button--primary" disabled={running || checking} onClick={() => void start()}>
               Start
             </button>
             <button type="button" className="button" disabled={!running} onClick={stop}>

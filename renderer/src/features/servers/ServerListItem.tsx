@@ -139,8 +139,8 @@ export function ServerListItem({ server, selected }: { server: ServerConfig; sel
           <button
             type="button"
             className="icon-button"
-            aria-label={`Export ${server.name} as a config snippet`}
-            title="Export as a config snippet"
+            aria-label={`Export snippets for ${server.name}`}
+            title="Export snippets: this server's config for each MCP client"
             onClick={() => setExporting(true)}
           >
             <ExportIcon />

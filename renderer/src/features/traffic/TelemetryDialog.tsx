@@ -67,7 +67,10 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const [status, setStatus] = useState<TelemetryStatus | null>(null);
   const [endpoint, setEndpoint] = useState('');
-  const [on, setOn] = useState(true);
+  // The live state: off until the status says spans are going somewhere.
+  const [on, setOn] = useState(false);
+  /** Nothing is saved and the person has not touched the switch: typing an endpoint turns it on. */
+  const [autoOn, setAutoOn] = useState(false);
   const [rows, setRows] = useState<HeaderRow[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -84,7 +87,8 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
           first = false;
           const saved = next.saved;
           setEndpoint(next.endpoint ?? saved?.endpoint ?? '');
-          setOn(saved ? next.endpoint !== null : true);
+          setOn(next.endpoint !== null);
+          setAutoOn(!saved);
           setRows(saved?.headers.map((header) => row(header.name, header.value ?? '', header.value === undefined, header.value === undefined)) ?? []);
         },
         (failure: unknown) => setError(errorMessage(failure)),
@@ -115,6 +119,7 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
       if (!on) next = await api.invoke('telemetry.configure', { endpoint: null, remember: true });
       if (next) setStatus(next);
       setRows((current) => current.filter((header) => header.name.trim() !== '').map((header) => (header.secret || header.kept ? { ...header, value: '', kept: true } : header)));
+      setAutoOn(false);
       setSavedNote(on ? 'Saved: spans go to the collector from now on, and after a restart.' : 'Saved: export is off.');
     } catch (failure) {
       setError(errorMessage(failure));
@@ -139,13 +144,23 @@ export function TelemetryDialog({ onClose }: { onClose: () => void }) {
             </p>
           )}
           <label className="telemetry-dialog__switch">
-            <input type="checkbox" checked={on} onChange={(event) => setOn(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={on}
+              onChange={(event) => {
+                setOn(event.target.checked);
+                setAutoOn(false);
+              }}
+            />
             Send traces
           </label>
           <Field label="OTLP/HTTP traces endpoint" hint="Usually ends in /v1/traces; port 4318 on a local collector.">
             {(props) => (
               <input {...props} className="input input--mono" value={endpoint} spellCheck={false} autoComplete="off" placeholder="http://localhost:4318/v1/traces"
-                onChange={(event) => setEndpoint(event.target.value)} />
+                onChange={(event) => {
+                  setEndpoint(event.target.value);
+                  if (autoOn && event.target.value.trim() !== '') setOn(true);
+                }} />
             )}
           </Field>
           <fieldset className="kv">

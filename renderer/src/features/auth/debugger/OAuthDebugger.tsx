@@ -27,6 +27,11 @@ const STEP_STATUS: Record<DebugStepStatus, string> = {
   skipped: 'skipped',
 };
 
+/** A step that ended with warnings or errors says so rather than "OK". */
+function stepStatusText(status: DebugStepStatus, problems: number): string {
+  return status === 'ok' && problems > 0 ? `Done with ${plural(problems, 'problem')}` : STEP_STATUS[status];
+}
+
 const RUN_STATUS: Record<OAuthDebugRun['status'], string> = {
   paused: 'Paused before the next step',
   running: 'Running…',
@@ -47,7 +52,10 @@ export function OAuthDebugger({ serverId }: { serverId: string }) {
   const run = useDebuggerStore((state) => state.runs[serverId]);
   const busy = useDebuggerStore((state) => state.busy[serverId] === true);
   const error = useDebuggerStore((state) => state.errors[serverId]);
-  const [version, setVersion] = useState<OAuthSpecVersion>(LATEST_OAUTH_SPEC_VERSION);
+  // The version picked for this server's next run; until one is picked, that of the run shown.
+  const [picked, setPicked] = useState<{ serverId: string; version: OAuthSpecVersion } | null>(null);
+  const version = picked?.serverId === serverId ? picked.version : (run?.version ?? LATEST_OAUTH_SPEC_VERSION);
+  const setVersion = (chosen: OAuthSpecVersion) => setPicked({ serverId, version: chosen });
 
   useEffect(() => getApi().on('oauthDebug.changed', (changed) => useDebuggerStore.getState().apply(changed)), []);
 
@@ -130,9 +138,9 @@ function StepItem({ serverId, step, canContinue, busy }: { serverId: string; ste
           <span className="debug-step__title">
             {step.index + 1}. {step.title}
           </span>
-          <span className={`auth-step__status debug-step__status--${step.status}`}>{STEP_STATUS[step.status]}</span>
+          <span className={`auth-step__status debug-step__status--${step.status}`}>{stepStatusText(step.status, problems)}</span>
           {step.edited && <span className="hint-badge">edited</span>}
-          {problems > 0 && <span className="hint-badge lint-badge--warning">{plural(problems, 'problem')}</span>}
+          {problems > 0 && step.status !== 'ok' && <span className="hint-badge lint-badge--warning">{plural(problems, 'problem')}</span>}
           <span className="debug-step__text">{revealInvisible(step.summary)}</span>
         </summary>
         <p className="debug-step__explanation">{step.explanation}</p>
