@@ -20,7 +20,9 @@ export function useAutoDismiss(enabled: boolean, dismiss: () => void, delayMs = 
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const latestDismiss = useRef(dismiss);
-  latestDismiss.current = dismiss;
+  useEffect(() => {
+    latestDismiss.current = dismiss;
+  });
   const held = hovered || focused;
   useEffect(() => {
     if (!enabled || held) return;
