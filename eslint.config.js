@@ -40,7 +40,8 @@ const MAIN_ZONES = {
   'main/core-process': ['main/core'],
   'main/app-frames': [],
   'main/host': ['main/core', 'main/core-process', 'main/app-frames'],
-  'main/launcher': [],
+  // The data folder's location (core/config/data-folder.ts), for the Electron download's log.
+  'main/launcher': ['main/core/config'],
   'main/proxy': ['main/core/base', 'main/core/proxy', 'main/core/traffic', 'main/core/transports'],
   'main/mock': ['main/core/base', 'main/core/traffic', 'main/core/transports', 'main/proxy'],
   'main/cli': ['main/core', 'main/host', 'main/proxy', 'main/mock'],

@@ -64,7 +64,7 @@ function failedResponse(id: number, error: unknown): FromCoreProcess {
 
 async function start(options: Extract<ToCoreProcess, { type: 'start' }>['options']): Promise<void> {
   try {
-    core = await createCore({ ...options, acceptProxies: true });
+    core = await createCore({ ...options, acceptProxies: true, warmCheckerAtStart: true });
   } catch (error) {
     send({ type: 'start-failed', error: toWireError(error) });
     process.exit(1);

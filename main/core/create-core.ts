@@ -36,6 +36,7 @@ import { utilityHandlers } from './handlers/utility-handlers.js';
 import { collectionHandlers } from './handlers/collection-handlers.js';
 import { createCollections } from './collections/create-collections.js';
 import { IsolatedValidator } from './mcp/isolated-validator.js';
+import { warmCheckerAtStart, warmsChecker } from './mcp/checker-warm-up.js';
 import { watchServerNotifications } from './mcp/server-notifications.js';
 import { importHandlers } from './config/import/import-handlers.js';
 import { redactSecrets } from './traffic/redact-secrets.js';
@@ -84,6 +85,8 @@ export interface CreateCoreOptions extends CoreOptions {
   modelLimits?: ModelFetchLimits;
   /** Listen for `loupe proxy` processes and show their sessions (the app's core; not the CLI's). */
   acceptProxies?: boolean;
+  /** Start the schema checker's thread once started, before any server connects (the app's core; not the CLI's). */
+  warmCheckerAtStart?: boolean;
 }
 
 
@@ -141,8 +144,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     initializeTimeoutMs: options.initializeTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     incoming: createServerRequestRouter(store, approvals),
     onState: (state) => {
-      // A connected server's tools are about to be run: have the schema checker ready by then.
-      if (state.status === 'connected') validator.warm();
+      if (warmsChecker(state.status)) validator.warm();
       events.emit('connections.changed', state);
       lists.follow(state);
     },
@@ -277,6 +279,8 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     oauthDebug.forget(params.id);
     await auth.forget(params.id);
   };
+
+  if (options.warmCheckerAtStart) warmCheckerAtStart(validator);
 
   return {
     handlers,

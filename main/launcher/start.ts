@@ -3,15 +3,19 @@
  * installed. Arguments and stdio go to the child; its exit code becomes ours.
  */
 import { spawn } from 'node:child_process';
+import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { findElectronBinary } from './electron-binary.js';
 import { electronInstaller, ensureElectronBinary, runInstaller } from './fetch-electron.js';
+import { installerOutput } from './installer-output.js';
 import { planLaunch } from './launch-plan.js';
 
+const output = installerOutput(process.argv.slice(2), process.env, homedir());
 const outcome = await ensureElectronBinary({
   find: () => findElectronBinary(),
   installer: electronInstaller,
   run: runInstaller,
+  output,
   env: process.env,
   say: (line) => console.log(line),
 });
@@ -22,7 +26,7 @@ const plan = planLaunch({
   appDir: fileURLToPath(new URL('../../../', import.meta.url)),
   browserHostCli: fileURLToPath(new URL('../host/cli.js', import.meta.url)),
   nodeBinary: process.execPath,
-  args: process.argv.slice(2),
+  args: output.args,
 });
 if (plan.notice) console.log(plan.notice);
 

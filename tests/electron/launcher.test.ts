@@ -1,6 +1,10 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { findElectronBinary } from '../../main/launcher/electron-binary.js';
-import { ensureElectronBinary, type FetchElectronDeps } from '../../main/launcher/fetch-electron.js';
+import { ensureElectronBinary, runInstaller, type FetchElectronDeps } from '../../main/launcher/fetch-electron.js';
+import { DOWNLOAD_LOG_NAME, installerOutput } from '../../main/launcher/installer-output.js';
 import { BROWSER_FALLBACK_NOTICE, browserFallbackNotice, planLaunch } from '../../main/launcher/launch-plan.js';
 
 describe('findElectronBinary', () => {
@@ -59,6 +63,7 @@ describe('ensureElectronBinary', () => {
     find: () => null,
     installer: () => '/app/node_modules/electron/install.js',
     run: async () => 0,
+    output: { verbose: true, logFile: '/data/electron-download.log', args: [] },
     env: {},
     say: () => {},
     ...overrides,
@@ -96,6 +101,14 @@ describe('ensureElectronBinary', () => {
     );
   });
 
+  it('without --verbose, names the log that holds the download’s output, before and after', async () => {
+    const said: string[] = [];
+    const output = { verbose: false, logFile: '/data/electron-download.log', args: [] };
+    const outcome = await ensureElectronBinary(deps({ run: async () => 1, output, say: (line) => said.push(line) }));
+    expect(said).toEqual(['The Electron binary is not installed yet: downloading it (about 100 MB; its output goes to /data/electron-download.log)…']);
+    expect(outcome).toEqual({ missing: 'its download failed (the installer exited with code 1); its output is in /data/electron-download.log' });
+  });
+
   it('does not try when ELECTRON_SKIP_BINARY_DOWNLOAD is set, or when the package is absent', async () => {
     const run = vi.fn(async () => 0);
     expect(await ensureElectronBinary(deps({ env: { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, run }))).toEqual({
@@ -103,5 +116,42 @@ describe('ensureElectronBinary', () => {
     });
     expect(await ensureElectronBinary(deps({ installer: () => null, run }))).toEqual({ missing: 'the electron package is not installed (npm install --omit=dev leaves it out)' });
     expect(run).not.toHaveBeenCalled();
+  });
+});
+
+describe('installerOutput', () => {
+  it('sends the download’s output to a log in the default data folder', () => {
+    expect(installerOutput(['--port=0'], {}, '/home/ada', 'linux')).toEqual({
+      verbose: false,
+      logFile: path.join('/home/ada/.config/MCP Loupe', DOWNLOAD_LOG_NAME),
+      args: ['--port=0'],
+    });
+  });
+
+  it('puts the log in the data folder given with --data-dir (either spelling) or LOUPE_DATA_DIR', () => {
+    expect(installerOutput(['--data-dir', '/tmp/loupe data'], {}, '/home/ada', 'linux').logFile).toBe(path.join('/tmp/loupe data', DOWNLOAD_LOG_NAME));
+    expect(installerOutput(['--data-dir=/tmp/other'], {}, '/home/ada', 'linux').logFile).toBe(path.join('/tmp/other', DOWNLOAD_LOG_NAME));
+    expect(installerOutput([], { LOUPE_DATA_DIR: '/srv/loupe' }, '/home/ada', 'linux').logFile).toBe(path.join('/srv/loupe', DOWNLOAD_LOG_NAME));
+  });
+
+  it('shows the output with --verbose, and keeps that flag from the app', () => {
+    expect(installerOutput(['--verbose', '--no-open'], {}, '/home/ada', 'linux')).toMatchObject({ verbose: true, args: ['--no-open'] });
+  });
+});
+
+describe('runInstaller', () => {
+  it('writes a failed download’s stack trace to the log, not to the terminal', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'loupe-launcher-'));
+    try {
+      const installer = path.join(folder, 'install.js');
+      await writeFile(installer, "console.log('fetching'); console.error(new Error('getaddrinfo ENOTFOUND github.com').stack); process.exit(1);\n");
+      const logFile = path.join(folder, 'data', DOWNLOAD_LOG_NAME);
+      expect(await runInstaller(installer, { verbose: false, logFile, args: [] })).toBe(1);
+      const log = await readFile(logFile, 'utf8');
+      expect(log).toContain('fetching');
+      expect(log).toMatch(/Error: getaddrinfo ENOTFOUND github\.com\n\s+at /);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

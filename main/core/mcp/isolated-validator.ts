@@ -34,6 +34,8 @@ export class IsolatedValidator {
   private readonly threads: CheckThread[] = [];
   /** In turn order: a lane that got a thread moves to the end. */
   private readonly lanes = new Map<string, Lane>();
+  /** Set by close(): a warm-up asked afterwards (one scheduled at start, say) starts nothing. */
+  private closed = false;
 
   constructor(private readonly timeLimitMs = DEFAULT_VALIDATION_TIME_LIMIT_MS) {}
 
@@ -80,19 +82,18 @@ export class IsolatedValidator {
   }
 
   /**
-   * Starts a thread ahead of the first check (loading Ajv in a fresh thread takes longer than a
-   * check), and compiles once in it, so the first Run after connecting finds it warm. The thread is
-   * not taken while it loads: a check asked meanwhile waits for it, rather than for a second, cold one.
+   * Starts a thread ahead of the first check (loading Ajv in a fresh thread, and its first compile,
+   * which the thread does before it says it is ready, take longer than a check), so the first Run
+   * after connecting finds it warm. The thread is not taken while it loads: a check asked meanwhile
+   * waits for it, rather than for a second, cold one.
    */
   warm(): void {
-    if (this.threads.length > 0) return;
-    const thread = this.threadAt(0);
-    void thread.start().then(() => {
-      if (!thread.busy) void this.validate({ type: 'object', properties: { warm: { type: 'string', format: 'uri' } } }, { warm: 'https://example.com' }, 'warm');
-    });
+    if (this.closed || this.threads.length > 0) return;
+    void this.threadAt(0).start();
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     for (const lane of this.lanes.values()) for (const job of lane.queue.splice(0)) job.resolve(job.handlers.failed('Loupe is shutting down'));
     this.lanes.clear();
     await Promise.all(this.threads.map((thread) => thread.stop()));
