@@ -13,6 +13,7 @@ import { useAppInfoStore } from '../state/app-info';
 import { useProxyStore } from '../state/proxy/proxy-store';
 import { CoreBanner } from './CoreBanner';
 import { LinkBanner } from './LinkBanner';
+import { SecretStorageStatus } from './SecretStorageStatus';
 import { WorkspaceTabs } from './WorkspaceTabs';
 
 export function App() {
@@ -29,6 +30,7 @@ export function App() {
         {info && (
           <span className="app-header__meta" title={`Data directory: ${info.dataDir}`}>
             {info.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v{info.version}
+            <SecretStorageStatus secretsFile={info.secretsFile} />
           </span>
         )}
         <ModelsButton />
