@@ -335,6 +335,19 @@ describe('a collection and the servers in the list', () => {
     expect(report.requests.map((request) => request.status)).toEqual(['passed']);
   }, 60_000);
 
+  it("gives a first run the time its request went out, as its traffic row says, not the time before connecting (issue 39)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-collection-'));
+    write(dir, 'collection.yaml', `loupe: 1\nname: First\nservers:\n  everything:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(EVERYTHING_ENTRY)}, stdio]\n`);
+    write(dir, 'echo.yaml', echo);
+    const view = await test.core.handlers['collections.open']({ dir });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id });
+    const run = report.requests[0]!;
+    const sent = await test.core.handlers['traffic.get']({ seq: run.trafficSeqs[0]! });
+    expect(sent?.method).toBe('tools/call');
+    expect(run.startedAt).toBe(sent?.time);
+    expect((await test.core.handlers['collections.runs']({ collectionId: view.id, path: 'echo.yaml' })).last?.startedAt).toBe(sent?.time);
+  }, 60_000);
+
   it('runs on the connected server with the same settings instead of adding a copy; other settings add one', async () => {
     // The demo server a new data folder lists: server-everything on Loupe's own Node.
     const listed = (await test.core.handlers['servers.list']()).find((server) => server.name === DEMO_SERVER_NAME)!;

@@ -58,8 +58,6 @@ export interface CollectionServiceDeps extends Omit<RunDeps, 'progress' | 'handl
   consents: ConsentStore;
   changed(view: CollectionView): void;
   progress(event: { collectionId: string; runId: string; requests: RequestRun[]; done: number; total: number }): void;
-  /** A traffic entry, whole (`traffic.get`). */
-  trafficEntry(seq: number): TrafficEntry | undefined;
   /** Where a traffic entry's line is in the record on disk, so a thread can read it there. */
   trafficLine(seq: number): { file: string; offset: number; length: number } | undefined;
 }
