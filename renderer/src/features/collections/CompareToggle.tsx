@@ -3,7 +3,7 @@
  * ("Compare with …", then "Hide the comparison with …"), and aria-expanded says whether the diff
  * it controls is shown, so a second press never hides the diff silently.
  */
-export function CompareToggle({ shown, what, controls, onToggle }: { shown: boolean; what: string; controls: string; onToggle(): void }) {
+export function CompareToggle({ shown, what, controls, onToggle }: { shown: boolean; what: string; controls: string; onToggle: () => void }) {
   return (
     <button type="button" className="button button--small" aria-expanded={shown} aria-controls={controls} onClick={onToggle}>
       {shown ? `Hide the comparison with ${what}` : `Compare with ${what}`}
