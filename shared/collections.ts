@@ -151,6 +151,7 @@ export interface RequestRun {
   status: RequestRunStatus;
   /** When status is `error`: why, in one sentence. */
   error?: string;
+  /** When its request was sent (the time of its traffic entry); for a request that was not sent, when its run began. */
   startedAt: number;
   durationMs: number;
   checks: CheckResult[];

@@ -208,6 +208,8 @@ export interface AppInfo {
   version: string;
   mode: 'electron' | 'browser';
   dataDir: string;
+  /** Where secrets are kept when they are in a file (no OS keychain answered, or LOUPE_SECRET_STORAGE=file); absent when in the keychain. */
+  secretsFile?: string;
   /** Things the user should know since start-up, e.g. a corrupt config file moved aside. */
   notices: Notice[];
 }

@@ -13,6 +13,14 @@ export interface KeyValue {
 /** The command value that means "the Node runtime Loupe itself runs on" (ELECTRON_RUN_AS_NODE under Electron). */
 export const APP_NODE_COMMAND = '@node';
 
+/**
+ * A command as another machine (a teammate's, CI's) can run it: `@node` is the `node` on its PATH.
+ * What Loupe writes into files it shares (collection.yaml, client config snippets).
+ */
+export function portableCommand(command: string): string {
+  return command === APP_NODE_COMMAND ? 'node' : command;
+}
+
 export interface StdioTransportConfig {
   type: 'stdio';
   command: string;

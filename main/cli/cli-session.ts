@@ -5,6 +5,7 @@ import type { ServerConfig, ServerConfigInput } from '../../shared/server-config
 import { DEFAULT_CALL_TIMEOUTS } from '../../shared/server-config.js';
 import { findClientPreset } from '../../shared/client-emulation.js';
 import { LOCK_FILE } from '../core/base/data-folder-lock.js';
+import { rememberSecretsNoticeSaid, SECRETS_NOTICE_ID } from '../core/secrets/secrets-notice.js';
 import { SERVERS_FILE } from '../core/config/config-store.js';
 import type { Core } from '../core/core.js';
 import { createCore } from '../core/create-core.js';
@@ -22,8 +23,9 @@ export interface CliSession {
 const MAX_SNAPSHOT_FILE_BYTES = 10_000_000;
 
 /**
- * The CLI never writes the app's data folder (the app may be running and holds its lock): it copies
- * the folder's files into a temporary one and runs the core there. Saved servers, auto-reply rules
+ * The CLI never writes the app's data folder (the app may be running and holds its lock), but for
+ * the mark that it said the keychain notice: it copies the folder's files into a temporary one and
+ * runs the core there. Saved servers, auto-reply rules
  * and templates come along; an ad-hoc server is added to the copy only.
  */
 async function snapshotDataFolder(dataDir: string): Promise<string> {
@@ -68,7 +70,10 @@ export async function openSession(
     await rm(workDir, { recursive: true, force: true });
     throw error;
   }
-  for (const notice of (await core.handlers['app.info']()).notices) warn(notice.message.replaceAll(workDir, options.dataDir));
+  const { notices } = await core.handlers['app.info']();
+  for (const notice of notices) warn(notice.message.replaceAll(workDir, options.dataDir));
+  // Printed once per data folder: the mark is the one file the CLI writes in the real folder.
+  if (notices.some((notice) => notice.id === SECRETS_NOTICE_ID)) await rememberSecretsNoticeSaid(options.dataDir).catch(() => undefined);
   // The core's dispose sends the last spans before the session ends.
   if (options.otlp) await core.handlers['telemetry.configure']({ endpoint: options.otlp });
 

@@ -3,6 +3,7 @@
  * (the RunReport as is), JUnit XML for CI test views (GitHub Actions, GitLab, Jenkins) and TAP.
  * In JUnit and TAP each check is a test case, so a CI view names the check that failed.
  */
+import { randomUUID } from 'node:crypto';
 import type { CheckResult, RequestRun, RunReport } from '../../shared/collections.js';
 
 export const REPORTERS = ['text', 'json', 'junit', 'tap'] as const;
@@ -97,6 +98,26 @@ export function tapReport(report: RunReport): string {
     }
   }
   return ['TAP version 13', `1..${points.length}`, ...points, ''].join('\n');
+}
+
+/**
+ * The report of a run that never started (a server that did not connect, a collection that cannot
+ * run): one request in error, on collection.yaml, saying why. A CI step that uploads the report
+ * finds one, and its test view names the reason.
+ */
+export function unrunReport(collection: { name: string; dir: string; environment?: string }, reason: string, startedAt: number): RunReport {
+  const durationMs = Date.now() - startedAt;
+  const request: RequestRun = { path: 'collection.yaml', name: 'collection.yaml', server: '', status: 'error', error: reason, startedAt, durationMs, checks: [], trafficSeqs: [], resultKept: false };
+  return {
+    runId: randomUUID(),
+    collection: collection.name,
+    dir: collection.dir,
+    ...(collection.environment !== undefined ? { environment: collection.environment } : {}),
+    startedAt,
+    durationMs,
+    requests: [request],
+    totals: { requests: 1, passed: 0, failed: 0, errors: 1, checks: 0, checksFailed: 0 },
+  };
 }
 
 export function formatReport(report: RunReport, reporter: Reporter): string {

@@ -7,7 +7,8 @@ import { LoupeError } from '../../shared/wire.js';
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../../shared/server-config.js';
 import { createApprovals } from './approvals/index.js';
 import { AuthManager } from './auth/auth-manager.js';
-import { openSecretStore, SECRETS_FILE, secretsInFileNotice } from './secrets/open-secret-store.js';
+import { openSecretStore, SECRETS_FILE, secretsInFileNotice, type SecretStoreOptions } from './secrets/open-secret-store.js';
+import { rememberSecretsNoticeSaid, SECRETS_NOTICE_ID, secretsNoticeSaid } from './secrets/secrets-notice.js';
 import { ReadThroughSecretStore } from './secrets/secret-store.js';
 import { SessionSecrets } from './secrets/session-secrets.js';
 import { TokenStore } from './auth/token-store.js';
@@ -87,6 +88,8 @@ export interface CreateCoreOptions extends CoreOptions {
   acceptProxies?: boolean;
   /** Start the schema checker's thread once started, before any server connects (the app's core; not the CLI's). */
   warmCheckerAtStart?: boolean;
+  /** How the secret store is opened: the process's environment and the native keychain unless tests say otherwise. */
+  secretStorage?: Pick<SecretStoreOptions, 'env' | 'loadKeyring' | 'timeoutMs'>;
 }
 
 
@@ -97,10 +100,14 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const lock = await lockDataFolder(options.dataDir, options.mode);
 
   const notices = new NoticeBoard((notice) => events.emit('app.notice', notice));
-  const secretStore = await openSecretStore({ dataDir: options.dataDir, env: process.env });
-  if (secretStore.fallbackReason !== undefined) {
+  const secretStore = await openSecretStore({ dataDir: options.dataDir, env: process.env, ...options.secretStorage });
+  const secretsFile = secretStore.kind === 'file' ? path.join(options.dataDir, SECRETS_FILE) : undefined;
+  // Said once per data folder; then the app shows it as a quiet status (AppInfo.secretsFile).
+  if (secretStore.fallbackReason !== undefined && !(await secretsNoticeSaid(options.dataDir))) {
     const message = secretsInFileNotice(path.join(options.dataDir, SECRETS_FILE), options.secretsReadOnly === true);
-    notices.seed([{ id: 'secrets-in-file', level: 'warning', message }]);
+    notices.seed([{ id: SECRETS_NOTICE_ID, level: 'warning', message }]);
+    // The CLI's folder is a copy it throws away: the CLI marks the real one once it has printed the notice.
+    if (!options.secretsReadOnly) await rememberSecretsNoticeSaid(options.dataDir);
   }
   const secrets = options.secretsReadOnly ? new ReadThroughSecretStore(secretStore.store) : secretStore.store;
   const sessionSecrets = new SessionSecrets();
@@ -230,7 +237,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const documents = new DocumentHost();
   const hold = (text: string) => documents.hold(text);
   const handlers: RequestHandlers = {
-    ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir }, notices),
+    ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir, ...(secretsFile !== undefined ? { secretsFile } : {}) }, notices),
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
     ...uiStateHandlers(uiState),
     ...importHandlers(store, () => events.emit('servers.changed', store.list())),

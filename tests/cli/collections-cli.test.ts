@@ -152,6 +152,56 @@ describe('loupe test (built CLI, against the fixture in two versions)', () => {
   }, 60_000);
 });
 
+describe('loupe test --out when the run cannot start', () => {
+  /** A collection whose one server's command does not exist. */
+  function missingCommand(): string {
+    const dir = temp('loupe-cli-missing-');
+    write(dir, 'collection.yaml', 'loupe: 1\nname: Missing\nservers:\n  gone:\n    command: loupe-no-such-command-here\n');
+    write(dir, 'echo.yaml', 'tool: echo\narguments: { message: hi }\n');
+    return dir;
+  }
+
+  it('writes a JUnit report with one error test case naming why the server did not start (exit 3)', async () => {
+    const dir = missingCommand();
+    const junit = join(dir, 'report.xml');
+    const run = await loupe(['test', dir, '--reporter', 'junit', '--out', junit, '--data-dir', temp('loupe-cli-data-')]);
+    expect(run.code).toBe(3);
+    expect(existsSync(junit)).toBe(true);
+    const { root, cases } = await readJunit(junit);
+    expect(root).toMatchObject({ name: 'Loupe: Missing', tests: 1, failures: 0, errors: 1 });
+    expect(cases).toEqual([{ suite: 'collection.yaml', classname: 'collection', name: 'request', error: expect.stringContaining('loupe-no-such-command-here') }]);
+  }, 60_000);
+
+  it('writes the same error as TAP, JSON and text', async () => {
+    const dir = missingCommand();
+    const data = temp('loupe-cli-data-');
+    const out = (reporter: string) => join(dir, `report.${reporter}`);
+    for (const reporter of ['tap', 'json', 'text']) {
+      const run = await loupe(['test', dir, '--reporter', reporter, '--out', out(reporter), '--data-dir', data]);
+      expect(run.code).toBe(3);
+    }
+    const tap = readFileSync(out('tap'), 'utf8');
+    expect(tap.split('\n').slice(0, 3)).toEqual(['TAP version 13', '1..1', 'not ok 1 - collection.yaml: request']);
+    expect(tap).toContain('loupe-no-such-command-here');
+    const report = JSON.parse(readFileSync(out('json'), 'utf8')) as RunReport;
+    expect(report).toMatchObject({ collection: 'Missing', totals: { requests: 1, errors: 1 } });
+    expect(report.requests[0]).toMatchObject({ path: 'collection.yaml', status: 'error', error: expect.stringContaining('loupe-no-such-command-here') });
+    const text = readFileSync(out('text'), 'utf8');
+    expect(text).toContain('Missing: 1 request, 0 passed, 0 failed, 1 error');
+    expect(text).toMatch(/ERROR collection\.yaml .*\n\s+.*loupe-no-such-command-here/);
+  }, 60_000);
+
+  it('writes the report when the collection cannot run (a broken collection.yaml, exit 2)', async () => {
+    const dir = temp('loupe-cli-broken-out-');
+    write(dir, 'collection.yaml', 'loupe: 1\nname: Broken\nservers:\n  a:\n    command: 7\n');
+    const junit = join(dir, 'report.xml');
+    const run = await loupe(['test', dir, '--reporter', 'junit', '--out', junit, '--data-dir', temp('loupe-cli-data-')]);
+    expect(run.code).toBe(2);
+    const { cases } = await readJunit(junit);
+    expect(cases).toEqual([expect.objectContaining({ name: 'request', error: expect.stringContaining('"servers.a.command" must be text.') })]);
+  }, 60_000);
+});
+
 describe('loupe test on both protocol eras, over stdio and HTTP', () => {
   let http: Awaited<ReturnType<typeof startEverythingHttp>>;
   beforeAll(async () => {

@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { APP_NODE_COMMAND } from '../../shared/server-config.js';
+import { DEMO_SERVER_NAME } from '../../main/core/config/default-servers.js';
 import type { CollectionView, RequestRun, RunReport } from '../../shared/collections.js';
 import { prepareAllowed, runAllowed, EVERYTHING_ENTRY, FIXTURE_SERVER, startCore, startEverythingHttp, waitFor, type TestCore } from './helpers.js';
 
@@ -296,5 +298,75 @@ describe('collections against server-everything, over stdio and Streamable HTTP'
     const connects = (await test.traffic()).filter((entry) => entry.direction === 'out' && (entry.method === 'initialize' || entry.method === 'server/discover'));
     const connections = new Set(connects.map((entry) => entry.connectionId));
     expect(connections.size).toBe(2);
+  }, 60_000);
+});
+
+describe('a collection and the servers in the list', () => {
+  const everything = { command: APP_NODE_COMMAND, args: [EVERYTHING_ENTRY, 'stdio'] };
+  const echo = 'tool: echo\narguments: { message: hi }\nchecks:\n  - path: /content/0/text\n    equals: "Echo: hi"\n';
+  let test: TestCore;
+
+  beforeEach(async () => {
+    test = await startCore();
+  });
+
+  afterEach(async () => {
+    await test?.core.dispose();
+  });
+
+  /** How many connections were made to a server: the connections its initialize or server/discover requests went on. */
+  async function connectsTo(serverId: string): Promise<number> {
+    const connects = (await test.traffic(serverId)).filter((entry) => entry.direction === 'out' && (entry.method === 'initialize' || entry.method === 'server/discover'));
+    return new Set(connects.map((entry) => entry.connectionId)).size;
+  }
+
+  it("is created with node where the server runs on Loupe's own Node, and a collection that says @node still runs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-collection-'));
+    await test.core.handlers['collections.create']({ dir, name: 'Made', servers: { everything } });
+    const text = readFileSync(join(dir, 'collection.yaml'), 'utf8');
+    expect(text).toMatch(/^ {4}command: node$/m);
+    expect(text).not.toContain(APP_NODE_COMMAND);
+
+    const old = mkdtempSync(join(tmpdir(), 'loupe-collection-'));
+    write(old, 'collection.yaml', `loupe: 1\nname: Old\nservers:\n  everything:\n    command: "${APP_NODE_COMMAND}"\n    args: [${JSON.stringify(EVERYTHING_ENTRY)}, stdio]\n`);
+    write(old, 'echo.yaml', echo);
+    const view = await test.core.handlers['collections.open']({ dir: old });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id });
+    expect(report.requests.map((request) => request.status)).toEqual(['passed']);
+  }, 60_000);
+
+  it("gives a first run the time its request went out, as its traffic row says, not the time before connecting (issue 39)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-collection-'));
+    write(dir, 'collection.yaml', `loupe: 1\nname: First\nservers:\n  everything:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(EVERYTHING_ENTRY)}, stdio]\n`);
+    write(dir, 'echo.yaml', echo);
+    const view = await test.core.handlers['collections.open']({ dir });
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id });
+    const run = report.requests[0]!;
+    const sent = await test.core.handlers['traffic.get']({ seq: run.trafficSeqs[0]! });
+    expect(sent?.method).toBe('tools/call');
+    expect(run.startedAt).toBe(sent?.time);
+    expect((await test.core.handlers['collections.runs']({ collectionId: view.id, path: 'echo.yaml' })).last?.startedAt).toBe(sent?.time);
+  }, 60_000);
+
+  it('runs on the connected server with the same settings instead of adding a copy; other settings add one', async () => {
+    // The demo server a new data folder lists: server-everything on Loupe's own Node.
+    const listed = (await test.core.handlers['servers.list']()).find((server) => server.name === DEMO_SERVER_NAME)!;
+    expect(listed.transport).toMatchObject({ type: 'stdio', ...everything, env: [] });
+    await test.core.handlers['connections.connect']({ serverId: listed.id });
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-collection-'));
+    const view = await test.core.handlers['collections.create']({ dir, name: 'Reuse', servers: { everything } });
+    write(dir, 'echo.yaml', echo);
+    const report = await runAllowed(test.core.handlers, { collectionId: view.id, path: 'echo.yaml' });
+    expect(report.requests.map((request) => request.status)).toEqual(['passed']);
+    expect((await test.core.handlers['servers.list']()).map((server) => server.name)).toEqual([DEMO_SERVER_NAME]);
+    expect((await test.traffic(listed.id)).some((entry) => entry.method === 'tools/call')).toBe(true);
+    expect(await connectsTo(listed.id)).toBe(1);
+
+    const other = mkdtempSync(join(tmpdir(), 'loupe-collection-'));
+    write(other, 'collection.yaml', `loupe: 1\nname: Other\nservers:\n  everything:\n    command: node\n    args: [${JSON.stringify(EVERYTHING_ENTRY)}, stdio]\n    env: { LOUPE_OTHER: "1" }\n`);
+    write(other, 'echo.yaml', echo);
+    const otherView = await test.core.handlers['collections.open']({ dir: other });
+    await runAllowed(test.core.handlers, { collectionId: otherView.id });
+    expect((await test.core.handlers['servers.list']()).map((server) => server.name)).toEqual([DEMO_SERVER_NAME, 'Other · everything']);
   }, 60_000);
 });

@@ -86,6 +86,24 @@ describe('the secret store: the OS keychain, else a private file', () => {
     const forced = await openSecretStore({ dataDir, env: { LOUPE_SECRET_STORAGE: 'file' }, loadKeyring: async () => fakeKeyring().module });
     expect(forced).toEqual({ store: expect.anything(), kind: 'file' });
   });
+
+  it('warns that secrets are in a file on the first start with a data folder only; later starts keep it as a quiet status (issue 39)', async () => {
+    const noKeychain = { env: {}, loadKeyring: async () => fakeKeyring('throws').module };
+    const start = async () => {
+      const test = await startCore({ dataDir, secretStorage: noKeychain });
+      const info = await test.core.handlers['app.info']();
+      await test.core.dispose();
+      return info;
+    };
+    const first = await start();
+    expect(first.notices.filter((notice) => notice.id === 'secrets-in-file')).toEqual([
+      { id: 'secrets-in-file', level: 'warning', message: secretsInFileNotice(path.join(dataDir, SECRETS_FILE), false) },
+    ]);
+    expect(first.secretsFile).toBe(path.join(dataDir, SECRETS_FILE));
+    const second = await start();
+    expect(second.notices.filter((notice) => notice.id === 'secrets-in-file')).toEqual([]);
+    expect(second.secretsFile).toBe(path.join(dataDir, SECRETS_FILE));
+  });
 });
 
 describe('servers.json keeps references, the store keeps the values', () => {

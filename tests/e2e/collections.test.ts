@@ -253,8 +253,19 @@ describe('collections: a folder of saved requests, run against server-everything
     expect(changed).toContain('5');
     expect(changed).toContain('6');
 
-    await detail.getByRole('button', { name: 'Compare with the run before' }).click();
+    const compareRuns = detail.getByRole('button', { name: 'Compare with the run before' });
+    expect(await compareRuns.getAttribute('aria-expanded')).toBe('false');
+    await compareRuns.click();
     const runsDiff = detail.getByRole('region', { name: 'Diff: the run before → the last run' });
+    await runsDiff.getByRole('status').filter({ hasText: '1 changed' }).waitFor();
+    // The button says what the second press does, and that the diff it controls is shown (issue 39).
+    const hideRuns = detail.getByRole('button', { name: 'Hide the comparison with the run before' });
+    expect(await hideRuns.getAttribute('aria-expanded')).toBe('true');
+    expect(await detail.getByRole('button', { name: 'Compare with the snapshot' }).getAttribute('aria-expanded')).toBe('false');
+    await hideRuns.click();
+    await runsDiff.waitFor({ state: 'detached' });
+    expect(await compareRuns.getAttribute('aria-expanded')).toBe('false');
+    await compareRuns.click();
     await runsDiff.getByRole('status').filter({ hasText: '1 changed' }).waitFor();
     await harness.page.setViewportSize({ width: 1366, height: 768 });
     const dismiss = harness.page.getByRole('button', { name: 'Dismiss notice' });

@@ -48,6 +48,11 @@ describe('a Loupe server as a new collection server', () => {
     expect(collectionServerOf(config)).toEqual({ command: 'node', args: ['dist/server.js'], cwd: '/srv', era: 'modern' });
   });
 
+  it("writes Loupe's own Node (@node) as node, which a teammate and CI can run", () => {
+    const config: ServerConfig = { ...base, transport: { type: 'stdio', command: '@node', args: ['/opt/server.js', 'stdio'], env: [] } };
+    expect(collectionServerOf(config)).toEqual({ command: 'node', args: ['/opt/server.js', 'stdio'] });
+  });
+
   it('keeps the URL of an HTTP server (sse marked), never its headers', () => {
     const config: ServerConfig = { ...base, transport: { type: 'sse', url: 'http://localhost:3000/sse', headers: [{ key: 'Authorization', value: 'Bearer t' }] } };
     expect(collectionServerOf(config)).toEqual({ url: 'http://localhost:3000/sse', transport: 'sse' });

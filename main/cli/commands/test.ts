@@ -9,7 +9,7 @@ import { connectServers } from '../connect-servers.js';
 import { EXIT, UsageError } from '../exit-codes.js';
 import { readReplies } from '../replies.js';
 import { closeSession } from '../cli-connect.js';
-import { formatReport, REPORTERS, textReport, type Reporter } from '../run-reports.js';
+import { formatReport, REPORTERS, textReport, unrunReport, type Reporter } from '../run-reports.js';
 import { CONSENT_HELP, CONSENT_OPTIONS, refusedByFlags } from '../collection-consent.js';
 
 const { env: _stdioEnv, args: _args, ...serverOptions } = SERVER_OPTIONS;
@@ -31,7 +31,8 @@ its checks, and reports each check. Each server is connected once for the whole 
 Options:
   --env NAME              The collection's environment whose variables fill in {{name}}
   --reporter text|json|junit|tap  The report's format (default text); junit is one test case per check
-  --out FILE              Write the report to FILE (the text report still goes to stdout)
+  --out FILE              Write the report to FILE (the text report still goes to stdout); a run
+                          that cannot start (exit 2 or 3) writes one error there naming why
   --only PATH             Run one request file or folder of the collection
   --update-snapshots      Write each snapshot check's result as its new baseline (they pass)
 
@@ -79,6 +80,12 @@ async function openCollection(session: CliSession, dir: string, environment: str
   return view;
 }
 
+async function writeReport(file: string, text: string): Promise<void> {
+  await writeFile(file, text).catch((error: unknown) => {
+    throw new CommandFailed(`Could not write ${file}: ${error instanceof Error ? error.message : String(error)}`, EXIT.internal);
+  });
+}
+
 export const testCommand: CliCommandModule = {
   name: 'test',
   summary: 'test DIR [--env NAME] [--reporter text|json|junit|tap] [--out FILE]  Run a collection\'s checks',
@@ -100,7 +107,18 @@ export const testCommand: CliCommandModule = {
     const replies = options.replies ? await readReplies(options.replies) : undefined;
     const selection = values.only;
 
+    const out = values.out === undefined ? undefined : path.resolve(values.out);
+    const startedAt = Date.now();
     let view: CollectionView | undefined;
+    /** A run that never started still writes its report to --out (one error naming why), then fails as it would. */
+    const unrun = async (error: unknown): Promise<never> => {
+      if (out) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const collection = { name: view?.name ?? path.basename(dir), dir, ...(environment !== undefined ? { environment } : {}) };
+        await writeReport(out, formatReport(unrunReport(collection, reason, startedAt), reporter)).catch((failure: unknown) => env.io.stderr(`${failure instanceof Error ? failure.message : String(failure)}\n`));
+      }
+      throw error;
+    };
     let serverMap: Record<string, string> = {};
     const { session, serverIds } = await connectServers(env, options, replies, extras, async (opened) => {
       view = await openCollection(opened, dir, environment);
@@ -119,7 +137,7 @@ export const testCommand: CliCommandModule = {
         await prepareServer(opened.core, { kind: 'configured', nameOrId: id }, stdio ? withoutAuth : options);
       }
       return Object.values(ids);
-    });
+    }).catch(unrun);
     let exit: Exit;
     try {
       const collectionId = view!.id;
@@ -133,14 +151,11 @@ export const testCommand: CliCommandModule = {
           ...(values['update-snapshots'] ? { updateSnapshots: true } : {}),
         });
       } catch (error) {
-        throw new UsageError(error instanceof Error ? error.message : String(error));
+        return await unrun(new UsageError(error instanceof Error ? error.message : String(error)));
       }
       const text = formatReport(report, reporter);
-      if (values.out) {
-        const out = path.resolve(values.out);
-        await writeFile(out, text).catch((error: unknown) => {
-          throw new CommandFailed(`Could not write ${out}: ${error instanceof Error ? error.message : String(error)}`, EXIT.internal);
-        });
+      if (out) {
+        await writeReport(out, text);
         env.io.stdout(`${textReport(report)}\n`);
       } else env.io.stdout(text);
       exit = report.totals.failed + report.totals.errors === 0 ? EXIT.ok : EXIT.callFailed;

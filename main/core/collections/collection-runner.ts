@@ -19,6 +19,7 @@ import {
 import type { ConnectionState } from '../../../shared/connection.js';
 import type { RequestHandlers } from '../../../shared/contract.js';
 import type { RpcOutcome } from '../../../shared/mcp.js';
+import type { TrafficEntry } from '../../../shared/traffic.js';
 import { DEFAULT_CALL_TIMEOUTS } from '../../../shared/server-config.js';
 import type { IsolatedValidator } from '../mcp/isolated-validator.js';
 import type { SecretStore } from '../secrets/secret-store.js';
@@ -42,6 +43,8 @@ export interface RunDeps {
   validator: IsolatedValidator;
   diffs: DiffHost;
   runs: RunStore;
+  /** A traffic entry, whole (`traffic.get`): a run's time is its request's. */
+  trafficEntry(seq: number): TrafficEntry | undefined;
   /** The response message's text (as sent) for a request's entry, and the response's seq. */
   responseOf(requestSeq: number | undefined): { seq: number; text: string } | undefined;
   progress(run: RequestRun, done: number, total: number, runId: string): void;
@@ -260,7 +263,8 @@ export class CollectionRunner {
       const run: RequestRun = {
         path: loaded.path,
         name: requestName(loaded),
-        startedAt,
+        // When the request went out, as its traffic row says; connecting (a first run) came before.
+        startedAt: (outcome.requestSeq !== undefined ? this.deps.trafficEntry(outcome.requestSeq)?.time : undefined) ?? startedAt,
         trafficSeqs,
         resultKept: false,
         server: key,

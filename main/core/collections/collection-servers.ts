@@ -1,14 +1,15 @@
 /**
  * A collection's servers as Loupe servers: the definition with its `{{variables}}` filled in (an
  * environment variable stays a reference, a secret goes to the keychain: servers.json keeps no
- * value of either), added
- * to (or updated in) the server list under the name "<collection> · <key>", so its traffic, state
- * and sign-in are the app's like any other server's.
+ * value of either). A server in the list with the same settings is used as it is (`same-server.ts`);
+ * else one is added to (or updated in) the list under the name "<collection> · <key>", so its
+ * traffic, state and sign-in are the app's like any other server's.
  */
 import path from 'node:path';
 import type { CollectionFile, CollectionServer } from '../../../shared/collections.js';
 import type { RequestHandlers } from '../../../shared/contract.js';
-import type { KeyValue, ServerConfigInput } from '../../../shared/server-config.js';
+import { portableCommand, type KeyValue, type ServerConfigInput } from '../../../shared/server-config.js';
+import { sameServer } from './same-server.js';
 import { stringsIn, UnknownVariable, type VariableScope } from './variables.js';
 
 type ServerListHandlers = Pick<RequestHandlers, 'servers.list' | 'servers.add' | 'servers.update'>;
@@ -20,6 +21,11 @@ export function collectionServerName(collection: CollectionFile, key: string): s
 /** Every string a server's definition holds, for the secrets it names. */
 export function serverStrings(server: CollectionServer): string[] {
   return stringsIn(server);
+}
+
+/** A server as collection.yaml holds it, for a teammate and CI: Loupe's own Node (`@node`) is written as `node`. */
+export function portableServer(server: CollectionServer): CollectionServer {
+  return 'url' in server ? server : { ...server, command: portableCommand(server.command) };
 }
 
 function pairs(values: Record<string, string> | undefined, scope: VariableScope): KeyValue[] {
@@ -43,9 +49,16 @@ export function serverConfigInput(collection: CollectionFile, dir: string, key: 
   };
 }
 
-/** Adds the server to the list, or updates the one of that name; its id, and whether its settings changed. */
+/**
+ * The server in the list with the same settings (another than the copy by this name, which a run
+ * before may have added), or else adds the server to the list, or updates the one of that name;
+ * its id, and whether its settings changed.
+ */
 export async function ensureServer(handlers: ServerListHandlers, input: ServerConfigInput): Promise<{ id: string; changed: boolean }> {
-  const existing = (await handlers['servers.list']()).find((server) => server.name === input.name);
+  const servers = await handlers['servers.list']();
+  const same = servers.find((server) => server.name !== input.name && sameServer(server, input));
+  if (same) return { id: same.id, changed: false };
+  const existing = servers.find((server) => server.name === input.name);
   if (!existing) return { id: (await handlers['servers.add'](input)).id, changed: true };
   const { id, ...current } = existing;
   const merged: ServerConfigInput = { ...current, transport: input.transport, ...(input.era ? { era: input.era } : {}) };

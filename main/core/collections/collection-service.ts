@@ -33,7 +33,7 @@ import { containedPath, readContainedFile, writeContainedFile } from './containe
 import { readSurfaceFile } from './surface-snapshot.js';
 import { CollectionRunner, baselineFile, selectRequests, serverKeyOf, type RunDeps } from './collection-runner.js';
 import { RunProgress } from './run-progress.js';
-import { ensureServer, serverConfigInput, serverStrings } from './collection-servers.js';
+import { ensureServer, portableServer, serverConfigInput, serverStrings } from './collection-servers.js';
 import { collectionSecretKey, secretEnvName, secretNamesIn, stringsIn, variableScope } from './variables.js';
 import { consentAsk, consentSentence } from './consent-ask.js';
 import type { ConsentStore } from './consent-store.js';
@@ -58,8 +58,6 @@ export interface CollectionServiceDeps extends Omit<RunDeps, 'progress' | 'handl
   consents: ConsentStore;
   changed(view: CollectionView): void;
   progress(event: { collectionId: string; runId: string; requests: RequestRun[]; done: number; total: number }): void;
-  /** A traffic entry, whole (`traffic.get`). */
-  trafficEntry(seq: number): TrafficEntry | undefined;
   /** Where a traffic entry's line is in the record on disk, so a thread can read it there. */
   trafficLine(seq: number): { file: string; offset: number; length: number } | undefined;
 }
@@ -139,7 +137,7 @@ export class CollectionService {
       () => false,
     );
     if (exists) throw new Error(`${file} already exists: open it instead.`);
-    await writeContainedFile(resolved, COLLECTION_FILE, collectionFileText(undefined, { loupe: COLLECTION_FORMAT_VERSION, name, servers }));
+    await writeContainedFile(resolved, COLLECTION_FILE, collectionFileText(undefined, { loupe: COLLECTION_FORMAT_VERSION, name, servers: Object.fromEntries(Object.entries(servers).map(([key, server]) => [key, portableServer(server)])) }));
     return this.openFolder(resolved);
   }
 

@@ -13,6 +13,7 @@ import { useAppInfoStore } from '../state/app-info';
 import { useProxyStore } from '../state/proxy/proxy-store';
 import { CoreBanner } from './CoreBanner';
 import { LinkBanner } from './LinkBanner';
+import { SecretStorageStatus } from './SecretStorageStatus';
 import { WorkspaceTabs } from './WorkspaceTabs';
 import { CommandPalette } from './palette/CommandPalette';
 import { usePaletteStore } from './palette/palette-store';
@@ -31,6 +32,7 @@ export function App() {
         {info && (
           <span className="app-header__meta" title={`Data directory: ${info.dataDir}`}>
             {info.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v{info.version}
+            <SecretStorageStatus secretsFile={info.secretsFile} />
           </span>
         )}
         <button type="button" className="app-header__button" aria-haspopup="dialog" title="Every action by name (Ctrl+K or Ctrl+Shift+P)" onClick={() => usePaletteStore.getState().setOpen(true)}>

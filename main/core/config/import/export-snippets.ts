@@ -1,6 +1,6 @@
 import { stringify as stringifyToml } from 'smol-toml';
 import type { ExportSnippet } from '../../../../shared/config-import.js';
-import { APP_NODE_COMMAND, type KeyValue, type ServerConfig } from '../../../../shared/server-config.js';
+import { APP_NODE_COMMAND, portableCommand, type KeyValue, type ServerConfig } from '../../../../shared/server-config.js';
 
 type Client = ExportSnippet['client'];
 
@@ -58,9 +58,8 @@ function snippetFor(client: Client, server: ServerConfig): ExportSnippet {
   const object = (pairs: KeyValue[]) => Object.fromEntries(pairs.map((pair) => [pair.key, value(pair)]));
 
   if (transport.type === 'stdio') {
-    let command = transport.command;
-    if (command === APP_NODE_COMMAND) {
-      command = 'node';
+    const command = portableCommand(transport.command);
+    if (transport.command === APP_NODE_COMMAND) {
       notes.push(`${APP_NODE_COMMAND} (Loupe's own Node.js) is written as node: the client runs the node on its PATH.`);
     }
     const cwdSupported = client === 'vscode' || client === 'gemini' || client === 'codex';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { RequestFileView, SavedRequest } from '../../../../shared/collections';
 import { getApi } from '../../bridge/api';
 import { errorMessage } from '../../bridge/bridge-error';
@@ -7,6 +7,7 @@ import { JsonText } from '../../ui/JsonText';
 import { plural } from '../../ui/format';
 import { ChecksEditor } from './ChecksEditor';
 import { RequestRunView } from './RequestRunView';
+import { CompareToggle } from './CompareToggle';
 import { ResultDiff } from './ResultDiff';
 import { useRunsStore } from './runs-store';
 
@@ -59,6 +60,7 @@ export function RequestDetail({ collectionId, path, name, revision }: Props) {
   const snapshotCheck = request?.checks?.find((check) => 'snapshot' in check);
   const snapshotIgnore = snapshotCheck && 'snapshot' in snapshotCheck ? (snapshotCheck.snapshot.ignore ?? []) : [];
   const [compare, setCompare] = useState<'previous' | 'snapshot' | null>(null);
+  const diffId = useId();
   // Said about one run: a later run makes it stale.
   const [snapshotNote, setSnapshotNote] = useState<{ runAt: number; text: string } | null>(null);
   const acceptSnapshot = async (runAt: number) => {
@@ -123,14 +125,10 @@ export function RequestDetail({ collectionId, path, name, revision }: Props) {
       {lastRun ? <RequestRunView run={lastRun} /> : <p className="field__hint">Not run yet.</p>}
       {lastRun?.resultKept && (
         <div className="request-detail__actions">
-          <button type="button" className="button button--small" aria-pressed={compare === 'previous'} onClick={() => setCompare(compare === 'previous' ? null : 'previous')}>
-            Compare with the run before
-          </button>
+          <CompareToggle shown={compare === 'previous'} what="the run before" controls={diffId} onToggle={() => setCompare(compare === 'previous' ? null : 'previous')} />
           {snapshotCheck && (
             <>
-              <button type="button" className="button button--small" aria-pressed={compare === 'snapshot'} onClick={() => setCompare(compare === 'snapshot' ? null : 'snapshot')}>
-                Compare with the snapshot
-              </button>
+              <CompareToggle shown={compare === 'snapshot'} what="the snapshot" controls={diffId} onToggle={() => setCompare(compare === 'snapshot' ? null : 'snapshot')} />
               <button type="button" className="button button--small" onClick={() => void acceptSnapshot(lastRun.startedAt)}>
                 Accept as snapshot
               </button>
@@ -143,23 +141,26 @@ export function RequestDetail({ collectionId, path, name, revision }: Props) {
           )}
         </div>
       )}
-      {lastRun?.resultKept && compare === 'previous' && (
-        <ResultDiff
-          key={`previous:${lastRun.startedAt}`}
-          label="the run before → the last run"
-          before={{ kind: 'run', collectionId, path, which: 'previous' }}
-          after={{ kind: 'run', collectionId, path, which: 'last' }}
-        />
-      )}
-      {lastRun?.resultKept && compare === 'snapshot' && (
-        <ResultDiff
-          key={`snapshot:${lastRun.startedAt}`}
-          label="the snapshot → the last run"
-          before={{ kind: 'snapshot', collectionId, path }}
-          after={{ kind: 'run', collectionId, path, which: 'last' }}
-          ignore={snapshotIgnore}
-        />
-      )}
+      {/* What the Compare buttons control: no box of its own, so the diff keeps the card's spacing. */}
+      <div id={diffId} className="request-detail__diff">
+        {lastRun?.resultKept && compare === 'previous' && (
+          <ResultDiff
+            key={`previous:${lastRun.startedAt}`}
+            label="the run before → the last run"
+            before={{ kind: 'run', collectionId, path, which: 'previous' }}
+            after={{ kind: 'run', collectionId, path, which: 'last' }}
+          />
+        )}
+        {lastRun?.resultKept && compare === 'snapshot' && (
+          <ResultDiff
+            key={`snapshot:${lastRun.startedAt}`}
+            label="the snapshot → the last run"
+            before={{ kind: 'snapshot', collectionId, path }}
+            after={{ kind: 'run', collectionId, path, which: 'last' }}
+            ignore={snapshotIgnore}
+          />
+        )}
+      </div>
     </section>
   );
 }

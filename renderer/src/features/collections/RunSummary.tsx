@@ -45,7 +45,7 @@ export function RunSummary({ running, report, reportPath, error, title = 'Last r
         {reportPath ? ` of ${reportPath}` : ''}: {allPassed ? 'passed' : 'failed'}
       </strong>
       <span>
-        {plural(totals.requests, 'request')}: {parts.join(', ')} · {passedChecks} of {plural(totals.checks, 'check')} passed · {formatDuration(report.durationMs)} at{' '}
+        {plural(totals.requests, 'request')}: {parts.join(', ')} · {passedChecks} of {plural(totals.checks, 'check')} passed · {formatDuration(report.durationMs)}, started at{' '}
         {formatClockTime(report.startedAt)}
         {report.environment ? ` · ${report.environment}` : ''}
       </span>

@@ -1,16 +1,17 @@
 import type { CollectionServer } from '../../../../shared/collections';
-import type { ServerConfig } from '../../../../shared/server-config';
+import { portableCommand, type ServerConfig } from '../../../../shared/server-config';
 
 /**
  * A Loupe server as a server of a new collection: its command and arguments, or its URL. Its
  * environment and headers are left out, since they may hold secrets, which never go into the
- * folder (add them as {{secret:NAME}} references by hand).
+ * folder (add them as {{secret:NAME}} references by hand). Loupe's own Node (`@node`) is written
+ * as `node`, which a teammate's machine and CI can run.
  */
 export function collectionServerOf(config: ServerConfig): CollectionServer {
   const era = config.era && config.era !== 'auto' ? { era: config.era } : {};
   const { transport } = config;
   if (transport.type === 'stdio') {
-    return { command: transport.command, ...(transport.args.length > 0 ? { args: transport.args } : {}), ...(transport.cwd ? { cwd: transport.cwd } : {}), ...era };
+    return { command: portableCommand(transport.command), ...(transport.args.length > 0 ? { args: transport.args } : {}), ...(transport.cwd ? { cwd: transport.cwd } : {}), ...era };
   }
   return { url: transport.url, ...(transport.type === 'sse' ? { transport: 'sse' as const } : {}), ...era };
 }
