@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSignInDemoServer, type SignInDemoServer } from '../../main/core/demo/sign-in-demo-server.js';
-import { SIGN_IN_DEMO_NAME } from '../../main/core/demo/sign-in-demo.js';
+import { SIGN_IN_DEMO_NAME } from '../../shared/sign-in-demo.js';
 import { startCore, type TestCore } from './helpers.js';
 
 const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });

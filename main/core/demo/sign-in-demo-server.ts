@@ -50,17 +50,15 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
  */
 export async function startSignInDemoServer(options: { port?: number; version?: string } = {}): Promise<SignInDemoServer> {
   const version = options.version ?? '1.0.0';
-  let origin = '';
-  let authorization: DemoAuthorizationServer | undefined;
-  const server = createServer((req, res) => {
-    void answer(req, res).catch(() => {
-      if (!res.headersSent) reply(res, jsonAnswer(500, { error: 'server_error', error_description: 'The sign-in demo could not answer this request.' }));
-      else res.end();
-    });
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const as = new DemoAuthorizationServer(`${origin}/`, `${origin}/mcp`);
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    const as = authorization!;
     if (req.headers.host !== new URL(origin).host && req.headers.host !== `localhost:${new URL(origin).port}`) {
       return reply(res, jsonAnswer(403, { error: 'forbidden', error_description: 'The sign-in demo answers only on 127.0.0.1.' }));
     }
@@ -99,16 +97,16 @@ export async function startSignInDemoServer(options: { port?: number; version?: 
 
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const request = new Request(url, { method: req.method ?? 'GET', headers, ...(req.method === 'POST' ? { body } : {}) });
+    const request = new Request(url, { method: req.method ?? 'GET', headers, ...(req.method === 'POST' ? { body: new Uint8Array(body) } : {}) });
     return sendResponse(res, await answerMcp(request, { ...grant, token }, version));
   };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    void answer(req, res).catch(() => {
+      if (!res.headersSent) reply(res, jsonAnswer(500, { error: 'server_error', error_description: 'The sign-in demo could not answer this request.' }));
+      else res.end();
+    });
   });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  authorization = new DemoAuthorizationServer(`${origin}/`, `${origin}/mcp`);
   return {
     url: `${origin}/mcp`,
     close: () =>

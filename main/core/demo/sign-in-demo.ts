@@ -1,16 +1,10 @@
-import type { ServerConfig, ServerConfigInput } from '../../../shared/server-config.js';
+import type { ServerConfigInput } from '../../../shared/server-config.js';
+import { SIGN_IN_DEMO_NAME } from '../../../shared/sign-in-demo.js';
 import { startSignInDemoServer, type SignInDemoServer } from './sign-in-demo-server.js';
-
-export const SIGN_IN_DEMO_NAME = 'Sign-in demo';
 
 /** The server list's entry for the demo running at `url`: no browser needed, the core follows its /authorize itself. */
 export function signInDemoConfig(url: string): ServerConfigInput {
   return { name: SIGN_IN_DEMO_NAME, transport: { type: 'streamable-http', url, headers: [] }, auth: { authorizeWith: 'http-get' } };
-}
-
-/** Whether a server list entry is the sign-in demo's (by its name, on loopback HTTP). */
-export function isSignInDemoEntry(server: ServerConfig): boolean {
-  return server.name === SIGN_IN_DEMO_NAME && server.transport.type === 'streamable-http' && server.transport.url.startsWith('http://127.0.0.1:');
 }
 
 /**

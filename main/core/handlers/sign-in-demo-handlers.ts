@@ -2,7 +2,8 @@ import type { RequestHandlers } from '../../../shared/contract.js';
 import type { ServerConfig } from '../../../shared/server-config.js';
 import type { ConfigStore } from '../config/config-store.js';
 import type { ConnectionManager } from '../connections/connection-manager.js';
-import { isSignInDemoEntry, signInDemoConfig, type SignInDemo } from '../demo/sign-in-demo.js';
+import { isSignInDemoEntry } from '../../../shared/sign-in-demo.js';
+import { signInDemoConfig, type SignInDemo } from '../demo/sign-in-demo.js';
 
 /**
  * Points the list's sign-in demo entry at the running demo (its port is new each time the core
