@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSignInDemoServer, type SignInDemoServer } from '../../main/core/demo/sign-in-demo-server.js';
 import { SIGN_IN_DEMO_NAME } from '../../shared/sign-in-demo.js';
-import { startCore, type TestCore } from './helpers.js';
+import { startCore, waitFor, type TestCore } from './helpers.js';
 
 const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
 const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -101,5 +101,19 @@ describe('the sign-in demo in the core', () => {
     expect(state.status).toBe('connected');
     const outcome = await test.core.handlers['tools.call']({ serverId: server.id, name: 'echo', arguments: { text: 'hello' }, callId: 'echo-1' });
     expect(JSON.stringify(outcome.result)).toContain('hello');
+  });
+
+  it('goes through the OAuth debugger with every step OK under both protocol eras', async () => {
+    const server = await test.core.handlers['servers.addSignInDemo']();
+    for (const version of ['2025-11-25', '2026-07-28'] as const) {
+      const started = await test.core.handlers['oauthDebug.start']({ serverId: server.id, version, mode: 'all' });
+      const run = await waitFor(async () => {
+        const current = await test.core.handlers['oauthDebug.get']({ runId: started.runId });
+        return current.status === 'running' || current.status === 'paused' ? undefined : current;
+      }, 'the debug run to end');
+      expect(run.status).toBe('done');
+      expect(run.steps.map((step) => `${step.kind} ${step.status}`)).toEqual(run.steps.map((step) => `${step.kind} ok`));
+      expect(run.steps.map((step) => step.kind)).toEqual(expect.arrayContaining(['token-request', 'authenticated-request', 'token-revocation']));
+    }
   });
 });

@@ -45,8 +45,9 @@ const text = (status: number, sentence: string): DemoAnswer => ({ status, header
 /**
  * The sign-in demo's own authorization server, all in memory: RFC 8414 metadata, dynamic client
  * registration (RFC 7591, public clients), an /authorize that approves at once for a client whose
- * redirect URI it registered and that sent a PKCE S256 challenge, and a token endpoint (codes good
- * once for a minute, access tokens for five minutes, refresh tokens rotated).
+ * redirect URI it registered and that sent a PKCE S256 challenge, a token endpoint (codes good
+ * once for a minute, access tokens for five minutes, refresh tokens rotated) and token revocation
+ * (RFC 7009).
  */
 export class DemoAuthorizationServer {
   private readonly clients = new Map<string, Client>();
@@ -67,6 +68,8 @@ export class DemoAuthorizationServer {
       authorization_endpoint: new URL('authorize', this.issuer).href,
       token_endpoint: new URL('token', this.issuer).href,
       registration_endpoint: new URL('register', this.issuer).href,
+      revocation_endpoint: new URL('revoke', this.issuer).href,
+      revocation_endpoint_auth_methods_supported: ['none'],
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
@@ -161,6 +164,17 @@ export class DemoAuthorizationServer {
       return json(200, this.issue(refresh.clientId, refresh.scope));
     }
     return oauthError(400, 'unsupported_grant_type', 'The sign-in demo supports authorization_code and refresh_token.');
+  }
+
+  /** RFC 7009: the token goes if the client it was issued to asks; the answer is 200 either way (§2.2). */
+  revoke(body: string): DemoAnswer {
+    const form = new URLSearchParams(body);
+    const token = form.get('token') ?? '';
+    const clientId = form.get('client_id');
+    if (!token) return oauthError(400, 'invalid_request', 'The token to revoke is missing.');
+    if (this.accessTokens.get(token)?.clientId === clientId) this.accessTokens.delete(token);
+    if (this.refreshTokens.get(token)?.clientId === clientId) this.refreshTokens.delete(token);
+    return { status: 200, headers: { 'cache-control': 'no-store' }, body: '' };
   }
 
   private issue(clientId: string, scope: string) {

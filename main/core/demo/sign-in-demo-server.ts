@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_SCOPE, DemoAuthorizationServer, type DemoAnswer } from './demo-authorization-server.js';
-import { answerMcp } from './demo-mcp-server.js';
+import { createDemoMcpEndpoint } from './demo-mcp-server.js';
 
 /** Requests to the demo are small: a registration, a token form, a JSON-RPC message. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -57,6 +57,7 @@ export async function startSignInDemoServer(options: { port?: number; version?: 
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const as = new DemoAuthorizationServer(`${origin}/`, `${origin}/mcp`);
+  const answerMcp = createDemoMcpEndpoint(version);
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.headers.host !== new URL(origin).host && req.headers.host !== `localhost:${new URL(origin).port}`) {
@@ -84,6 +85,8 @@ export async function startSignInDemoServer(options: { port?: number; version?: 
         return reply(res, as.authorize(url.searchParams));
       case 'POST /token':
         return reply(res, as.token(body.toString('utf8')));
+      case 'POST /revoke':
+        return reply(res, as.revoke(body.toString('utf8')));
     }
     if (url.pathname !== '/mcp') return reply(res, jsonAnswer(404, { error: 'not_found', error_description: `The sign-in demo has no ${url.pathname}: its MCP endpoint is /mcp.` }));
 
@@ -98,7 +101,7 @@ export async function startSignInDemoServer(options: { port?: number; version?: 
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
     const request = new Request(url, { method: req.method ?? 'GET', headers, ...(req.method === 'POST' ? { body: new Uint8Array(body) } : {}) });
-    return sendResponse(res, await answerMcp(request, { ...grant, token }, version));
+    return sendResponse(res, await answerMcp(request, { ...grant, token }));
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
