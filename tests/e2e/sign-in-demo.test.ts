@@ -57,7 +57,7 @@ describe('the sign-in demo', () => {
     await token.locator('summary').click();
     expect(await token.textContent()).toContain('access_token');
     const authenticated = debug.getByRole('listitem', { name: /^Step \d+: Request with the access token$/ });
-    await authenticated.waitFor();
+    expect(await authenticated.locator('summary').textContent()).toContain('The server answered with the token');
     await harness.screenshot('sign-in-demo-debugger');
 
     // Sign in (no browser: the demo approves at once), then its tool answers.
