@@ -103,6 +103,20 @@ describe('the sign-in demo in the core', () => {
     expect(JSON.stringify(outcome.result)).toContain('hello');
   });
 
+  it('stops with the core, and a later core points the entry at its own demo', async () => {
+    const server = await test.core.handlers['servers.addSignInDemo']();
+    const before = server.transport.type === 'streamable-http' ? server.transport.url : '';
+    await test.core.dispose();
+    await expect(fetch(before, { method: 'POST' })).rejects.toThrow();
+
+    test = await startCore({ dataDir: test.dataDir });
+    const [entry] = (await test.core.handlers['servers.list']()).filter((item) => item.name === SIGN_IN_DEMO_NAME);
+    expect(entry?.id).toBe(server.id);
+    const after = entry?.transport.type === 'streamable-http' ? entry.transport.url : '';
+    expect(after).not.toBe(before);
+    expect((await fetch(after, { method: 'POST', headers: mcpHeaders, body: initialize })).status).toBe(401);
+  });
+
   it('goes through the OAuth debugger with every step OK under both protocol eras', async () => {
     const server = await test.core.handlers['servers.addSignInDemo']();
     for (const version of ['2025-11-25', '2026-07-28'] as const) {
