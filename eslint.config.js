@@ -34,6 +34,7 @@ const MAIN_ZONES = {
   'main/core/proxy': ['main/core/base', 'main/core/config', 'main/core/traffic', 'main/core/transports'],
   'main/core/models': ['main/core/base', 'main/core/secrets', 'main/core/config', 'main/core/traffic', 'main/core/transports', 'main/core/approvals'],
   'main/core/chat': ['main/core/base', 'main/core/config', 'main/core/approvals', 'main/core/models'],
+  'main/core/demo': [],
   'main/core/doctor': ['main/core/base', 'main/core/traffic', 'main/core/transports', 'main/core/auth'],
   'main/core/compare': ['main/core/base', 'main/core/connections', 'main/core/lists', 'main/core/collections'],
   'main/core/handlers': ['main/core'],

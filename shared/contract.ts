@@ -234,6 +234,8 @@ export const requests = {
   'servers.add': request<ServerConfig>()(checkedInCore<ServerConfigInput>()),
   'servers.update': request<ServerConfig>()(z.object({ id, config: checkedInCore<ServerConfigInput>() })),
   'servers.remove': request<void>()(z.object({ id })),
+  /** Starts the offline sign-in demo (an MCP server with its own authorization server on 127.0.0.1) and adds it to the list, or points its entry at the running demo. */
+  'servers.addSignInDemo': request<ServerConfig>()(none),
   /** Reads the other MCP clients' config files on their standard paths (and a project folder's). */
   'config.discoverImports': request<ImportDiscovery>()(z.object({ projectDir: z.string().optional() }).optional()),
   /** Reads a pasted snippet in any client's shape. */

@@ -27,6 +27,10 @@ import { promptHandlers } from './handlers/prompt-handlers.js';
 import { replayHandlers } from './handlers/replay-handlers.js';
 import { resourceHandlers } from './handlers/resource-handlers.js';
 import { serverHandlers } from './handlers/server-handlers.js';
+import { placeSignInDemo, signInDemoHandlers } from './handlers/sign-in-demo-handlers.js';
+import { SignInDemo } from './demo/sign-in-demo.js';
+import { isSignInDemoEntry } from '../../shared/sign-in-demo.js';
+import { createNotice } from './base/notice.js';
 import { uiStateHandlers } from './handlers/ui-state-handlers.js';
 import { UiStateStore } from './config/ui-state-store.js';
 import { toolHandlers } from './handlers/tool-handlers.js';
@@ -161,6 +165,14 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
     ...(options.lineLimits ? { lineLimits: options.lineLimits } : {}),
   });
 
+  // The sign-in demo runs in this process: an entry for it from an earlier run gets the new port.
+  const signInDemo = new SignInDemo(options.version);
+  if (store.list().some(isSignInDemoEntry)) {
+    await placeSignInDemo(store, connections, signInDemo).catch((error: unknown) =>
+      notices.seed([createNotice('warning', `The sign-in demo could not start: ${error instanceof Error ? error.message : String(error)}.`)]),
+    );
+  }
+
   const lists = new ServerListsRegistry({
     connections,
     emit: (change) => events.emit('lists.changed', change),
@@ -239,6 +251,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
   const handlers: RequestHandlers = {
     ...appHandlers({ version: options.version, mode: options.mode, dataDir: options.dataDir, ...(secretsFile !== undefined ? { secretsFile } : {}) }, notices),
     ...serverHandlers(store, connections, () => events.emit('servers.changed', store.list())),
+    ...signInDemoHandlers(store, connections, signInDemo, () => events.emit('servers.changed', store.list())),
     ...uiStateHandlers(uiState),
     ...importHandlers(store, () => events.emit('servers.changed', store.list())),
     ...connectionHandlers(store, connections),
@@ -298,6 +311,7 @@ export async function createCore(options: CreateCoreOptions): Promise<Core> {
       await proxy.close();
       oauthDebug.forget();
       await connections.disconnectAll();
+      await signInDemo.close();
       await telemetry.stop();
       await collections.dispose();
       await validator.close();

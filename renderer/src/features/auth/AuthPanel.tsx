@@ -10,6 +10,8 @@ import { HttpExchangeView } from '../../ui/HttpExchangeView';
 import { useSignIn } from '../../ui/sign-in/use-sign-in';
 import './auth.css';
 import { OAuthDebugger } from './debugger/OAuthDebugger';
+import { SignInDemoOffer } from './SignInDemoOffer';
+import { isSignInDemoEntry } from '../../../../shared/sign-in-demo';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
 
 const STATE_LABELS: Record<AuthStatus['state'], string> = {
@@ -74,11 +76,17 @@ export function AuthPanel() {
         )}
       </header>
       {!server ? (
-        <p className="empty-state">Select a server to see its sign-in.</p>
+        <div className="auth__body">
+          <p className="empty-state">Select a server to see its sign-in.</p>
+          <SignInDemoOffer />
+        </div>
       ) : !isHttp ? (
-        <p className="empty-state capability-absent" role="note">
-          Sign-in (OAuth) is for Streamable HTTP and SSE servers; {server.name} runs as a local process.
-        </p>
+        <div className="auth__body">
+          <p className="empty-state capability-absent" role="note">
+            Sign-in (OAuth) is for Streamable HTTP and SSE servers; {server.name} runs as a local process.
+          </p>
+          <SignInDemoOffer />
+        </div>
       ) : (
         <div className="auth__body">
           {requestError && (
@@ -115,7 +123,10 @@ export function AuthPanel() {
               see each step with its HTTP request and response.
             </p>
           ) : !status || status.steps.length === 0 ? (
-            <p className="empty-state">No sign-in yet. Connect, or use Sign in: each step (discovery, registration, authorization, token) shows here with its HTTP request and response.</p>
+            <>
+              <p className="empty-state">No sign-in yet. Connect, or use Sign in: each step (discovery, registration, authorization, token) shows here with its HTTP request and response.</p>
+              {!isSignInDemoEntry(server) && <SignInDemoOffer />}
+            </>
           ) : (
             <ol className="auth__steps" aria-label="Sign-in steps">
               {status.steps.map((step, index) => (
