@@ -71,7 +71,8 @@ describe('OpenTelemetry export of MCP calls over OTLP/HTTP', () => {
     try {
       await writeFile(
         path.join(dir, 'collection.yaml'),
-        `loupe: 1\nname: traced\nservers:\n  fx:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(FIXTURE_SERVER)}]\n`,
+        // Not the listed fixture's settings (those would be reused): the run has a server of its own.
+        `loupe: 1\nname: traced\nservers:\n  fx:\n    command: ${JSON.stringify(process.execPath)}\n    args: [${JSON.stringify(FIXTURE_SERVER)}, --surface, v1]\n`,
       );
       await writeFile(path.join(dir, 'echo.yaml'), 'tool: echo\narguments: { message: traced run }\n');
       const view = await test.core.handlers['collections.open']({ dir });
