@@ -62,6 +62,14 @@ export interface Approval {
   responseSeq?: number;
   /** Sampling drafted by a model (Draft with model, or a rule that answers with one): the latest draft. */
   model?: ApprovalModelRecord;
+  /** The tool call it came during (the only one in flight on the connection), so it can be run again. */
+  duringCall?: ToolCallAsked;
+}
+
+/** A tool call as the person asked for it: the tool and its arguments. */
+export interface ToolCallAsked {
+  tool: string;
+  arguments: JsonObject;
 }
 
 /** A model's draft of a sampling reply, kept on the approval so the record links request, model exchange and reply. */

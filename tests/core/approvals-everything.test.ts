@@ -65,6 +65,8 @@ describe('approvals against server-everything', () => {
 
     const pending = await nextPending('sampling');
     expect(pending).toMatchObject({ serverId, serverName: expect.any(String), request: { maxTokens: 20 } });
+    // It names the call it came during, so the window can run that call again.
+    expect(pending.duringCall).toEqual({ tool: 'trigger-sampling-request', arguments: { prompt: 'Say hi', maxTokens: 20 } });
     expect(JSON.stringify(pending.request)).toContain('Say hi');
     const requestEntry = await test.core.handlers['traffic.get']({ seq: pending.requestSeq! });
     expect(requestEntry).toMatchObject({ direction: 'in', kind: 'request', method: 'sampling/createMessage', id: pending.rpcId });

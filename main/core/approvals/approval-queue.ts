@@ -123,6 +123,7 @@ export class ApprovalQueue {
       ...(context.embedded
         ? { embedded: { key: context.embedded.key, round: context.embedded.round, ...(context.embedded.source ? { source: context.embedded.source } : {}) } }
         : {}),
+      ...(context.duringCall ? { duringCall: context.duringCall } : {}),
     };
 
     const problem = describeMalformed(method, params);

@@ -6,6 +6,7 @@ import type { AuthSession } from '../auth/auth-session.js';
 import { SignInRounds } from '../auth/sign-in-rounds.js';
 import type { ChangeStreamState, ConnectionFailure, ConnectionState, ProcessExit, ProtocolEra } from '../../../shared/connection.js';
 import type { CallProgress, JsonObject, LoggingLevel, RpcFailure, RpcOutcome, SchemaViolation, ToolInfo } from '../../../shared/mcp.js';
+import type { ToolCallAsked } from '../../../shared/approvals.js';
 import {
   DEFAULT_CALL_TIMEOUTS,
   DEFAULT_PROTOCOL_ERA,
@@ -85,6 +86,8 @@ export class Connection {
   private changes: ChangeStream | undefined;
   private tasks: TaskRunner | undefined;
   private readonly inFlight = new Map<string, AbortController>();
+  /** The tool calls waiting for their answer, so a request the server sends meanwhile knows which it came during. */
+  private readonly toolCallsInFlight = new Set<ToolCallAsked>();
   /** The running calls' timeouts: they stop while the server's requests wait for a person. */
   private readonly deadlines = new Set<CallDeadline>();
   private readonly aborts = new AbortPool();
@@ -244,6 +247,7 @@ export class Connection {
           connectionId: this.connectionId,
           rpcId: request.id,
           signal: AbortSignal.any([ctx.mcpReq.signal, closed.signal]),
+          ...(this.toolCallsInFlight.size === 1 ? { duringCall: [...this.toolCallsInFlight][0]! } : {}),
         }));
       } finally {
         this.serverRequests.delete(closed);
@@ -305,6 +309,8 @@ export class Connection {
     const timeouts = this.timeoutsFor(options);
     const abort = this.aborts.take();
     if (options.callId) this.inFlight.set(options.callId, abort);
+    const toolCall = method === 'tools/call' ? toolCallAsked(params) : undefined;
+    if (toolCall) this.toolCallsInFlight.add(toolCall);
     const flow: Flow | undefined = client.getProtocolEra() === 'modern' && MULTI_ROUND_METHODS.has(method) ? { id: randomUUID(), round: 1 } : undefined;
     let legParams = this.withLogLevel(client, params);
     let wire: WireWatch | undefined;
@@ -336,7 +342,7 @@ export class Connection {
         if ('problem' in input) return this.failed(started, { kind: 'invalid-result', message: input.problem }, wire);
         signalShared = true;
         deadline.pause();
-        const responses = await this.input.answer(input.inputRequests, flow.round, wire, abort.signal).finally(() => deadline.resume());
+        const responses = await this.input.answer(input.inputRequests, flow.round, wire, abort.signal, toolCall).finally(() => deadline.resume());
         legParams = this.withLogLevel(client, retryParams(params, input, responses));
         flow.round += 1;
       }
@@ -365,6 +371,7 @@ export class Connection {
       this.deadlines.delete(deadline);
       wire?.stop();
       if (options.callId) this.inFlight.delete(options.callId);
+      if (toolCall) this.toolCallsInFlight.delete(toolCall);
       if (!signalShared) this.aborts.give(abort);
     }
   }
@@ -532,4 +539,11 @@ function violationSentence(violations: readonly SchemaViolation[]): string {
   const first = violations[0]!;
   const more = violations.length > 1 ? ` (and ${violations.length - 1} more)` : '';
   return `The result breaks the MCP schema at ${first.path || '/'}: ${first.message.slice(0, 300)}${more}.`;
+}
+
+/** The tool and arguments of a `tools/call`'s params, as asked (the `_meta` Loupe adds is not part of it). */
+function toolCallAsked(params: JsonObject | undefined): ToolCallAsked | undefined {
+  if (typeof params?.name !== 'string') return undefined;
+  const args = params.arguments;
+  return { tool: params.name, arguments: typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as JsonObject) : {} };
 }

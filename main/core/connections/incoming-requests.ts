@@ -1,3 +1,4 @@
+import type { ToolCallAsked } from '../../../shared/approvals.js';
 import type { JsonObject } from '../../../shared/mcp.js';
 import type { JsonRpcId } from '../../../shared/traffic.js';
 
@@ -16,6 +17,8 @@ export interface IncomingRequestContext {
    * its own (`rpcId` is the call's), and its answer goes out with the call's next round.
    */
   embedded?: EmbeddedInputContext;
+  /** The tool call the request came during: the one in flight on the connection, when there was exactly one. */
+  duringCall?: ToolCallAsked;
 }
 
 export interface EmbeddedInputContext {

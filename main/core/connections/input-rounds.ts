@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../../shared/mcp.js';
+import type { ToolCallAsked } from '../../../shared/approvals.js';
 import type { JsonRpcId, TrafficEntry } from '../../../shared/traffic.js';
 import { isObject } from '../../../shared/is-object.js';
 import { CALL_TIMED_OUT_PREFIX } from '../../../shared/traffic-outcomes.js';
@@ -114,6 +115,7 @@ export class InputRounds {
     round: number,
     wire: RoundOnWire,
     signal: AbortSignal,
+    duringCall?: ToolCallAsked,
   ): Promise<Record<string, JsonObject>> {
     // No timeout here: the time a person takes to answer does not count against the call (its deadline is paused).
     const entries = await Promise.all(
@@ -124,6 +126,7 @@ export class InputRounds {
           rpcId: wire.rpcId ?? '',
           signal,
           embedded: { key, round, ...responseSeq(wire) },
+          ...(duringCall ? { duringCall } : {}),
         });
         return [key, answer] as const;
       }),

@@ -2,7 +2,9 @@
  * The moves between tabs and panels: a feature never imports another to move the person; it
  * calls the move through its slots, which app/wiring.ts fills from here.
  */
+import type { JsonObject } from '../../../shared/mcp';
 import { useResourcesStore } from '../features/resources';
+import { runToolAgain } from '../features/tools';
 import { useTrafficPanelStore } from '../features/traffic';
 import { useProxyStore } from '../state/proxy/proxy-store';
 import { useServersStore } from '../state/servers';
@@ -36,6 +38,14 @@ export function followProxySelection(): () => void {
   return useProxyStore.subscribe((state, previous) => {
     if (previous.selectedSessionId !== null && state.selectedSessionId !== previous.selectedSessionId) useTrafficPanelStore.getState().dropAppFilter();
   });
+}
+
+/** Switches to the Tools tab on the server and runs the tool again with these arguments. */
+export function runToolOnServer(serverId: string, tool: string, args: JsonObject): Promise<void> {
+  showTab('Tools');
+  const servers = useServersStore.getState();
+  if (servers.selectedServerId !== serverId) servers.select(serverId);
+  return runToolAgain(serverId, tool, args);
 }
 
 /** Switches to the Resources tab, selects the server and the resource (even one not in the list), and reads it. */

@@ -14,13 +14,14 @@ import { serversSlots } from '../features/servers';
 import { InlineToolApp, TaskCallResult, toolsSlots } from '../features/tools';
 import { tasksSlots } from '../features/tasks';
 import { trafficSlots } from '../features/traffic';
-import { followProxySelection, openResource, showServerTraffic, showTab, showTraffic } from './navigation';
+import { followProxySelection, openResource, runToolOnServer, showServerTraffic, showTab, showTraffic } from './navigation';
 import { exportServerTraffic } from './server-traffic-export';
 import { ServerHeaderActions } from './ServerHeaderActions';
 
 export function wireFeatures(): void {
   approvalsSlots.showTraffic.fill(showTraffic);
   approvalsSlots.openModelsSettings.fill(openModelsSettings);
+  approvalsSlots.runToolAgain.fill(runToolOnServer);
   approvalsSlots.ToolCallCard.fill(ToolCallCard);
   approvalsSlots.PausedMessageDetail.fill(PausedMessageDetail);
   authSlots.showTraffic.fill(showTraffic);

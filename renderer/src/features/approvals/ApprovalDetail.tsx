@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { Approval } from '../../../../shared/approvals';
+import { errorMessage } from '../../bridge/bridge-error';
 import { formatClockTime } from '../../ui/format';
 import { JsonText } from '../../ui/JsonText';
 import { KIND_LABELS, statusLabel, waitingText } from '../../state/approvals/approval-order';
@@ -13,6 +15,7 @@ import { DeprecatedTag } from '../../ui/DeprecatedTag';
 import { TrafficLinks } from './TrafficLinks';
 import { UrlElicitation } from './UrlElicitation';
 import { revealInvisible } from '../../../../shared/reveal-invisible';
+import { approvalsSlots } from './slots';
 
 const TITLES: Record<Approval['kind'], string> = {
   sampling: 'Sampling request',
@@ -28,9 +31,16 @@ interface Props {
 }
 
 /** The reply the person was writing when the server gave up: kept, not sent, to use when the tool is run again. */
-function KeptReply({ approvalId }: { approvalId: string }) {
-  const text = useDraftsStore((state) => state.replies[approvalId]?.text ?? '');
+function KeptReply({ approval }: { approval: Approval }) {
+  const text = useDraftsStore((state) => state.replies[approval.id]?.text ?? '');
+  const [failure, setFailure] = useState<string | null>(null);
   if (text.trim() === '') return null;
+  const call = approval.duringCall;
+  const runAgain = () => {
+    if (!call) return;
+    setFailure(null);
+    approvalsSlots.runToolAgain.get()(approval.serverId, call.tool, call.arguments).catch((error: unknown) => setFailure(errorMessage(error)));
+  };
   return (
     <section className="approval-section" aria-label="Your reply, not sent">
       <h4 className="approval-section__title">Your reply, not sent</h4>
@@ -39,6 +49,18 @@ function KeptReply({ approvalId }: { approvalId: string }) {
         again (its server asks anew) and paste it into the new request.
       </p>
       <textarea className="input input--mono" readOnly aria-label="Your reply (not sent)" value={text} rows={Math.min(12, text.split('\n').length + 1)} />
+      {call && (
+        <div className="approval-kept-reply__actions">
+          <button type="button" className="button" onClick={runAgain}>
+            Run “{revealInvisible(call.tool)}” again
+          </button>
+          {failure && (
+            <span className="form-error" role="alert">
+              {failure}
+            </span>
+          )}
+        </div>
+      )}
     </section>
   );
 }
@@ -113,7 +135,7 @@ export function ApprovalDetail({ approval, now, next }: Props) {
       {approval.kind === 'elicitation-url' && <UrlElicitation approval={approval} />}
       {pending && approval.kind === 'sampling' && <SamplingReplyForm approval={approval} />}
       {pending && approval.kind === 'elicitation-form' && <ElicitationForm approval={approval} />}
-      {approval.kind === 'sampling' && gaveUp(approval) && <KeptReply approvalId={approval.id} />}
+      {approval.kind === 'sampling' && gaveUp(approval) && <KeptReply approval={approval} />}
       {!pending && <DecisionView approval={approval} />}
 
       <details className="approval-raw">

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ToolCallApproval } from '../../../../shared/approvals';
+import type { JsonObject } from '../../../../shared/mcp';
 import type { PausedMessage } from '../../../../shared/proxy';
 import { createSlot } from '../../ui/slot';
 
@@ -7,6 +8,8 @@ import { createSlot } from '../../ui/slot';
 export const approvalsSlots = {
   /** Shows a traffic entry in the log, with its detail. */
   showTraffic: createSlot<(seq: number) => void>('approvals.showTraffic'),
+  /** Runs a tool again with the same arguments, in the Tools tab of its server. */
+  runToolAgain: createSlot<(serverId: string, tool: string, args: JsonObject) => Promise<void>>('approvals.runToolAgain'),
   /** Opens the Models settings (providers and the hint → model rules). */
   openModelsSettings: createSlot<() => void>('approvals.openModelsSettings'),
   /** The chat's card for a tool call its model asked for: approve, edit the arguments, or refuse. */

@@ -189,3 +189,11 @@ export function shownRun(history: readonly ToolRun[] | undefined, viewed: string
   if (!history?.length) return undefined;
   return history.find((run) => run.callId === viewed) ?? history[0];
 }
+
+/** Selects the tool with these arguments in its form and runs it, as Run would (the run shows in its history). */
+export function runToolAgain(serverId: string, toolName: string, args: JsonObject): Promise<void> {
+  const tools = useToolsStore.getState();
+  tools.selectTool(serverId, toolName);
+  tools.setDraftValue(toolKey(serverId, toolName), args);
+  return tools.run(serverId, toolName, args);
+}
