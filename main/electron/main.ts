@@ -113,7 +113,11 @@ async function start(): Promise<void> {
   // npx and uvx live; the core and the servers it starts inherit this one.
   if (!process.stdin.isTTY) {
     const loginPath = await loginShellPath(process.env.SHELL);
-    if (loginPath) process.env.PATH = mergePath(loginPath, process.env.PATH);
+    if (loginPath) {
+      process.env.PATH = mergePath(loginPath, process.env.PATH);
+      // The doctor says which PATH a command was found on (the core inherits this).
+      process.env.LOUPE_LOGIN_SHELL_PATH = loginPath;
+    }
   }
   // The core lives in a utilityProcess: a server that hangs or crashes it cannot take the window down.
   const core = await CoreSupervisor.start(() => launchUtilityCore(coreProcessEntryPath), {

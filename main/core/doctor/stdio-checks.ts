@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { ProcessExit } from '../../../shared/connection.js';
 import { APP_NODE_COMMAND, type StdioTransportConfig } from '../../../shared/server-config.js';
@@ -22,10 +23,19 @@ function exitPhrase(exit: ProcessExit): string {
 }
 
 /** The PATH the server starts with: its own setting, else the core's (which, in the desktop app, includes the login shell's). */
-function searchPath(config: StdioTransportConfig): { value: string | undefined; source: string } {
+function searchPath(config: StdioTransportConfig): { value: string | undefined; source: string; own: boolean } {
   const own = config.env.find((pair) => pair.key === 'PATH');
-  if (own) return { value: own.value, source: "the PATH set in the server's environment" };
-  return { value: process.env.PATH, source: "Loupe's PATH (the desktop app adds the login shell's PATH when it starts)" };
+  if (own) return { value: own.value, source: "the PATH set in the server's environment", own: true };
+  return { value: process.env.PATH, source: "Loupe's PATH (the desktop app adds the login shell's PATH when it starts)", own: false };
+}
+
+/**
+ * Which PATH a folder on Loupe's own came from: the login shell's (the desktop app, started from
+ * a launcher, adds its folders and names them in LOUPE_LOGIN_SHELL_PATH) or the app's own.
+ */
+export function pathFolderOrigin(folder: string, env: NodeJS.ProcessEnv): string {
+  const fromLoginShell = env.LOUPE_LOGIN_SHELL_PATH?.split(path.delimiter).includes(folder) === true;
+  return fromLoginShell ? "Loupe's PATH, from your login shell's PATH" : "Loupe's PATH, the app's own (not from a login shell)";
 }
 
 export const commandFound: DoctorStep<StdioDoctorContext> = {
@@ -36,7 +46,11 @@ export const commandFound: DoctorStep<StdioDoctorContext> = {
     const where = searchPath(config);
     const lookup = findCommand(config.command, where.value, config.cwd);
     const name = quoted(config.command);
-    if (lookup.found) return { status: 'pass', saw: lookup.folder ? `Found ${quoted(lookup.file)}, in ${quoted(lookup.folder)} on ${where.source}.` : `Found ${quoted(lookup.file)}.` };
+    if (lookup.found) {
+      if (!lookup.folder) return { status: 'pass', saw: `Found ${quoted(lookup.file)}.` };
+      const on = where.own ? where.source : pathFolderOrigin(lookup.folder, process.env);
+      return { status: 'pass', saw: `Found ${quoted(lookup.file)}, in ${quoted(lookup.folder)} on ${on}.` };
+    }
     if (lookup.searched.length === 1 && config.command.includes('/')) {
       return { status: 'fail', saw: `There is no executable file at ${quoted(lookup.searched[0]!)}/${quoted(config.command.split('/').pop() ?? '')}.`, fix: 'Correct the path in the server\'s command (a relative path is taken from its working directory), or make the file executable.', command: `chmod +x ${config.command}` };
     }
