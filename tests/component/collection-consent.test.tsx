@@ -7,6 +7,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionConsent } from '../../shared/collections';
 import { connectApi } from '../../renderer/src/bridge/api';
+import { stubDialogs } from './dialog-stub';
 import type { Bridge } from '../../renderer/src/bridge/types';
 import { ConsentDialog } from '../../renderer/src/features/collections/ConsentDialog';
 import { useRunsStore } from '../../renderer/src/features/collections/runs-store';
@@ -28,13 +29,7 @@ let calls: Array<{ name: string; params: unknown }>;
 let granted: boolean;
 
 beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  stubDialogs();
 });
 
 beforeEach(() => {

@@ -5,6 +5,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectApi } from '../../renderer/src/bridge/api';
+import { stubDialogs } from './dialog-stub';
 import type { Bridge } from '../../renderer/src/bridge/types';
 import { CommandPalette } from '../../renderer/src/app/palette/CommandPalette';
 import { matchCommands, type PaletteCommand } from '../../renderer/src/app/palette/palette-commands';
@@ -32,13 +33,7 @@ describe('matchCommands', () => {
 
 describe('CommandPalette', () => {
   beforeAll(() => {
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-      this.dispatchEvent(new Event('close'));
-    };
+    stubDialogs();
     Element.prototype.scrollIntoView = () => undefined;
   });
 
